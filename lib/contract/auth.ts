@@ -1,0 +1,12 @@
+import { z } from "zod";
+
+/** POST /auth/generate_token body. */
+export const tokenRequestSchema = z.object({ grant_type: z.literal("client_credentials") });
+
+/** 200 answer of POST /auth/generate_token. */
+export const tokenAnswerSchema = z.object({
+  access_token: z.string().min(1),
+  token_type: z.string().regex(/^bearer$/i),
+  expires_in: z.number().int().positive(),
+});
+export type TokenAnswer = z.infer<typeof tokenAnswerSchema>;

@@ -1,0 +1,132 @@
+import { z } from "zod";
+
+/**
+ * Server configuration, validated once. Sandbox mode is "no PAYMENTS_API_URL": the back
+ * office starts its embedded sandbox provider and every setting has a working default.
+ * Outside sandbox mode a missing or malformed setting stops the server with its name.
+ */
+const SANDBOX_CLIENT_ID = "sandbox-client";
+const SANDBOX_CLIENT_SECRET = "sandbox-secret";
+// Sandbox-only default; outside sandbox mode AUTH_SECRET is required.
+const SANDBOX_AUTH_SECRET = "sandbox-mode-auth-secret-never-use-in-production-0001";
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const intSetting = (fallback: number, min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+const rawSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: intSetting(3000, 1, 65535),
+  APP_URL: z.url().optional(),
+  PAYMENTS_API_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  PAYMENTS_API_CLIENT_ID: optionalText,
+  PAYMENTS_API_CLIENT_SECRET: optionalText,
+  PAYMENTS_API_TIMEOUT_MS: intSetting(10_000, 100, 120_000),
+  PAYMENTS_API_REGISTER_TIMEOUT_MS: intSetting(15_000, 100, 120_000),
+  PAYMENTS_API_READ_RETRIES: intSetting(2, 0, 5),
+  PAYMENTS_WEBHOOK_AUTHORIZATION: optionalText,
+  SANDBOX_PORT: intSetting(4010, 1, 65535),
+  DATABASE_URL: optionalText.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), {
+    error: "must be a postgres:// URL (leave unset for the embedded store)",
+  }),
+  DATA_DIR: z.string().default(".data"),
+  AUTH_SECRET: optionalText,
+  DEMO_PASSWORD: z.string().min(8).default("demo-password"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type ServerEnv = {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  appUrl: string;
+  sandboxMode: boolean;
+  paymentsApiUrl: string;
+  clientId: string;
+  clientSecret: string;
+  timeoutMs: number;
+  registerTimeoutMs: number;
+  readRetries: number;
+  webhookAuthorization: string;
+  sandboxPort: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  authSecret: string;
+  demoPassword: string;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+};
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses a given environment; pure, so tests can feed it any map. */
+export function parseEnv(source: Record<string, string | undefined>): ServerEnv {
+  const parsed = rawSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  const sandboxMode = !e.PAYMENTS_API_URL;
+  const missing: string[] = [];
+  if (!sandboxMode) {
+    if (!e.PAYMENTS_API_CLIENT_ID) missing.push("PAYMENTS_API_CLIENT_ID");
+    if (!e.PAYMENTS_API_CLIENT_SECRET) missing.push("PAYMENTS_API_CLIENT_SECRET");
+    if (!e.PAYMENTS_WEBHOOK_AUTHORIZATION) missing.push("PAYMENTS_WEBHOOK_AUTHORIZATION");
+    if (!e.AUTH_SECRET) missing.push("AUTH_SECRET");
+  }
+  if (missing.length) {
+    throw new ConfigError(
+      `Missing settings (required when PAYMENTS_API_URL is set): ${missing.join(", ")}`,
+    );
+  }
+  if (e.AUTH_SECRET && e.AUTH_SECRET.length < 32) {
+    throw new ConfigError("AUTH_SECRET: must be at least 32 characters");
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    appUrl: e.APP_URL ?? `http://localhost:${e.PORT}`,
+    sandboxMode,
+    paymentsApiUrl: (e.PAYMENTS_API_URL ?? `http://127.0.0.1:${e.SANDBOX_PORT}`).replace(/\/+$/, ""),
+    clientId: e.PAYMENTS_API_CLIENT_ID ?? SANDBOX_CLIENT_ID,
+    clientSecret: e.PAYMENTS_API_CLIENT_SECRET ?? SANDBOX_CLIENT_SECRET,
+    timeoutMs: e.PAYMENTS_API_TIMEOUT_MS,
+    registerTimeoutMs: e.PAYMENTS_API_REGISTER_TIMEOUT_MS,
+    readRetries: e.PAYMENTS_API_READ_RETRIES,
+    // In sandbox mode the value is derived from the client secret so every process of one
+    // deployment agrees on it without coordination; the sandbox is told it at registration.
+    webhookAuthorization:
+      e.PAYMENTS_WEBHOOK_AUTHORIZATION ?? `Bearer sandbox-webhook-${e.SANDBOX_PORT}`,
+    sandboxPort: e.SANDBOX_PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    authSecret: e.AUTH_SECRET ?? SANDBOX_AUTH_SECRET,
+    demoPassword: e.DEMO_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+let cached: ServerEnv | undefined;
+
+/** The validated configuration of this process (parsed on first use, then cached). */
+export function getEnv(): ServerEnv {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Tests only: forget the cached configuration after changing process.env. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}

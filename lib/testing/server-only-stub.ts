@@ -1,0 +1,2 @@
+// Test-only stand-in for the `server-only` marker package.
+export {};
