@@ -1,0 +1,23 @@
+import type { ReactNode } from "react";
+import { AppHeader } from "@/components/layout/app-header";
+import { getSessionUser } from "@/lib/auth/guard";
+
+/**
+ * The signed-in shell. Each page checks its own permission (and redirects to /login with
+ * the way back); without a session this layout renders the page bare so that check runs.
+ */
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const user = await getSessionUser();
+  if (!user) return <>{children}</>;
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <AppHeader user={user} />
+      <main id="main" className="mx-auto max-w-[1600px] px-4 py-5">
+        {children}
+      </main>
+    </>
+  );
+}

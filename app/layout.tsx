@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import type { ReactNode } from "react";
+import { THEME_SCRIPT } from "@/components/layout/theme-script";
+import { Providers } from "./providers";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Pix back office", template: "%s · Pix back office" },
+  description: "Watch, search and send Pix instant payments.",
+};
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // proxy.ts puts the request's CSP nonce here; inline scripts must carry it.
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+      </head>
+      <body className="min-h-screen font-sans antialiased">
+        <Providers>{children}</Providers>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import type { ServerEnv } from "./env";
+
+/**
+ * Sandbox mode: the back office starts the sandbox provider as its own process (a real HTTP
+ * server, as DESIGN wants) unless one already answers on SANDBOX_PORT, e.g. `npm run sandbox`
+ * started by hand. The child dies with the parent: it is killed on exit and it also exits by
+ * itself when its stdin (a pipe from us) closes, which covers a parent killed with SIGKILL.
+ */
+let child: ChildProcess | undefined;
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${url}/v1/webhooks/types`, { signal: AbortSignal.timeout(1000) });
+    return res.status === 200 || res.status === 401;
+  } catch {
+    return false;
+  }
+}
+
+export async function ensureEmbeddedSandbox(env: ServerEnv): Promise<"running" | "started"> {
+  if (await answers(env.paymentsApiUrl)) return "running";
+  const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
+  child = spawn(tsx, [path.join(process.cwd(), "lib", "sandbox", "main.ts")], {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      SANDBOX_PORT: String(env.sandboxPort),
+      SANDBOX_STORE: process.env.SANDBOX_STORE ?? path.join(env.dataDir, "sandbox"),
+      PAYMENTS_API_CLIENT_ID: env.clientId,
+      PAYMENTS_API_CLIENT_SECRET: env.clientSecret,
+      SANDBOX_EXIT_ON_STDIN_CLOSE: "1",
+    },
+    stdio: ["pipe", "inherit", "inherit"],
+  });
+  const current = child;
+  process.once("exit", () => current.kill("SIGTERM"));
+  current.once("exit", (code, signal) => {
+    if (child === current) child = undefined;
+    console.error(JSON.stringify({ level: "error", msg: "sandbox provider exited", code, signal }));
+  });
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (current.exitCode !== null) throw new Error(`sandbox provider exited with code ${current.exitCode}`);
+    if (await answers(env.paymentsApiUrl)) return "started";
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`sandbox provider did not answer on ${env.paymentsApiUrl} within 90 s`);
+}

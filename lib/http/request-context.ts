@@ -1,0 +1,37 @@
+import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/** Per-request facts collected while a route handler runs, for its one log line. */
+export type RequestContext = {
+  requestId: string;
+  upstreamMs: number;
+  upstreamCalls: number;
+  /** Set by handlers once the user is known (id only, never the session). */
+  userId?: string;
+};
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+export function runWithRequestContext<T>(ctx: RequestContext, fn: () => T): T {
+  return storage.run(ctx, fn);
+}
+
+export function getRequestContext(): RequestContext | undefined {
+  return storage.getStore();
+}
+
+/** Called by the provider client after each upstream attempt. */
+export function recordUpstreamCall(durationMs: number): void {
+  const ctx = storage.getStore();
+  if (!ctx) return;
+  ctx.upstreamMs += durationMs;
+  ctx.upstreamCalls += 1;
+}
+
+const PLAUSIBLE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** Reuses a sane incoming x-request-id (from a load balancer), otherwise makes one. */
+export function requestIdFrom(headers: Headers): string {
+  const given = headers.get("x-request-id");
+  return given && PLAUSIBLE_REQUEST_ID.test(given) ? given : crypto.randomUUID();
+}

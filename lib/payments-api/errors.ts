@@ -1,0 +1,72 @@
+import "server-only";
+
+/** What went wrong with a provider call, in words our route handlers can map to a status. */
+export const PAYMENTS_API_ERROR_KINDS = [
+  "not_found",
+  "invalid",
+  "forbidden",
+  "insufficient_funds",
+  "conflict",
+  "upstream_failure",
+  "timeout",
+  "unknown_outcome",
+  "unauthorized",
+  "malformed",
+] as const;
+export type PaymentsApiErrorKind = (typeof PAYMENTS_API_ERROR_KINDS)[number];
+
+export type ProviderOperation =
+  | "token"
+  | "listPayments"
+  | "getPayment"
+  | "getQrcode"
+  | "registerPayment"
+  | "registerWebhook"
+  | "health";
+
+/**
+ * After an unknown registration outcome: `false` = read back and not found, so the same
+ * idempotent_id may be sent again; `"unknown"` = the read-back failed too, nobody may retry yet.
+ */
+export type RegisteredState = false | "unknown";
+
+export type PaymentsApiErrorOptions = {
+  kind: PaymentsApiErrorKind;
+  /** Upstream HTTP status; 0 when no answer came (network error, timeout). */
+  status: number;
+  /** The provider's own `error` text when it gave one. */
+  providerMessage?: string;
+  operation: ProviderOperation;
+  /** Field -> message, for provider validation errors. */
+  fields?: Record<string, string>;
+  registered?: RegisteredState;
+  idempotentId?: string;
+  cause?: unknown;
+};
+
+/** The one error type the provider client throws. Never carries a token or credential. */
+export class PaymentsApiError extends Error {
+  readonly kind: PaymentsApiErrorKind;
+  readonly status: number;
+  readonly providerMessage: string | undefined;
+  readonly operation: ProviderOperation;
+  readonly fields: Record<string, string> | undefined;
+  readonly registered: RegisteredState | undefined;
+  readonly idempotentId: string | undefined;
+
+  constructor(message: string, options: PaymentsApiErrorOptions) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "PaymentsApiError";
+    this.kind = options.kind;
+    this.status = options.status;
+    this.providerMessage = options.providerMessage;
+    this.operation = options.operation;
+    this.fields = options.fields;
+    this.registered = options.registered;
+    this.idempotentId = options.idempotentId;
+  }
+}
+
+export function isPaymentsApiError(err: unknown): err is PaymentsApiError {
+  return err instanceof PaymentsApiError;
+}

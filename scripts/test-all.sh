@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Every test the project has, on a fresh Debian machine: installs Debian's Chromium when
+# missing, starts a real PostgreSQL for the store tests, then static checks, unit and
+# integration tests (vitest), the production build and the e2e suite (Playwright).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+
+step() { printf '\n=== %s\n' "$*"; }
+
+if ! command -v chromium >/dev/null 2>&1; then
+  step "installing Debian's chromium"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+step "starting PostgreSQL for the store tests"
+# shellcheck source=/dev/null
+source scripts/pg-test.sh
+
+step "typecheck"
+npx tsc --noEmit
+
+step "lint"
+npx eslint . --max-warnings=0
+
+step "unit and integration tests (vitest)"
+npx vitest run
+
+step "production build"
+npx next build
+
+step "end-to-end tests (Playwright, Chromium)"
+npx playwright test
