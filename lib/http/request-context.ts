@@ -28,6 +28,12 @@ export function recordUpstreamCall(durationMs: number): void {
   ctx.upstreamCalls += 1;
 }
 
+/** Notes who made the request, for the log line (the id only). */
+export function setRequestUser(userId: string): void {
+  const ctx = storage.getStore();
+  if (ctx) ctx.userId = userId;
+}
+
 const PLAUSIBLE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /** Reuses a sane incoming x-request-id (from a load balancer), otherwise makes one. */

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { LIMITS } from "@/lib/contract";
+
+/**
+ * Rules for ids that travel in a provider URL path. Anything that could change the upstream
+ * path once decoded by someone (/, \, ?, #, dot segments, control characters) is refused,
+ * even though the client also encodes every path parameter.
+ */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_PATH_CHARS = /[/\\?#\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+export function pathIdProblem(value: string, maxLength: number): string | undefined {
+  if (value.length === 0 || value.trim().length === 0) return "must not be empty";
+  if (value.length > maxLength) return `has at most ${maxLength} characters`;
+  if (value !== value.trim()) return "must not start or end with spaces";
+  if (UNSAFE_PATH_CHARS.test(value)) return "must not contain / \\ ? # or control characters";
+  if (/^\.+$/.test(value)) return "must not be only dots";
+  return undefined;
+}
+
+/** A payment's idempotent_id as a path parameter (reads and the read-back after registration). */
+export const idempotentIdParamSchema = z.string().superRefine((value, ctx) => {
+  const problem = pathIdProblem(value, LIMITS.idempotentId);
+  if (problem) ctx.addIssue({ code: "custom", message: `The payment id ${problem}` });
+});
+
+/** An end-to-end id: letters and digits, at most 32 (real ones look like E18236120202206142202a1022c1tg10). */
+export const endToEndParamSchema = z
+  .string()
+  .min(1, "Enter an end-to-end id")
+  .max(LIMITS.endToEnd, `The end-to-end id has at most ${LIMITS.endToEnd} characters`)
+  .regex(/^[A-Za-z0-9]+$/, "The end-to-end id has only letters and digits");
+
+/** Route params of /api/payments/{idempotent_id} and /api/qrcodes/{end_to_end}. */
+export const paymentParamsSchema = z.object({ idempotent_id: idempotentIdParamSchema });
+export const qrcodeParamsSchema = z.object({ end_to_end: endToEndParamSchema });

@@ -1,0 +1,10 @@
+import "server-only";
+
+export { jsonError, jsonOk, toErrorResponse, validationError, zodFields, statusForPaymentsApiError, NO_STORE } from "./errors";
+export { withRoute } from "./with-route";
+export type { RouteHandler } from "./with-route";
+export { checkOrigin } from "./origin";
+export { redact, redactText, REDACTED } from "./redact";
+export { logLine } from "./logger";
+export { getRequestContext, recordUpstreamCall, requestIdFrom, setRequestUser } from "./request-context";
+export { readJsonBody, queryObject, clientIp } from "./input";

@@ -1,0 +1,47 @@
+import "server-only";
+import { jsonError } from "./errors";
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** Reads a JSON body of at most 64 KiB, or returns the 4xx answer to send instead. */
+export async function readJsonBody(request: Request): Promise<{ body: unknown } | { response: Response }> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/(.+\+)?json\b/i.test(type)) {
+    return { response: jsonError(415, "Send the body as application/json", { kind: "validation" }) };
+  }
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) return { response: tooLarge() };
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) return { response: tooLarge() };
+  try {
+    return { body: JSON.parse(text) as unknown };
+  } catch {
+    return { response: jsonError(400, "The body is not valid JSON", { kind: "validation" }) };
+  }
+}
+
+/**
+ * Query string -> plain object for a zod schema. Empty values count as absent; a key given
+ * twice is refused (which one would the provider read?). Returns the 400 answer on a repeat.
+ */
+export function queryObject(url: string): { query: Record<string, string> } | { response: Response } {
+  const query = Object.create(null) as Record<string, string>;
+  for (const [key, value] of new URL(url).searchParams) {
+    if (value === "") continue;
+    if (Object.hasOwn(query, key)) {
+      return { response: jsonError(400, `${key} is given more than once`, { kind: "validation", fields: { [key]: "given more than once" } }) };
+    }
+    query[key] = value;
+  }
+  return { query };
+}
+
+/** The caller's address as the first proxy saw it, for the audit log. */
+export function clientIp(request: Request): string | null {
+  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return forwarded || request.headers.get("x-real-ip") || null;
+}
+
+function tooLarge(): Response {
+  return jsonError(413, "The body is too large", { kind: "validation" });
+}

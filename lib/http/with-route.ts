@@ -1,0 +1,71 @@
+import "server-only";
+import { isPaymentsApiError } from "@/lib/payments-api/errors";
+import { toErrorResponse } from "./errors";
+import { logLine } from "./logger";
+import { requestIdFrom, runWithRequestContext, type RequestContext } from "./request-context";
+
+export type RouteHandler<C> = (request: Request, context: C) => Promise<Response>;
+
+/**
+ * Wraps a route handler: catches everything (the answer is always JSON, never an HTML error
+ * page or a stack), tags the answer with x-request-id and writes ONE structured log line per
+ * request: route, method, status, duration_ms, upstream_ms, request id. Query strings are not
+ * logged (they can carry documents and names); credentials are redacted by the logger.
+ */
+export function withRoute<C>(name: string, handler: RouteHandler<C>): RouteHandler<C> {
+  return async (request, context) => {
+    const started = performance.now();
+    const ctx: RequestContext = { requestId: requestIdFrom(request.headers), upstreamMs: 0, upstreamCalls: 0 };
+    return runWithRequestContext(ctx, async () => {
+      let response: Response;
+      let failure: unknown;
+      try {
+        response = await handler(request, context);
+      } catch (err) {
+        failure = err;
+        response = toErrorResponse(err);
+      }
+      if (!response.headers.has("x-request-id")) {
+        try {
+          response.headers.set("x-request-id", ctx.requestId);
+        } catch {
+          // Immutable headers (a Response.redirect): the id is in the log line anyway.
+        }
+      }
+      const status = response.status;
+      logLine(status >= 500 ? "error" : status >= 400 ? "warn" : "info", "request", {
+        route: name,
+        method: request.method,
+        path: safePath(request.url),
+        status,
+        duration_ms: round(performance.now() - started),
+        upstream_ms: round(ctx.upstreamMs),
+        upstream_calls: ctx.upstreamCalls,
+        request_id: ctx.requestId,
+        ...(ctx.userId ? { user_id: ctx.userId } : {}),
+        ...(failure !== undefined ? { error: describeFailure(failure, status) } : {}),
+      });
+      return response;
+    });
+  };
+}
+
+function describeFailure(err: unknown, status: number): unknown {
+  if (isPaymentsApiError(err)) {
+    return { kind: err.kind, operation: err.operation, upstream_status: err.status, message: err.message };
+  }
+  // Unexpected failures: the stack goes to the server log, never to the client.
+  return status >= 500 ? err : { message: (err as Error)?.message };
+}
+
+function safePath(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return "?";
+  }
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}
