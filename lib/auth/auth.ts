@@ -1,0 +1,106 @@
+import "server-only";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { nextCookies } from "better-auth/next-js";
+import { getEnv } from "@/lib/env";
+import { getStore, type Db, type StoreHandle } from "@/lib/db";
+import { betterAuthSchema } from "@/lib/db/schema/auth";
+import { createAuthDatabaseHooks, createAuthHooks } from "./auth-hooks";
+import { DEFAULT_THROTTLE, type ThrottleConfig } from "./sign-in-throttle";
+
+/**
+ * Better Auth, configured for a staff back office:
+ * - email + password only, its default scrypt hash; nobody signs up (accounts come from the
+ *   users CLI or the sandbox demo accounts);
+ * - sessions in the store (12 h, extended while in use), HttpOnly SameSite=Lax cookies, Secure
+ *   whenever the app is served over https;
+ * - rate limits kept in the store so they hold across instances: Better Auth's per-IP request
+ *   limit, plus our failed-attempt limit per (IP, email) (sign-in-throttle.ts);
+ * - `role` is a plain additional user field (input: false, so no endpoint can set it). We do not
+ *   use the admin plugin: its roles are permission statements rather than our strict order, and
+ *   it would open impersonation/ban/set-password endpoints we would then have to guard.
+ */
+export const SESSION_TTL_SECONDS = 12 * 60 * 60;
+export const SESSION_REFRESH_AFTER_SECONDS = 60 * 60;
+
+export type CreateAuthOptions = {
+  db: Db;
+  secret: string;
+  baseURL: string;
+  /** Rate limits on (default) or off; on in every NODE_ENV, not only production. */
+  rateLimit?: boolean;
+  throttle?: ThrottleConfig;
+  sessionTtlSeconds?: number;
+};
+
+/** Same host under its other loopback name, so http://127.0.0.1:3000 and localhost:3000 both work. */
+function trustedOriginsFor(baseURL: string): string[] {
+  const url = new URL(baseURL);
+  const origins = new Set([url.origin]);
+  if (url.hostname === "localhost" || url.hostname === "127.0.0.1") {
+    for (const host of ["localhost", "127.0.0.1"]) {
+      origins.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ""}`);
+    }
+  }
+  return [...origins];
+}
+
+export function createAuth(options: CreateAuthOptions) {
+  const { db } = options;
+  const hooks = createAuthHooks(db, options.throttle ?? DEFAULT_THROTTLE);
+  const ttl = options.sessionTtlSeconds ?? SESSION_TTL_SECONDS;
+  return betterAuth({
+    appName: "Pix back office",
+    baseURL: options.baseURL,
+    secret: options.secret,
+    trustedOrigins: trustedOriginsFor(options.baseURL),
+    database: drizzleAdapter(db, { provider: "pg", schema: betterAuthSchema }),
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+    },
+    user: {
+      additionalFields: {
+        role: { type: "string", required: false, defaultValue: "viewer", input: false },
+      },
+    },
+    session: {
+      expiresIn: ttl,
+      updateAge: Math.min(SESSION_REFRESH_AFTER_SECONDS, Math.floor(ttl / 2)),
+    },
+    rateLimit: {
+      enabled: options.rateLimit ?? true,
+      storage: "database",
+      window: 60,
+      max: 300,
+      customRules: { "/sign-in/email": { window: 60, max: 30 } },
+    },
+    advanced: {
+      useSecureCookies: options.baseURL.startsWith("https://"),
+      cookiePrefix: "pix",
+    },
+    hooks: { before: hooks.before, after: hooks.after },
+    databaseHooks: createAuthDatabaseHooks(db),
+    telemetry: { enabled: false },
+    // Must stay last: lets server actions set the session cookie through next/headers.
+    plugins: [nextCookies()],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const cache = new WeakMap<StoreHandle, Auth>();
+
+/** The Better Auth instance of this process, bound to its store. */
+export async function getAuth(): Promise<Auth> {
+  const store = await getStore();
+  let auth = cache.get(store);
+  if (!auth) {
+    const env = getEnv();
+    auth = createAuth({ db: store.db, secret: env.authSecret, baseURL: env.appUrl });
+    cache.set(store, auth);
+  }
+  return auth;
+}

@@ -1,0 +1,71 @@
+import "server-only";
+import { headers as requestHeaders } from "next/headers";
+import { redirect } from "next/navigation";
+import { getRequestContext } from "@/lib/http/request-context";
+import { getAuth } from "./auth";
+import { can, isRole, PERMISSION_LABELS, requiredRole, type Permission, type Role } from "./roles";
+import { loginUrlFor, safeNextPath } from "./safe-next";
+
+/**
+ * The one guard every page and route handler uses. No session: pages go to /login (and come
+ * back afterwards), APIs answer 401 JSON. Wrong role: APIs answer 403 JSON, pages show the
+ * "not allowed" page. Roles are read from the store on every request, so a role change or a
+ * sign-out takes effect at once.
+ */
+export type SessionUser = { id: string; email: string; name: string; role: Role };
+
+const NO_STORE = { "cache-control": "no-store" } as const;
+
+/** The signed-in user of this request, or null. Defaults to the current request's headers. */
+export async function getSessionUser(headers?: Headers): Promise<SessionUser | null> {
+  const source = headers ?? (await requestHeaders());
+  const auth = await getAuth();
+  const session = await auth.api.getSession({ headers: source });
+  if (!session) return null;
+  const { user } = session;
+  // A role the code does not know grants nothing.
+  if (!isRole(user.role)) return null;
+  return { id: user.id, email: user.email, name: user.name, role: user.role };
+}
+
+export function forbiddenMessage(role: Role, permission: Permission): string {
+  return `Your role (${role}) may not ${PERMISSION_LABELS[permission]}`;
+}
+
+/** Route handlers: `const gate = await requireApiUser(req, "export"); if ("response" in gate) return gate.response;` */
+export async function requireApiUser(
+  request: Request,
+  permission: Permission,
+): Promise<{ user: SessionUser } | { response: Response }> {
+  const user = await getSessionUser(request.headers);
+  if (!user) {
+    return { response: Response.json({ error: "Sign in required" }, { status: 401, headers: NO_STORE }) };
+  }
+  const ctx = getRequestContext();
+  if (ctx) ctx.userId = user.id;
+  if (!can(user.role, permission)) {
+    return {
+      response: Response.json(
+        { error: forbiddenMessage(user.role, permission), required_role: requiredRole(permission) },
+        { status: 403, headers: NO_STORE },
+      ),
+    };
+  }
+  return { user };
+}
+
+/** The "not allowed" page for a permission, remembering where the user tried to go. */
+export function notAllowedUrl(permission: Permission, currentPath: string): string {
+  const from = safeNextPath(currentPath, "");
+  const query = new URLSearchParams({ permission });
+  if (from) query.set("from", from);
+  return `/login/not-allowed?${query.toString()}`;
+}
+
+/** Server components: `const user = await requirePageUser("audit", "/audit");` */
+export async function requirePageUser(permission: Permission, currentPath: string): Promise<SessionUser> {
+  const user = await getSessionUser();
+  if (!user) redirect(loginUrlFor(currentPath));
+  if (!can(user.role, permission)) redirect(notAllowedUrl(permission, currentPath));
+  return user;
+}

@@ -1,0 +1,111 @@
+import "server-only";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+import { migrateStore } from "./migrate";
+
+/**
+ * Opens the dashboard's store: embedded PGlite (a directory, or memory for tests) or a real
+ * PostgreSQL server. Both speak the same SQL, run the same migrations and the same tests.
+ */
+export type Schema = typeof schema;
+/** The Drizzle database, whatever the engine underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type StoreKind = "pglite" | "postgres";
+
+export type StoreLocation = { url: string } | { pgliteDir: string } | { memory: true };
+
+export type StoreHandle = {
+  db: Db;
+  kind: StoreKind;
+  /** Where the data lives, for logs (the URL without its password). */
+  describe: string;
+  close(): Promise<void>;
+};
+
+export type CreateDbOptions = {
+  /** Apply pending migrations before returning (default true). */
+  migrate?: boolean;
+  migrationsFolder?: string;
+  /** postgres.js pool size (default 10). */
+  maxConnections?: number;
+};
+
+export function defaultMigrationsFolder(): string {
+  return path.join(process.cwd(), "lib", "db", "migrations");
+}
+
+export async function createDb(
+  location: StoreLocation,
+  options: CreateDbOptions = {},
+): Promise<StoreHandle> {
+  const handle = "url" in location ? await openPostgres(location.url, options) : await openPglite(location);
+  if (options.migrate !== false) {
+    try {
+      await migrateStore(handle, location, options.migrationsFolder ?? defaultMigrationsFolder());
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      throw error;
+    }
+  }
+  return handle;
+}
+
+async function openPglite(location: { pgliteDir: string } | { memory: true }): Promise<StoreHandle> {
+  // Loaded on demand: PGlite ships WebAssembly that a PostgreSQL deployment never needs.
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  let client: InstanceType<typeof PGlite>;
+  let describe: string;
+  if ("pgliteDir" in location) {
+    const dir = path.resolve(location.pgliteDir);
+    mkdirSync(path.dirname(dir), { recursive: true });
+    client = new PGlite(dir);
+    describe = `PGlite at ${dir}`;
+  } else {
+    client = new PGlite();
+    describe = "PGlite in memory";
+  }
+  await client.waitReady;
+  const db = drizzle({ client, schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    kind: "pglite",
+    describe,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, options: CreateDbOptions): Promise<StoreHandle> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const client = postgres(url, {
+    max: options.maxConnections ?? 10,
+    onnotice: () => undefined,
+  });
+  const db = drizzle({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    describe: `PostgreSQL at ${redactUrl(url)}`,
+    async close() {
+      await client.end({ timeout: 5 });
+    },
+  };
+}
+
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "(unparseable URL)";
+  }
+}

@@ -1,0 +1,4 @@
+// Every table of the dashboard's store. One file per table group; add new groups here
+// (e.g. `export * from "./webhook-events";`) and generate a migration with drizzle-kit.
+export * from "./auth";
+export * from "./audit";
