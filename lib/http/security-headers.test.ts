@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { NextRequest } from "next/server";
+import { proxy } from "@/proxy";
+import { createNonce, pageCsp } from "./security-headers";
+
+const run = (url: string, headers: Record<string, string> = {}) => proxy(new NextRequest(url, { headers }));
+
+describe("security headers (proxy.ts)", () => {
+  it("gives every page a fresh nonce in a CSP without unsafe-inline scripts, and hands it to the app", () => {
+    const first = run("http://localhost:3000/payments");
+    const second = run("http://localhost:3000/payments");
+    const csp = first.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(second.headers.get("content-security-policy")).not.toContain(nonce);
+    const scriptSrc = csp.split("; ").find((d) => d.startsWith("script-src")) ?? "";
+    expect(scriptSrc).toContain("'strict-dynamic'");
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    // NextResponse.next({ request: { headers } }) forwards overridden request headers this way.
+    expect(first.headers.get("x-middleware-request-x-nonce")).toBe(nonce);
+    expect(first.headers.get("x-middleware-request-content-security-policy")).toBe(csp);
+  });
+
+  it("sets the common headers on pages and APIs; HSTS only over https", () => {
+    for (const url of ["http://localhost:3000/", "http://localhost:3000/api/payments", "http://localhost:3000/api/events"]) {
+      const headers = run(url).headers;
+      expect(headers.get("x-content-type-options")).toBe("nosniff");
+      expect(headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(headers.get("permissions-policy")).toContain("camera=()");
+      expect(headers.get("strict-transport-security")).toBeNull();
+    }
+    const secure = run("http://localhost:3000/payments", { "x-forwarded-proto": "https" });
+    expect(secure.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+    expect(secure.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+  });
+
+  it("does not rewrite or redirect API calls and streams, and gives them a locked-down CSP without a nonce", () => {
+    const answer = run("http://localhost:3000/api/events", { accept: "text/event-stream", "x-nonce": "forged" });
+    expect(answer.headers.get("x-middleware-next")).toBe("1");
+    expect(answer.headers.get("x-middleware-rewrite")).toBeNull();
+    expect(answer.headers.get("location")).toBeNull();
+    expect(answer.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(answer.headers.get("x-middleware-request-x-nonce")).toBeNull();
+  });
+
+  it("skips the nonce for router prefetches and never forwards a client-sent x-nonce", () => {
+    const answer = run("http://localhost:3000/payments", { "next-router-prefetch": "1", "x-nonce": "forged" });
+    expect(answer.headers.get("content-security-policy")).toBeNull();
+    expect(answer.headers.get("x-middleware-request-x-nonce")).toBeNull();
+    const page = run("http://localhost:3000/payments", { "x-nonce": "forged" });
+    expect(page.headers.get("x-middleware-request-x-nonce")).not.toBe("forged");
+  });
+
+  it("nonces are 128-bit base64 and the dev policy allows eval and HMR sockets only in dev", () => {
+    expect(createNonce()).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(pageCsp({ nonce: "n", dev: true, https: false })).toContain("'unsafe-eval'");
+    expect(pageCsp({ nonce: "n", dev: false, https: false })).not.toContain("unsafe-eval");
+  });
+});
