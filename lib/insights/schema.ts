@@ -1,0 +1,103 @@
+import { z } from "zod";
+// Deep import: the contract index also pulls the registration schema and its Pix rules into the bundle.
+import { listPaymentsParamsObject } from "@/lib/contract/list";
+import { isCalendarDay } from "./buckets";
+
+/**
+ * GET /api/insights: query and answer. Client-safe (the page, the query factory and the route
+ * handler share these schemas).
+ *
+ * Query (all optional): `from`/`to` Brazil days YYYY-MM-DD, both or neither (default: the last 30
+ * days including today); `group_by` status | day | week (default day); `date_field` registration |
+ * payment (default registration); and the list filters receiver_name, receiver_document,
+ * reference_code, end_to_end, status.
+ *
+ * Answer: every figure is the `meta` (total_items_amount, total_value_cents) of ONE page-1 list
+ * query, and each point carries that query's exact date bounds, so a drill-down to
+ * `/payments?status=<status>&<field>_start_date=<start>&<field>_end_date=<end>` shows a table whose
+ * totals equal the point.
+ * - `series`: group_by day|week: one point per (time bucket x status), oldest first, statuses in
+ *   PAYMENT_STATUSES order (the stacked chart); group_by status: one point per status over the
+ *   whole range (the by-status chart). `bucket` is the bucket's first day (YYYY-MM-DD).
+ * - `totals`: over the whole range, from whole-range queries (not from summing the series):
+ *   count/value_cents (all statuses, or the status filter), completed value and canceled count.
+ *   A total whose query failed is `null`, never a guess.
+ * - `partial`: some provider calls failed; `failed` counts them; their points carry `error`
+ *   instead of figures. `errors` lists the distinct reasons (at most 3).
+ * So the overview page needs two calls: group_by=status (headline + status chart) and
+ * group_by=day|week (the stacked chart); both share the cached whole-range queries.
+ */
+
+export const GROUP_BY = ["status", "day", "week"] as const;
+export type GroupBy = (typeof GROUP_BY)[number];
+export const DATE_FIELDS = ["registration", "payment"] as const;
+export type DateField = (typeof DATE_FIELDS)[number];
+
+const calendarDay = z.string().refine(isCalendarDay, "must be a date (YYYY-MM-DD)");
+const listFields = listPaymentsParamsObject.shape;
+
+export const insightsQuerySchema = z
+  .object({
+    from: calendarDay.optional(),
+    to: calendarDay.optional(),
+    group_by: z.enum(GROUP_BY, { error: "must be status, day or week" }).optional(),
+    date_field: z.enum(DATE_FIELDS, { error: "must be registration or payment" }).optional(),
+    receiver_name: listFields.receiver_name,
+    receiver_document: listFields.receiver_document,
+    reference_code: listFields.reference_code,
+    end_to_end: listFields.end_to_end,
+    status: listFields.status,
+  })
+  .superRefine((q, ctx) => {
+    if (q.from && !q.to) ctx.addIssue({ code: "custom", path: ["to"], message: "to required with from" });
+    if (q.to && !q.from) ctx.addIssue({ code: "custom", path: ["from"], message: "from required with to" });
+  });
+export type InsightsQuery = z.infer<typeof insightsQuerySchema>;
+
+/** The list filters an insights query passes through to every list call. */
+export const INSIGHTS_FILTER_KEYS = ["receiver_name", "receiver_document", "reference_code", "end_to_end", "status"] as const;
+export type InsightsFilters = Partial<Record<(typeof INSIGHTS_FILTER_KEYS)[number], string>>;
+
+const figurePoint = z.object({
+  bucket: z.string(),
+  status: z.string().optional(),
+  start: z.string(),
+  end: z.string(),
+  count: z.number().int().nonnegative(),
+  value_cents: z.number().int().nonnegative(),
+});
+const failedPoint = z.object({
+  bucket: z.string(),
+  status: z.string().optional(),
+  start: z.string(),
+  end: z.string(),
+  error: z.string(),
+});
+export const insightsPointSchema = z.union([figurePoint, failedPoint]);
+export type InsightsPoint = z.infer<typeof insightsPointSchema>;
+export type FigurePoint = z.infer<typeof figurePoint>;
+
+export const insightsAnswerSchema = z.object({
+  range: z.object({ from: z.string(), to: z.string(), days: z.number().int(), start: z.string(), end: z.string() }),
+  group_by: z.enum(GROUP_BY),
+  date_field: z.enum(DATE_FIELDS),
+  filters: z.record(z.string(), z.string()),
+  statuses: z.array(z.string()),
+  series: z.array(insightsPointSchema),
+  totals: z.object({
+    count: z.number().int().nullable(),
+    value_cents: z.number().int().nullable(),
+    completed_value_cents: z.number().int().nullable(),
+    canceled_count: z.number().int().nullable(),
+  }),
+  partial: z.boolean(),
+  failed: z.number().int().nonnegative(),
+  calls: z.number().int().nonnegative(),
+  errors: z.array(z.string()),
+  computed_at: z.string(),
+});
+export type InsightsAnswer = z.infer<typeof insightsAnswerSchema>;
+
+export function isFigurePoint(point: InsightsPoint): point is FigurePoint {
+  return !("error" in point);
+}
