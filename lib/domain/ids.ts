@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIMITS } from "@/lib/contract";
+import { LIMITS } from "@/lib/contract/limits";
 
 /**
  * Rules for ids that travel in a provider URL path. Anything that could change the upstream

@@ -1,0 +1,57 @@
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { apiGet, apiPost, ApiRequestError, messageForStatus } from "./api-client";
+
+const schema = z.object({ n: z.number() });
+const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  vi.fn(async () => new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers }));
+
+async function failure(p: Promise<unknown>): Promise<ApiRequestError> {
+  const err = await p.then(() => undefined, (e: unknown) => e);
+  expect(err).toBeInstanceOf(ApiRequestError);
+  return err as ApiRequestError;
+}
+
+describe("api-client", () => {
+  it("parses a success with the schema and sends same-origin JSON", async () => {
+    const fetch = answer(200, { n: 1, extra: true });
+    await expect(apiGet("/api/x", schema, { fetch })).resolves.toEqual({ n: 1 });
+    const post = answer(201, { n: 2 });
+    await expect(apiPost("/api/x", { a: 1 }, schema, { fetch: post })).resolves.toEqual({ n: 2 });
+    const [, init] = post.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.method).toBe("POST");
+    expect(init.body).toBe('{"a":1}');
+    expect(init.credentials).toBe("same-origin");
+  });
+
+  it("throws the server's words with fields, kind and the unknown-outcome facts", async () => {
+    const fetch = answer(422, { error: "Enter a payment id", fields: { idempotent_id: "Enter a payment id" }, kind: "validation" });
+    const err = await failure(apiPost("/api/payments", {}, schema, { fetch }));
+    expect(err).toMatchObject({ status: 422, message: "Enter a payment id", kind: "validation", fields: { idempotent_id: "Enter a payment id" } });
+    const outcome = { idempotent_id: "p-1", registered: false, retry_with_same_id: true };
+    const conflict = await failure(apiPost("/api/payments", {}, schema, { fetch: answer(409, { error: "not registered", kind: "unknown_outcome", outcome }) }));
+    expect(conflict.outcome).toEqual(outcome);
+  });
+
+  it("gives a human message when the error body is not ours (HTML page, empty)", async () => {
+    const err = await failure(apiGet("/api/x", schema, { fetch: answer(504, "<html>Gateway Timeout</html>", { "x-request-id": "req-123456" }) }));
+    expect(err.message).toBe(messageForStatus(504));
+    expect(err.requestId).toBe("req-123456");
+    expect((await failure(apiGet("/api/x", schema, { fetch: answer(401, "") }))).message).toMatch(/sign in/i);
+  });
+
+  it("reports a network failure and an unreadable success distinctly", async () => {
+    const offline = vi.fn(async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    expect(await failure(apiGet("/api/x", schema, { fetch: offline }))).toMatchObject({ status: 0, kind: "network" });
+    expect(await failure(apiGet("/api/x", schema, { fetch: answer(200, { n: "one" }) }))).toMatchObject({ status: 200, kind: "malformed" });
+  });
+
+  it("lets an abort through untouched (TanStack Query cancels queries)", async () => {
+    const aborted = vi.fn(async () => {
+      throw new DOMException("aborted", "AbortError");
+    });
+    await expect(apiGet("/api/x", schema, { fetch: aborted })).rejects.toMatchObject({ name: "AbortError" });
+  });
+});
