@@ -1,0 +1,70 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { ErrorState } from "@/components/ui/error-state";
+import { isApiRequestError } from "@/lib/domain/api-client";
+import { paymentQueries } from "@/lib/queries/payments";
+import { BackToPayments } from "./back-to-payments";
+import { DetailSection } from "./detail-fields";
+import { DetailSkeleton } from "./detail-skeleton";
+import { LinkedQrcode } from "./linked-qrcode";
+import { PaymentNotFound } from "./payment-not-found";
+import { DatesSection, IdentifiersSection, KeySection, PaymentOverview, ReceiverSection } from "./payment-sections";
+import { StatusTimeline } from "./status-timeline";
+import { buildTimeline } from "./timeline";
+
+/**
+ * `/payments/{idempotent_id}`. Reads through the shared query key (prefetched on the server),
+ * so a live update that invalidates `paymentQueries.detail(id)` redraws this page.
+ */
+export function PaymentDetailView({ idempotentId, canLookup }: { idempotentId: string; canLookup: boolean }) {
+  const query = useQuery(paymentQueries.detail(idempotentId));
+
+  if (query.isPending) return <DetailSkeleton label="Loading the payment" />;
+
+  if (query.isError) {
+    const err = query.error;
+    if (isApiRequestError(err) && (err.status === 404 || err.status === 400)) {
+      return (
+        <PaymentNotFound
+          idempotentId={idempotentId}
+          reason={err.status === 400 ? err.message : undefined}
+          canLookup={canLookup}
+        />
+      );
+    }
+    return (
+      <div className="space-y-4">
+        <BackToPayments />
+        <ErrorState
+          title="Could not load this payment"
+          error={err}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      </div>
+    );
+  }
+
+  const { payment } = query.data;
+  return (
+    <article aria-label="Payment detail" className="space-y-5">
+      <BackToPayments />
+      <PaymentOverview payment={payment} />
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="space-y-4">
+          <ReceiverSection payment={payment} />
+          <KeySection payment={payment} />
+          <IdentifiersSection payment={payment} />
+          <DatesSection payment={payment} />
+        </div>
+        <div className="space-y-4">
+          <DetailSection title="Status">
+            <StatusTimeline steps={buildTimeline(payment)} />
+          </DetailSection>
+          {payment.end_to_end ? <LinkedQrcode endToEnd={payment.end_to_end} /> : null}
+        </div>
+      </div>
+    </article>
+  );
+}
