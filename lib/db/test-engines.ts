@@ -1,0 +1,62 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { createDb, type CreateDbOptions, type StoreHandle } from "./client";
+
+/**
+ * Test-only: the engines every store test runs on. PGlite (in memory) always; a real
+ * PostgreSQL server too when TEST_DATABASE_URL is set (scripts/pg-test.sh starts one). Each
+ * open() gives a fresh, empty, migrated database; close() drops it again.
+ */
+export type TestEngine = { name: "pglite" | "postgresql"; open(options?: CreateDbOptions): Promise<TestStore> };
+export type TestStore = StoreHandle & { location: { url: string } | { memory: true } };
+
+const pglite: TestEngine = {
+  name: "pglite",
+  async open(options) {
+    const handle = await createDb({ memory: true }, options);
+    return { ...handle, location: { memory: true } };
+  },
+};
+
+function postgresql(adminUrl: string): TestEngine {
+  return {
+    name: "postgresql",
+    async open(options) {
+      const { default: postgres } = await import("postgres");
+      const name = `pix_t_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+      const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
+      try {
+        await admin.unsafe(`CREATE DATABASE "${name}"`);
+      } finally {
+        await admin.end({ timeout: 5 });
+      }
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const handle = await createDb({ url: url.toString() }, { maxConnections: 4, ...options });
+      return {
+        ...handle,
+        location: { url: url.toString() },
+        async close() {
+          await handle.close();
+          const dropper = postgres(adminUrl, { max: 1, onnotice: () => undefined });
+          try {
+            await dropper.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+          } finally {
+            await dropper.end({ timeout: 5 });
+          }
+        },
+      };
+    },
+  };
+}
+
+export const TEST_ENGINES: TestEngine[] = process.env.TEST_DATABASE_URL
+  ? [pglite, postgresql(process.env.TEST_DATABASE_URL)]
+  : [pglite];
+
+/** Rows of a raw `db.execute()` result, whichever driver answered. */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  const rows = (result as { rows?: unknown } | null)?.rows;
+  return Array.isArray(rows) ? (rows as T[]) : [];
+}
