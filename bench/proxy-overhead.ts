@@ -1,0 +1,171 @@
+/**
+ * Proxy overhead: the same 100-item list page fetched through the back office's
+ * GET /api/payments (session cookie, our token cache, zod parse, re-serialisation) and straight
+ * from the provider sandbox (bearer token), with autocannon, one after the other in one run.
+ *
+ *   tsx bench/proxy-overhead.ts --app http://localhost:3000 --sandbox http://127.0.0.1:4010 \
+ *     [--cookie "pix.session_token=..."] [--email viewer@demo.test --password demo-password] \
+ *     [--duration 10] [--connections 10] [--query "page=1"]
+ *
+ * Without --cookie it signs in with --email/--password (default: the sandbox demo viewer).
+ * Prints a Markdown table. Target: proxy throughput >= 0.85 x direct, p50 overhead < 2 ms.
+ */
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+
+type Histogram = { average: number; p50: number; p99: number; total?: number };
+type AutocannonResult = {
+  latency: Histogram;
+  requests: Histogram;
+  duration: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+};
+type AutocannonOptions = { url: string; connections: number; duration: number; headers: Record<string, string> };
+type Autocannon = (options: AutocannonOptions) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+
+type Target = { url: string; headers: Record<string, string> };
+
+export type BenchSide = { p50Ms: number; p99Ms: number; reqPerSec: number; errors: number; non2xx: number };
+export type ProxyBenchResult = {
+  query: string;
+  items: number;
+  durationS: number;
+  connections: number;
+  direct: BenchSide;
+  proxy: BenchSide;
+  throughputRatio: number;
+  p50OverheadMs: number;
+  p99OverheadMs: number;
+};
+
+export type ProxyBenchOptions = {
+  appUrl: string;
+  sandboxUrl: string;
+  cookie: string;
+  clientId?: string;
+  clientSecret?: string;
+  durationS?: number;
+  connections?: number;
+  query?: string;
+};
+
+export async function runProxyBench(options: ProxyBenchOptions): Promise<ProxyBenchResult> {
+  const durationS = options.durationS ?? 10;
+  const connections = options.connections ?? 10;
+  const query = options.query ?? "page=1";
+  const token = await sandboxToken(options);
+  const direct: Target = { url: `${trim(options.sandboxUrl)}/v1/pix/payments?${query}`, headers: { authorization: `Bearer ${token}` } };
+  const proxied: Target = { url: `${trim(options.appUrl)}/api/payments?${query}`, headers: { cookie: options.cookie } };
+  // Both must answer the same page before anything is measured.
+  const [directItems, proxyItems] = [await countItems(direct), await countItems(proxied)];
+  if (directItems !== proxyItems) throw new Error(`pages differ: direct ${directItems} items, proxy ${proxyItems}`);
+  const run = (target: Target, duration: number) =>
+    autocannon({ url: target.url, headers: target.headers, connections, duration });
+  await run(direct, 1); // warm-up: JIT, keep-alive pools, the app's token cache
+  await run(proxied, 1);
+  const directSide = side(await run(direct, durationS));
+  const proxySide = side(await run(proxied, durationS));
+  return {
+    query,
+    items: directItems,
+    durationS,
+    connections,
+    direct: directSide,
+    proxy: proxySide,
+    throughputRatio: round(proxySide.reqPerSec / directSide.reqPerSec, 3),
+    p50OverheadMs: round(proxySide.p50Ms - directSide.p50Ms, 2),
+    p99OverheadMs: round(proxySide.p99Ms - directSide.p99Ms, 2),
+  };
+}
+
+export function benchTable(r: ProxyBenchResult): string {
+  const row = (name: string, s: BenchSide) =>
+    `| ${name} | ${s.p50Ms} | ${s.p99Ms} | ${s.reqPerSec} | ${s.errors + s.non2xx} |`;
+  return [
+    `Proxy overhead: \`?${r.query}\` (${r.items} items), ${r.connections} connections, ${r.durationS} s each`,
+    "",
+    "| path | p50 ms | p99 ms | req/s | errors |",
+    "|---|---:|---:|---:|---:|",
+    row("sandbox direct", r.direct),
+    row("through /api/payments", r.proxy),
+    "",
+    `Throughput ratio ${r.throughputRatio} (target >= 0.85); p50 overhead ${r.p50OverheadMs} ms (target < 2 ms); p99 overhead ${r.p99OverheadMs} ms.`,
+  ].join("\n");
+}
+
+async function sandboxToken(o: ProxyBenchOptions): Promise<string> {
+  const basic = Buffer.from(`${o.clientId ?? "sandbox-client"}:${o.clientSecret ?? "sandbox-secret"}`).toString("base64");
+  const res = await fetch(`${trim(o.sandboxUrl)}/auth/generate_token`, {
+    method: "POST",
+    headers: { authorization: `Basic ${basic}`, "content-type": "application/json" },
+    body: JSON.stringify({ grant_type: "client_credentials" }),
+  });
+  if (!res.ok) throw new Error(`sandbox token: HTTP ${res.status}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function countItems(target: Target): Promise<number> {
+  const res = await fetch(target.url, { headers: target.headers });
+  if (res.status !== 200) throw new Error(`${target.url}: HTTP ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { payments: unknown[] }).payments.length;
+}
+
+/** Signs in through the app's auth endpoint and returns the session cookie. */
+export async function signIn(appUrl: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${trim(appUrl)}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: trim(appUrl) },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+  if (!res.ok || cookies.length === 0) throw new Error(`sign-in as ${email}: HTTP ${res.status}`);
+  return cookies.join("; ");
+}
+
+function side(r: AutocannonResult): BenchSide {
+  return {
+    p50Ms: round(r.latency.p50, 2),
+    p99Ms: round(r.latency.p99, 2),
+    reqPerSec: round(r.requests.average, 1),
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
+}
+
+const trim = (url: string) => url.replace(/\/+$/, "");
+const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+function arg(name: string, fallback?: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+}
+
+async function main(): Promise<void> {
+  const appUrl = arg("app", process.env.APP_URL ?? "http://localhost:3000")!;
+  const sandboxUrl = arg("sandbox", process.env.PAYMENTS_API_URL ?? "http://127.0.0.1:4010")!;
+  const cookie =
+    arg("cookie", process.env.BENCH_COOKIE) ??
+    (await signIn(appUrl, arg("email", "viewer@demo.test")!, arg("password", process.env.DEMO_PASSWORD ?? "demo-password")!));
+  const result = await runProxyBench({
+    appUrl,
+    sandboxUrl,
+    cookie,
+    clientId: process.env.PAYMENTS_API_CLIENT_ID,
+    clientSecret: process.env.PAYMENTS_API_CLIENT_SECRET,
+    durationS: Number(arg("duration", "10")),
+    connections: Number(arg("connections", "10")),
+    query: arg("query", "page=1"),
+  });
+  console.log(benchTable(result));
+  if (process.argv.includes("--json")) console.log(JSON.stringify(result));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main().catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}
