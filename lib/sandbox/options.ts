@@ -1,0 +1,97 @@
+/** Options of `startSandbox`; every one has a working default. */
+export interface SandboxOptions {
+  /** 0 = a free port. Default SANDBOX_PORT or 4010. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** "memory" (tests: no PGlite) or a PGlite directory, relative to the cwd. Default {dir: ".data/sandbox"}. */
+  store?: "memory" | { dir: string };
+  /** Seed of the generated history. Default 42. */
+  seed?: number;
+  /** Seeded payments (plus the fixed fixtures). Default 3000. */
+  seedCount?: number;
+  /** The sandbox's "now" (lifecycle clock before any advance). Default the wall clock. */
+  now?: () => Date;
+  /** Seeded history ends here. Default: the anchor saved in the store, else now() at first start. */
+  anchor?: Date;
+  clientId?: string;
+  clientSecret?: string;
+  /** Bearer token lifetime (may be fractional in tests). Default 1800. */
+  tokenTtlSeconds?: number;
+  /** Time between lifecycle steps: authorized -> sent -> final takes two steps. Default 10 s. */
+  clockStepMs?: number;
+  /** false: the lifecycle moves only through advance()/settle() (tests). Default true. */
+  autoClock?: boolean;
+  /** Wait between delivery attempts of a webhook. Default 60 s. */
+  webhookRetryMs?: number;
+  /** Attempts per delivery before giving up. Default 10. */
+  webhookMaxAttempts?: number;
+  /** Time limit of one delivery attempt. Default 5 s. */
+  webhookTimeoutMs?: number;
+  /** Available for new transfers at each start. Default R$ 1.000.000,00. */
+  balanceCents?: number;
+  /** Receiver documents refused with 403. Default ["52998224725"]. */
+  blockedDocuments?: string[];
+  /** Serve /_control/. Default true. */
+  control?: boolean;
+  /** No log lines. Default false. */
+  quiet?: boolean;
+}
+
+export interface ResolvedOptions {
+  port: number;
+  host: string;
+  store: "memory" | { dir: string };
+  seed: number;
+  seedCount: number;
+  now: () => Date;
+  anchor: Date | undefined;
+  clientId: string;
+  clientSecret: string;
+  tokenTtlSeconds: number;
+  clockStepMs: number;
+  autoClock: boolean;
+  webhookRetryMs: number;
+  webhookMaxAttempts: number;
+  webhookTimeoutMs: number;
+  balanceCents: number;
+  blockedDocuments: string[];
+  control: boolean;
+  quiet: boolean;
+}
+
+const envInt = (name: string): number | undefined => {
+  const v = process.env[name];
+  if (v === undefined || v.trim() === "") return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${v}"`);
+  return n;
+};
+
+export function resolveOptions(o: SandboxOptions = {}): ResolvedOptions {
+  const positive = (name: string, v: number) => {
+    if (!(v > 0) || !Number.isFinite(v)) throw new Error(`sandbox option ${name} must be > 0`);
+    return v;
+  };
+  return {
+    port: o.port ?? envInt("SANDBOX_PORT") ?? 4010,
+    host: o.host ?? "127.0.0.1",
+    store: o.store ?? { dir: ".data/sandbox" },
+    seed: o.seed ?? 42,
+    seedCount: Math.max(0, Math.floor(o.seedCount ?? 3000)),
+    now: o.now ?? (() => new Date()),
+    anchor: o.anchor,
+    clientId: o.clientId ?? (process.env.PAYMENTS_API_CLIENT_ID || "sandbox-client"),
+    clientSecret: o.clientSecret ?? (process.env.PAYMENTS_API_CLIENT_SECRET || "sandbox-secret"),
+    tokenTtlSeconds: positive("tokenTtlSeconds", o.tokenTtlSeconds ?? 1800),
+    clockStepMs: positive("clockStepMs", o.clockStepMs ?? 10_000),
+    autoClock: o.autoClock ?? true,
+    webhookRetryMs: positive("webhookRetryMs", o.webhookRetryMs ?? 60_000),
+    webhookMaxAttempts: positive("webhookMaxAttempts", o.webhookMaxAttempts ?? 10),
+    webhookTimeoutMs: positive("webhookTimeoutMs", o.webhookTimeoutMs ?? 5_000),
+    balanceCents: o.balanceCents ?? 100_000_000,
+    blockedDocuments: o.blockedDocuments ?? ["52998224725"],
+    control: o.control ?? true,
+    quiet: o.quiet ?? false,
+  };
+}

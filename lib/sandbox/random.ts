@@ -1,0 +1,95 @@
+/**
+ * A small seeded pseudo-random generator (sfc32) and the distributions the seed needs.
+ * Deterministic: the same seed always yields the same sequence, on every machine.
+ */
+export type Rand = () => number;
+
+/** Hashes a string to a 32-bit unsigned integer (FNV-1a), for per-id deterministic choices. */
+export function hashString(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** sfc32 seeded from one number; returns floats in [0, 1). */
+export function createRand(seed: number | string): Rand {
+  const base = typeof seed === "string" ? hashString(seed) : seed >>> 0;
+  let a = 0x9e3779b9 ^ base;
+  let b = 0x243f6a88 + base;
+  let c = 0xb7e15162 ^ Math.imul(base, 0x85ebca6b);
+  let d = 1;
+  const next = (): number => {
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
+    let t = (a + b) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    d = (d + 1) | 0;
+    t = (t + d) | 0;
+    c = (c + t) | 0;
+    return (t >>> 0) / 4294967296;
+  };
+  for (let i = 0; i < 15; i++) next();
+  return next;
+}
+
+export function randInt(rand: Rand, min: number, max: number): number {
+  return min + Math.floor(rand() * (max - min + 1));
+}
+
+export function pick<T>(rand: Rand, items: readonly T[]): T {
+  const item = items[Math.floor(rand() * items.length)];
+  if (item === undefined) throw new Error("pick from an empty list");
+  return item;
+}
+
+/** Picks a key by weight: `weighted(rand, { a: 3, b: 1 })` gives "a" three times out of four. */
+export function weighted<K extends string>(rand: Rand, weights: Readonly<Record<K, number>>): K {
+  const entries = Object.entries(weights) as [K, number][];
+  let total = 0;
+  for (const [, w] of entries) total += w;
+  let r = rand() * total;
+  for (const [key, w] of entries) {
+    r -= w;
+    if (r < 0) return key;
+  }
+  return entries[entries.length - 1]![0];
+}
+
+/** Standard normal variate (Box-Muller). */
+export function gaussian(rand: Rand): number {
+  const u = 1 - rand();
+  const v = rand();
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+}
+
+export function digits(rand: Rand, count: number): string {
+  let out = "";
+  for (let i = 0; i < count; i++) out += String(Math.floor(rand() * 10));
+  return out;
+}
+
+const ALNUM = "abcdefghijklmnopqrstuvwxyz0123456789";
+const UPPER_ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+const HEX = "0123456789abcdef";
+
+export function alnum(rand: Rand, count: number, upper = false): string {
+  const chars = upper ? UPPER_ALNUM : ALNUM;
+  let out = "";
+  for (let i = 0; i < count; i++) out += chars[Math.floor(rand() * chars.length)];
+  return out;
+}
+
+/** A lowercase UUID v4 shape (the random Pix key, EVP). */
+export function uuid(rand: Rand): string {
+  let h = "";
+  for (let i = 0; i < 32; i++) h += HEX[Math.floor(rand() * 16)];
+  const variant = HEX[8 + Math.floor(rand() * 4)];
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}

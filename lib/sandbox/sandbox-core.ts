@@ -1,0 +1,235 @@
+import { PROVIDER_MESSAGES } from "@/lib/contract";
+import { LifecycleClock } from "./clock";
+import { FaultRegistry } from "./faults";
+import { fixturePayments } from "./fixtures";
+import { error, json, type Reply } from "./http-io";
+import { Lifecycle, planFor } from "./lifecycle";
+import type { ResolvedOptions } from "./options";
+import { PaymentIndex } from "./payment-index";
+import { referenceCode } from "./seed-payments";
+import { generateSeededPayments } from "./seed-payments";
+import { generateSeededQrcodes } from "./seed-qrcodes";
+import { createRand } from "./random";
+import { registrationAnswer } from "./format";
+import { bodyFingerprint, checkRegistrationBody, isBlocked, resolveReceiver } from "./registration-rules";
+import { MemoryStore, type SandboxStore } from "./store";
+import { PgliteStore } from "./store-pglite";
+import { TokenIssuer } from "./auth";
+import { toStored, withSearchKeys, type PaymentRecord } from "./types";
+import { joinMessages } from "./validation";
+import { WebhookDispatcher } from "./webhooks";
+
+/** Statuses that hold money of this run's balance (canceled gives it back). */
+const RESERVING = new Set(["auto_authorization", "sent", "completed"]);
+
+/**
+ * Everything the sandbox knows and does, without HTTP: the index, the store, the clock,
+ * the lifecycle, webhooks, faults and the balance. The server only routes to it.
+ */
+export class SandboxCore {
+  readonly index = new PaymentIndex();
+  readonly clock: LifecycleClock;
+  readonly lifecycle: Lifecycle;
+  readonly webhooks: WebhookDispatcher;
+  readonly faults = new FaultRegistry();
+  readonly tokens: TokenIssuer;
+  readonly blocked: ReadonlySet<string>;
+  baseUrl = "";
+  anchor = new Date(0);
+  /** API payments registered since this start: they alone draw on the balance. */
+  private readonly session = new Set<PaymentRecord>();
+  private readonly persisting = new Map<string, Promise<void>>();
+
+  private constructor(
+    readonly opts: ResolvedOptions,
+    readonly store: SandboxStore,
+  ) {
+    this.clock = new LifecycleClock(opts.now);
+    this.tokens = new TokenIssuer(opts, opts.tokenTtlSeconds);
+    this.blocked = new Set(opts.blockedDocuments.map((d) => d.toUpperCase()));
+    this.webhooks = new WebhookDispatcher({
+      clientSecret: opts.clientSecret,
+      retryMs: opts.webhookRetryMs,
+      maxAttempts: opts.webhookMaxAttempts,
+      timeoutMs: opts.webhookTimeoutMs,
+      receiptUrl: (ref) => `${this.baseUrl}/receipts/${ref}`,
+      log: (line) => this.log(line),
+    });
+    this.lifecycle = new Lifecycle(this.clock, opts.clockStepMs, {
+      onChange: async (p, at) => {
+        await this.store.updatePayment(toStored(p), { idempotent_id: p.idempotent_id, status: p.status, at });
+        this.webhooks.notify(p);
+      },
+    });
+  }
+
+  static async create(opts: ResolvedOptions): Promise<SandboxCore> {
+    const store = opts.store === "memory" ? new MemoryStore() : await PgliteStore.open(opts.store.dir);
+    const core = new SandboxCore(opts, store);
+    try {
+      await core.load();
+    } catch (e) {
+      await store.close();
+      throw e;
+    }
+    if (opts.autoClock) core.lifecycle.start();
+    return core;
+  }
+
+  log(line: string): void {
+    if (!this.opts.quiet) console.log(`[sandbox] ${line}`);
+  }
+
+  private async load(): Promise<void> {
+    const saved = await this.store.getMeta("anchor");
+    const anchor = this.opts.anchor ?? (saved ? new Date(saved) : this.opts.now());
+    if (!saved || this.opts.anchor) await this.store.setMeta("anchor", anchor.toISOString());
+    this.anchor = anchor;
+    const seeded = generateSeededPayments({ seed: this.opts.seed, count: this.opts.seedCount, anchor: anchor.getTime() });
+    const fixtures = fixturePayments(this.opts.seedCount);
+    this.index.bulkLoad(seeded);
+    this.index.bulkLoad(fixtures.payments);
+    this.index.addQrcodes(generateSeededQrcodes(this.opts.seed, seeded));
+    this.index.addQrcodes(fixtures.qrcodes);
+    for (const w of await this.store.loadWebhooks()) this.webhooks.register(w);
+    const stored = await this.store.loadPayments();
+    for (const s of stored) {
+      // A stored registration wins over a seeded row of the same id (seed changed since).
+      if (this.index.get(s.idempotent_id)) this.index.remove(s.idempotent_id);
+      const row = withSearchKeys(s);
+      this.index.insert(row);
+      this.lifecycle.track(row);
+    }
+  }
+
+  /** Balance of this run: the configured amount minus authorized, not canceled, new payments. */
+  balance(): { totalCents: number; reservedCents: number; availableCents: number } {
+    let reserved = 0;
+    for (const p of this.session) if (RESERVING.has(p.status)) reserved += p.value_cents;
+    return {
+      totalCents: this.opts.balanceCents,
+      reservedCents: reserved,
+      availableCents: this.opts.balanceCents - reserved,
+    };
+  }
+
+  /**
+   * POST /v1/pix/payments. A repeated idempotent_id never creates a second payment: the
+   * same body again answers 201 with the payment as it is now; a different body 400.
+   */
+  async register(input: Record<string, unknown>): Promise<Reply> {
+    const checked = checkRegistrationBody(input);
+    if (!checked.ok) return error(400, joinMessages(checked.messages));
+    const b = checked.body;
+    const fingerprint = bodyFingerprint(b);
+    const existing = this.index.get(b.idempotent_id);
+    if (existing) {
+      if (existing.origin !== "api" || existing.fingerprint !== fingerprint) {
+        return error(400, "idempotent_id already used");
+      }
+      await this.persisting.get(existing.idempotent_id);
+      return json(201, registrationAnswer(existing));
+    }
+    const r = resolveReceiver(b);
+    if (isBlocked(b, r, this.blocked)) return error(403, PROVIDER_MESSAGES.receiverNotAllowed);
+    if (b.value_cents > this.balance().availableCents) return error(422, PROVIDER_MESSAGES.insufficientFunds);
+    const now = this.clock.now();
+    const authorized = b.authorized === true;
+    const ref = referenceCode(createRand(`${b.idempotent_id}:${now}:${Math.random()}`));
+    const row = withSearchKeys({
+      seq: this.index.takeSeq(),
+      origin: "api",
+      reference_code: ref,
+      idempotent_id: b.idempotent_id,
+      value_cents: b.value_cents,
+      pix_key_type: r.pixKeyType,
+      pix_key: r.pixKey,
+      receiver_name: r.name,
+      receiver_document: r.document,
+      receiver_bank_ispb: r.bankIspb || null,
+      receiver_bank_name: r.bankName || null,
+      receiver_agency: r.agency || null,
+      receiver_account: r.account || null,
+      receiver_account_type: r.accountType,
+      status: authorized ? "auto_authorization" : "authorization_pending",
+      registeredAt: now,
+      paidAt: null,
+      canceledAt: null,
+      cancellation_reason: null,
+      end_to_end: null,
+      fingerprint,
+      plan: planFor(b.idempotent_id),
+      nextStepAt: authorized ? now + this.opts.clockStepMs : null,
+    });
+    // Claimed synchronously: a concurrent repeat sees it and waits for the write below.
+    this.index.insert(row);
+    this.session.add(row);
+    const write = this.store.insertPayment(toStored(row));
+    this.persisting.set(row.idempotent_id, write);
+    try {
+      await write;
+    } catch (e) {
+      this.index.remove(row.idempotent_id);
+      this.session.delete(row);
+      this.log(`registration of ${row.idempotent_id} failed: ${String(e)}`);
+      return error(500, PROVIDER_MESSAGES.operationFailed);
+    } finally {
+      this.persisting.delete(row.idempotent_id);
+    }
+    this.lifecycle.track(row);
+    return json(201, registrationAnswer(row));
+  }
+
+  /** Back to the seeded state: registrations, deliveries, faults and the clock offset go. */
+  async reset(options: { webhooks?: boolean } = {}): Promise<number> {
+    await this.lifecycle.idle();
+    this.lifecycle.untrackAll(() => true);
+    const removed = this.index.removeApiRows();
+    this.session.clear();
+    await this.store.clearPayments();
+    this.webhooks.clearDeliveries();
+    if (options.webhooks) {
+      this.webhooks.clearRegistrations();
+      await this.store.clearWebhooks();
+    }
+    this.faults.clear();
+    this.clock.reset();
+    // A seeded row shadowed by a removed registration comes back on the next start only.
+    return removed;
+  }
+
+  state() {
+    const byStatus: Record<string, number> = {};
+    let registered = 0;
+    for (const p of this.index.all()) {
+      byStatus[p.status] = (byStatus[p.status] ?? 0) + 1;
+      if (p.origin === "api") registered++;
+    }
+    return {
+      seed: this.opts.seed,
+      seed_count: this.opts.seedCount,
+      anchor: this.anchor.toISOString(),
+      store: this.store.kind,
+      payments: { total: this.index.size, registered, by_status: byStatus, in_flight: this.lifecycle.pending },
+      qrcodes: this.index.qrcodeCount,
+      balance: this.balance(),
+      clock: {
+        now: new Date(this.clock.now()).toISOString(),
+        offset_ms: this.clock.offset,
+        step_ms: this.opts.clockStepMs,
+        auto: this.opts.autoClock,
+      },
+      webhooks: this.webhooks.list().map((w) => ({ type_id: w.type_id, url: w.url })),
+      deliveries: this.webhooks.deliveries.slice(-100),
+      pending_deliveries: this.webhooks.pendingCount,
+      faults: this.faults.list(),
+    };
+  }
+
+  async close(): Promise<void> {
+    this.lifecycle.stop();
+    await this.lifecycle.idle();
+    this.webhooks.close();
+    await this.store.close();
+  }
+}

@@ -1,0 +1,122 @@
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { SandboxStore, StatusChange } from "./store";
+import type { StoredPayment, WebhookRegistration } from "./types";
+
+const SCHEMA = `
+create table if not exists sandbox_meta (key text primary key, value text not null);
+create table if not exists sandbox_payments (
+  idempotent_id text primary key,
+  seq integer not null,
+  data jsonb not null,
+  updated_at timestamptz not null default now()
+);
+create table if not exists sandbox_status_changes (
+  id bigserial primary key,
+  idempotent_id text not null,
+  status text not null,
+  at timestamptz not null
+);
+create index if not exists sandbox_status_changes_payment on sandbox_status_changes (idempotent_id, id);
+create table if not exists sandbox_webhooks (
+  type_id integer primary key,
+  url text not null,
+  auth_value text not null
+);
+`;
+
+/** The sandbox's durable store: an embedded PGlite database in its own directory. */
+export class PgliteStore implements SandboxStore {
+  readonly kind = "pglite" as const;
+
+  private constructor(private readonly db: PGlite) {}
+
+  /** Opens (creating if needed) the store under `dir`, relative to the working directory. */
+  static async open(dir: string): Promise<PgliteStore> {
+    const path = resolve(process.cwd(), dir);
+    mkdirSync(path, { recursive: true });
+    const db = new PGlite(path);
+    await db.waitReady;
+    await db.exec(SCHEMA);
+    return new PgliteStore(db);
+  }
+
+  async getMeta(key: string) {
+    const r = await this.db.query<{ value: string }>("select value from sandbox_meta where key = $1", [key]);
+    return r.rows[0]?.value ?? null;
+  }
+
+  async setMeta(key: string, value: string) {
+    await this.db.query(
+      "insert into sandbox_meta (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value",
+      [key, value],
+    );
+  }
+
+  async loadPayments() {
+    const r = await this.db.query<{ data: StoredPayment }>("select data from sandbox_payments order by seq");
+    return r.rows.map((row) => row.data);
+  }
+
+  async insertPayment(p: StoredPayment) {
+    await this.db.query("insert into sandbox_payments (idempotent_id, seq, data) values ($1, $2, $3)", [
+      p.idempotent_id,
+      p.seq,
+      JSON.stringify(p),
+    ]);
+  }
+
+  async updatePayment(p: StoredPayment, change: StatusChange) {
+    await this.db.transaction(async (tx) => {
+      await tx.query("update sandbox_payments set data = $2, updated_at = now() where idempotent_id = $1", [
+        p.idempotent_id,
+        JSON.stringify(p),
+      ]);
+      await tx.query("insert into sandbox_status_changes (idempotent_id, status, at) values ($1, $2, $3)", [
+        change.idempotent_id,
+        change.status,
+        new Date(change.at).toISOString(),
+      ]);
+    });
+  }
+
+  async deletePayment(idempotentId: string) {
+    await this.db.query("delete from sandbox_payments where idempotent_id = $1", [idempotentId]);
+  }
+
+  async clearPayments() {
+    await this.db.exec("delete from sandbox_payments; delete from sandbox_status_changes;");
+  }
+
+  async statusChanges(idempotentId: string) {
+    const r = await this.db.query<{ status: string; at: Date }>(
+      "select status, at from sandbox_status_changes where idempotent_id = $1 order by id",
+      [idempotentId],
+    );
+    return r.rows.map((row) => ({ idempotent_id: idempotentId, status: row.status, at: new Date(row.at).getTime() }));
+  }
+
+  async loadWebhooks() {
+    const r = await this.db.query<{ type_id: number; url: string; auth_value: string }>(
+      "select type_id, url, auth_value from sandbox_webhooks order by type_id",
+    );
+    return r.rows.map((row) => ({ type_id: row.type_id, url: row.url, authorization: row.auth_value }));
+  }
+
+  async saveWebhook(w: WebhookRegistration) {
+    await this.db.query(
+      `insert into sandbox_webhooks (type_id, url, auth_value) values ($1, $2, $3)
+       on conflict (type_id) do update set url = excluded.url, auth_value = excluded.auth_value`,
+      [w.type_id, w.url, w.authorization],
+    );
+  }
+
+  async clearWebhooks() {
+    await this.db.exec("delete from sandbox_webhooks;");
+  }
+
+  async close() {
+    if (!this.db.closed) await this.db.close();
+  }
+}

@@ -1,0 +1,77 @@
+import type { StoredPayment, WebhookRegistration } from "./types";
+
+export interface StatusChange {
+  idempotent_id: string;
+  status: string;
+  at: number;
+}
+
+/**
+ * Durable state of the sandbox: what the API changed (registrations, status changes,
+ * webhook registrations) and the seed anchor. The seeded history itself is regenerated.
+ */
+export interface SandboxStore {
+  readonly kind: "memory" | "pglite";
+  getMeta(key: string): Promise<string | null>;
+  setMeta(key: string, value: string): Promise<void>;
+  loadPayments(): Promise<StoredPayment[]>;
+  insertPayment(p: StoredPayment): Promise<void>;
+  /** Saves the payment's new state and records the status change, atomically. */
+  updatePayment(p: StoredPayment, change: StatusChange): Promise<void>;
+  deletePayment(idempotentId: string): Promise<void>;
+  clearPayments(): Promise<void>;
+  statusChanges(idempotentId: string): Promise<StatusChange[]>;
+  loadWebhooks(): Promise<WebhookRegistration[]>;
+  saveWebhook(w: WebhookRegistration): Promise<void>;
+  clearWebhooks(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const copy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+/** Plain in-memory store for tests: same behaviour, no PGlite start-up cost (~2 s). */
+export class MemoryStore implements SandboxStore {
+  readonly kind = "memory" as const;
+  private readonly meta = new Map<string, string>();
+  private readonly payments = new Map<string, StoredPayment>();
+  private readonly changes: StatusChange[] = [];
+  private readonly webhooks = new Map<number, WebhookRegistration>();
+
+  async getMeta(key: string) {
+    return this.meta.get(key) ?? null;
+  }
+  async setMeta(key: string, value: string) {
+    this.meta.set(key, value);
+  }
+  async loadPayments() {
+    return [...this.payments.values()].map(copy);
+  }
+  async insertPayment(p: StoredPayment) {
+    if (this.payments.has(p.idempotent_id)) throw new Error("duplicate key");
+    this.payments.set(p.idempotent_id, copy(p));
+  }
+  async updatePayment(p: StoredPayment, change: StatusChange) {
+    this.payments.set(p.idempotent_id, copy(p));
+    this.changes.push({ ...change });
+  }
+  async deletePayment(idempotentId: string) {
+    this.payments.delete(idempotentId);
+  }
+  async clearPayments() {
+    this.payments.clear();
+    this.changes.length = 0;
+  }
+  async statusChanges(idempotentId: string) {
+    return this.changes.filter((c) => c.idempotent_id === idempotentId).map((c) => ({ ...c }));
+  }
+  async loadWebhooks() {
+    return [...this.webhooks.values()].map(copy);
+  }
+  async saveWebhook(w: WebhookRegistration) {
+    this.webhooks.set(w.type_id, copy(w));
+  }
+  async clearWebhooks() {
+    this.webhooks.clear();
+  }
+  async close() {}
+}
