@@ -2,19 +2,25 @@ import { z } from "zod";
 import { LIMITS } from "@/lib/contract/limits";
 
 /**
- * Rules for ids that travel in a provider URL path. Anything that could change the upstream
- * path once decoded by someone (/, \, ?, #, dot segments, control characters) is refused,
- * even though the client also encodes every path parameter.
+ * Rules for ids that travel in a provider URL path. Every path parameter is also percent-encoded,
+ * so these rules are the second lock: refused is anything that could change the upstream path if
+ * some server decoded it before routing (?, #, \\, control characters, %xx, empty or dot-only segments).
+ * A "/" inside an id is allowed: real ids look like "NF 2026/0042" (the sandbox seeds one), and
+ * encoded as %2F with no dot segments around it, it cannot climb out of the payment's path.
  */
 // eslint-disable-next-line no-control-regex
-const UNSAFE_PATH_CHARS = /[/\\?#\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const UNSAFE_PATH_CHARS = /[\\?#\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 export function pathIdProblem(value: string, maxLength: number): string | undefined {
   if (value.length === 0 || value.trim().length === 0) return "must not be empty";
   if (value.length > maxLength) return `has at most ${maxLength} characters`;
   if (value !== value.trim()) return "must not start or end with spaces";
-  if (UNSAFE_PATH_CHARS.test(value)) return "must not contain / \\ ? # or control characters";
-  if (/^\.+$/.test(value)) return "must not be only dots";
+  if (UNSAFE_PATH_CHARS.test(value)) return "must not contain \\ ? # or control characters";
+  // Already-encoded text could turn into dot segments on a server that decodes twice.
+  if (/%[0-9a-f]{2}/i.test(value)) return "must not contain percent-encoded characters";
+  if (value.split("/").some((part) => part === "" || /^\.+$/.test(part))) {
+    return "must not have empty or dot-only parts between slashes";
+  }
   return undefined;
 }
 
