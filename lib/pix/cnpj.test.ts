@@ -39,23 +39,34 @@ describe("isValidCnpj", () => {
     expect(cnpjCheckDigits("112223330001")).toBe("81");
   });
 
-  it("rejects every single-character change of the alphanumeric example", () => {
+  it("catches every single-digit change of a numeric CNPJ", () => {
+    const valid = "11222333000181";
+    for (let i = 0; i < 14; i++) {
+      for (let d = 0; d < 10; d++) {
+        const changed = valid.slice(0, i) + d + valid.slice(i + 1);
+        if (changed !== valid) expect(isValidCnpj(changed), changed).toBe(false);
+      }
+    }
+  });
+
+  it("catches nearly every single-character change of the alphanumeric example", () => {
     const valid = "12ABC34501DE35";
     const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
     let rejected = 0;
-    for (let i = 0; i < 14; i++) {
+    let total = 0;
+    for (let i = 0; i < 12; i++) {
       for (const c of alphabet) {
         const changed = valid.slice(0, i) + c + valid.slice(i + 1);
         if (changed === valid) continue;
-        // mod 11 cannot catch every substitution when values differ by 11 (e.g. 0 vs ; or A vs L):
-        // count, and require the check to catch nearly all of them.
+        total++;
         if (!isValidCnpj(changed)) rejected++;
       }
     }
-    const total = 14 * 36 - 14;
+    // Mod 11 misses a swap between characters whose values differ by 11 (e.g. "6" = 6 and "A" = 17),
+    // an accepted weakness of the 2026 alphanumeric rule.
+    expect(isValidCnpj("12ABC34501DE35".replace("A", "6"))).toBe(true);
     expect(rejected / total).toBeGreaterThan(0.9);
-    // digits in the numeric part must always be caught
-    expect(isValidCnpj("13ABC34501DE35")).toBe(false);
+    expect(rejected).toBeLessThan(total);
   });
 });
 

@@ -62,7 +62,7 @@ describe("generateCpf", () => {
 
   it("never returns an all-same-digit number, even from a constant source", () => {
     let calls = 0;
-    // First 11 draws give 0 (would be 00000000000), then a varied sequence.
+    // The first 9 draws give 0 (base 000000000 -> 00000000000, all same), then a varied sequence.
     const rand = () => (calls++ < 9 ? 0 : (calls % 10) / 10);
     const cpf = generateCpf(rand);
     expect(isValidCpf(cpf)).toBe(true);
