@@ -31,6 +31,7 @@ export type CreateAuthOptions = {
   rateLimit?: boolean;
   throttle?: ThrottleConfig;
   sessionTtlSeconds?: number;
+  logLevel?: "debug" | "info" | "warn" | "error" | "silent";
 };
 
 /** Same host under its other loopback name, so http://127.0.0.1:3000 and localhost:3000 both work. */
@@ -80,10 +81,17 @@ export function createAuth(options: CreateAuthOptions) {
     advanced: {
       useSecureCookies: options.baseURL.startsWith("https://"),
       cookiePrefix: "pix",
+      // Better Auth relaxes these when NODE_ENV=test; keep them on so tests see production behaviour.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
     },
     hooks: { before: hooks.before, after: hooks.after },
     databaseHooks: createAuthDatabaseHooks(db),
     telemetry: { enabled: false },
+    logger:
+      options.logLevel === "silent"
+        ? { disabled: true }
+        : { level: options.logLevel ?? "warn" },
     // Must stay last: lets server actions set the session cookie through next/headers.
     plugins: [nextCookies()],
   });
@@ -99,7 +107,12 @@ export async function getAuth(): Promise<Auth> {
   let auth = cache.get(store);
   if (!auth) {
     const env = getEnv();
-    auth = createAuth({ db: store.db, secret: env.authSecret, baseURL: env.appUrl });
+    auth = createAuth({
+      db: store.db,
+      secret: env.authSecret,
+      baseURL: env.appUrl,
+      logLevel: env.logLevel,
+    });
     cache.set(store, auth);
   }
   return auth;

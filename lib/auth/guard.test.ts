@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { getEnv } from "@/lib/env";
+import { setStoreForTests } from "@/lib/db";
+import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
+import { createUser } from "@/lib/db/users";
+import { getAuth } from "./auth";
+import { getSessionUser, requireApiUser, requirePageUser } from "./guard";
+import { can, PERMISSIONS, ROLES, type Permission, type Role } from "./roles";
+import { authRequest, cookieHeader } from "./test-auth";
+
+class Redirected extends Error {
+  constructor(readonly url: string) {
+    super(`redirect ${url}`);
+  }
+}
+
+const requestHeaders = vi.hoisted(() => ({ current: new Headers() }));
+vi.mock("next/headers", () => ({ headers: async () => requestHeaders.current }));
+vi.mock("next/navigation", () => ({
+  redirect: (url: string) => {
+    throw new Redirected(url);
+  },
+}));
+
+const PASSWORD = "guard-test-password";
+const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
+
+describe.each(TEST_ENGINES)("guard on $name", (engine) => {
+  let store: TestStore;
+  const cookies = {} as Record<Role, string>;
+
+  beforeAll(async () => {
+    store = await engine.open();
+    setStoreForTests(store);
+    const auth = await getAuth();
+    for (const role of ROLES) {
+      await createUser({ email: `${role}@guard.test`, role, password: PASSWORD }, { db: store.db });
+      const response = await auth.handler(
+        authRequest("/sign-in/email", {
+          body: { email: `${role}@guard.test`, password: PASSWORD },
+          baseURL: getEnv().appUrl,
+          ip: `198.18.0.${ROLES.indexOf(role) + 1}`,
+        }),
+      );
+      expect(response.status).toBe(200);
+      cookies[role] = cookieHeader(response);
+    }
+  });
+  afterAll(async () => {
+    setStoreForTests(undefined);
+    await store?.close();
+  });
+
+  function apiRequest(cookie?: string): Request {
+    return new Request(`${getEnv().appUrl}/api/anything`, { headers: cookie ? { cookie } : {} });
+  }
+
+  it("knows the signed-in user and role from the session cookie", async () => {
+    expect(await getSessionUser(new Headers({ cookie: cookies.support }))).toMatchObject({
+      email: "support@guard.test",
+      role: "support",
+    });
+    expect(await getSessionUser(new Headers())).toBeNull();
+    expect(await getSessionUser(new Headers({ cookie: "pix.session_token=forged.value" }))).toBeNull();
+  });
+
+  it.each(PERMISSION_NAMES)("answers 401 JSON without a session (%s)", async (permission) => {
+    const gate = await requireApiUser(apiRequest(), permission);
+    expect("response" in gate).toBe(true);
+    if (!("response" in gate)) return;
+    expect(gate.response.status).toBe(401);
+    expect(await gate.response.json()).toEqual({ error: "Sign in required" });
+  });
+
+  it("lets each role through exactly the permissions its rank allows, 403 JSON otherwise", async () => {
+    for (const role of ROLES) {
+      for (const permission of PERMISSION_NAMES) {
+        const gate = await requireApiUser(apiRequest(cookies[role]), permission);
+        if (can(role, permission)) {
+          expect(gate, `${role} may ${permission}`).toMatchObject({ user: { role } });
+        } else {
+          expect("response" in gate, `${role} may not ${permission}`).toBe(true);
+          if (!("response" in gate)) continue;
+          expect(gate.response.status).toBe(403);
+          const body = await gate.response.json();
+          expect(body.error).toMatch(new RegExp(`^Your role \\(${role}\\) may not `));
+          expect(body.required_role).toBe(PERMISSIONS[permission]);
+        }
+      }
+    }
+  });
+
+  it("sends a page visitor without a session to /login with the way back", async () => {
+    requestHeaders.current = new Headers();
+    await expect(requirePageUser("viewPayments", "/payments?status=PAID")).rejects.toMatchObject({
+      url: "/login?next=%2Fpayments%3Fstatus%3DPAID",
+    });
+    await expect(requirePageUser("viewPayments", "//evil.example/x")).rejects.toMatchObject({ url: "/login" });
+  });
+
+  it("sends a signed-in user without the role to the not-allowed page", async () => {
+    requestHeaders.current = new Headers({ cookie: cookies.viewer });
+    await expect(requirePageUser("register", "/payments/new")).rejects.toMatchObject({
+      url: "/login/not-allowed?permission=register&from=%2Fpayments%2Fnew",
+    });
+    requestHeaders.current = new Headers({ cookie: cookies.operator });
+    await expect(requirePageUser("register", "/payments/new")).resolves.toMatchObject({ role: "operator" });
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { can, isRole, PERMISSIONS, ROLES } from "./roles";
+import { loginUrlFor, safeNextPath } from "./safe-next";
+
+describe("roles", () => {
+  it("follows the table of the issue", () => {
+    const table = Object.fromEntries(
+      ROLES.map((role) => [role, Object.keys(PERMISSIONS).filter((p) => can(role, p as keyof typeof PERMISSIONS))]),
+    );
+    expect(table).toEqual({
+      viewer: ["viewPayments", "export"],
+      support: ["viewPayments", "export", "lookup", "events"],
+      operator: ["viewPayments", "export", "lookup", "events", "register"],
+      admin: ["viewPayments", "export", "lookup", "events", "register", "audit", "users"],
+    });
+  });
+
+  it("grants nothing to an unknown role", () => {
+    expect(isRole("root")).toBe(false);
+    expect(can("root" as never, "viewPayments")).toBe(false);
+  });
+});
+
+describe("safeNextPath", () => {
+  it.each([
+    ["/payments?status=PAID#x", "/payments?status=PAID#x"],
+    ["/qrcodes/E123", "/qrcodes/E123"],
+    [["/audit", "/other"], "/audit"],
+    ["/%0d%0aLocation:x", "/%0d%0aLocation:x"], // percent-encoded: inert inside the path
+  ])("keeps the same-site path %j", (input, expected) => {
+    expect(safeNextPath(input)).toBe(expected);
+  });
+
+  it.each([
+    "//evil.example",
+    "/\\evil.example",
+    "https://evil.example/",
+    "javascript:alert(1)",
+    "/\u0000x",
+    "payments",
+    "/login?next=/x",
+    "/api/auth/sign-out",
+    "",
+    undefined,
+    42,
+  ])("refuses %j", (input) => {
+    expect(safeNextPath(input)).toBe("/");
+  });
+
+  it("builds the login URL that comes back", () => {
+    expect(loginUrlFor("/payments/abc")).toBe("/login?next=%2Fpayments%2Fabc");
+    expect(loginUrlFor("/")).toBe("/login");
+    expect(loginUrlFor("https://evil.example")).toBe("/login");
+  });
+});

@@ -1,0 +1,152 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listAudit } from "@/lib/db/audit";
+import { authSession, authUser } from "@/lib/db/schema/auth";
+import { rowsOf, TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
+import { createUser } from "@/lib/db/users";
+import { SIGN_IN_FAILED_MESSAGE, SIGN_IN_THROTTLED_MESSAGE } from "./auth-hooks";
+import { authRequest, cookieHeader, createTestAuth, signIn, type TestAuth } from "./test-auth";
+
+const PASSWORD = "a-good-long-password";
+
+describe.each(TEST_ENGINES)("sign-in on $name", (engine) => {
+  let store: TestStore;
+  let auth: TestAuth;
+  beforeAll(async () => {
+    store = await engine.open();
+    auth = createTestAuth(store.db, {
+      throttle: { perIpEmail: { windowSeconds: 60, maxFailures: 5 }, perEmail: { windowSeconds: 60, maxFailures: 8 } },
+    });
+    for (const [email, role] of [["ana@example.com", "operator"], ["rate@example.com", "viewer"], ["spray@example.com", "viewer"]] as const) {
+      await createUser({ email, role, password: PASSWORD }, { db: store.db });
+    }
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it("signs in with a server-side session and an HttpOnly, SameSite=Lax cookie", async () => {
+    const response = await signIn(auth, "Ana@Example.com", PASSWORD);
+    expect(response.status).toBe(200);
+    const setCookie = response.headers.getSetCookie().find((c) => c.includes("session_token")) ?? "";
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).not.toMatch(/;\s*Secure/i); // served over http here
+    expect(setCookie).toMatch(/Max-Age=43200/); // 12 h
+
+    const session = await auth.api.getSession({ headers: new Headers({ cookie: cookieHeader(response) }) });
+    expect(session?.user).toMatchObject({ email: "ana@example.com", role: "operator" });
+    const rows = await store.db.select().from(authSession).where(eq(authSession.userId, session?.user.id ?? ""));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.ipAddress).toBe("203.0.113.7");
+
+    const audit = await listAudit({ action: "auth.sign_in", actor: "ana@example.com" }, store.db);
+    expect(audit.entries[0]).toMatchObject({ outcome: "success", ip: "203.0.113.7" });
+  });
+
+  it("marks the cookie Secure when the app is served over https", async () => {
+    const secure = createTestAuth(store.db, { baseURL: "https://backoffice.example" });
+    const response = await secure.handler(
+      authRequest("/sign-in/email", { body: { email: "ana@example.com", password: PASSWORD }, baseURL: "https://backoffice.example" }),
+    );
+    expect(response.status).toBe(200);
+    const setCookie = response.headers.getSetCookie().find((c) => c.includes("session_token")) ?? "";
+    expect(setCookie).toMatch(/;\s*Secure/i);
+  });
+
+  it("answers an unknown email exactly like a wrong password", async () => {
+    const wrong = await signIn(auth, "ana@example.com", "not-the-password", "198.51.100.1");
+    const unknown = await signIn(auth, "nobody@example.com", "not-the-password", "198.51.100.1");
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    const [wrongBody, unknownBody] = [await wrong.json(), await unknown.json()];
+    expect(wrongBody).toEqual(unknownBody);
+    expect(wrongBody.message).toBe(SIGN_IN_FAILED_MESSAGE);
+
+    const failed = await listAudit({ action: "auth.sign_in_failed" }, store.db);
+    const emails = failed.entries.map((e) => e.detail.email);
+    expect(emails).toEqual(expect.arrayContaining(["ana@example.com", "nobody@example.com"]));
+    expect(failed.entries.every((e) => e.actorId === null)).toBe(true);
+  });
+
+  it("refuses sign-in with 429 after 5 failures from one IP for one email, even with the right password", async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await signIn(auth, "rate@example.com", `wrong-${i}-password`, "192.0.2.50")).status).toBe(401);
+    }
+    const blocked = await signIn(auth, "rate@example.com", PASSWORD, "192.0.2.50");
+    expect(blocked.status).toBe(429);
+    expect((await blocked.json()).message).toBe(SIGN_IN_THROTTLED_MESSAGE);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    // The limit lives in the store, so a second instance on the same store refuses too.
+    const otherInstance = createTestAuth(store.db);
+    expect((await signIn(otherInstance, "rate@example.com", PASSWORD, "192.0.2.50")).status).toBe(429);
+    // Another client (another IP) is not locked out by this one.
+    expect((await signIn(auth, "rate@example.com", PASSWORD, "192.0.2.51")).status).toBe(200);
+    const throttled = await listAudit({ action: "auth.sign_in_failed", outcome: "throttled" }, store.db);
+    expect(throttled.total).toBeGreaterThanOrEqual(2);
+  });
+
+  it("limits failures per email across IPs too", async () => {
+    for (let i = 0; i < 8; i++) {
+      await signIn(auth, "spray@example.com", `wrong-${i}-password`, `192.0.2.${100 + i}`);
+    }
+    expect((await signIn(auth, "spray@example.com", PASSWORD, "192.0.2.200")).status).toBe(429);
+  });
+
+  it("does not let anyone sign up", async () => {
+    const response = await auth.handler(
+      authRequest("/sign-up/email", { body: { email: "new@example.com", password: PASSWORD, name: "New" } }),
+    );
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    const rows = await store.db.select().from(authUser).where(eq(authUser.email, "new@example.com"));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("does not let a user change their own role", async () => {
+    const cookie = cookieHeader(await signIn(auth, "ana@example.com", PASSWORD, "198.51.100.9"));
+    await auth.handler(authRequest("/update-user", { body: { role: "admin", name: "Ana" }, cookie }));
+    const rows = await store.db.select().from(authUser).where(eq(authUser.email, "ana@example.com"));
+    expect(rows[0]?.role).toBe("operator");
+  });
+
+  it("signs out: the session is gone from the store and the sign-out is audited", async () => {
+    const cookie = cookieHeader(await signIn(auth, "ana@example.com", PASSWORD, "198.51.100.10"));
+    const before = await auth.api.getSession({ headers: new Headers({ cookie }) });
+    expect(before).not.toBeNull();
+    const out = await auth.handler(authRequest("/sign-out", { body: {}, cookie, ip: "198.51.100.10" }));
+    expect(out.status).toBe(200);
+    expect(await auth.api.getSession({ headers: new Headers({ cookie }) })).toBeNull();
+    const token = rowsOf<{ n: number | string }>(
+      await store.db.execute(sql`select count(*) as n from auth_session where id = ${before?.session.id ?? ""}`),
+    );
+    expect(Number(token[0]?.n)).toBe(0);
+    const audit = await listAudit({ action: "auth.sign_out" }, store.db);
+    expect(audit.entries[0]).toMatchObject({ actorEmail: "ana@example.com", outcome: "success", ip: "198.51.100.10" });
+  });
+
+  it("ends an expired session", async () => {
+    const cookie = cookieHeader(await signIn(auth, "ana@example.com", PASSWORD, "198.51.100.11"));
+    const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
+    await store.db
+      .update(authSession)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authSession.id, session?.session.id ?? ""));
+    expect(await auth.api.getSession({ headers: new Headers({ cookie }) })).toBeNull();
+  });
+
+  it("refuses a cross-origin sign-in POST", async () => {
+    const response = await auth.handler(
+      authRequest("/sign-in/email", {
+        body: { email: "ana@example.com", password: PASSWORD },
+        origin: "https://evil.example",
+        ip: "198.51.100.12",
+      }),
+    );
+    expect(response.status).toBe(403);
+  });
+
+  it("keeps Better Auth's per-IP request counters in the store", async () => {
+    const rows = rowsOf<{ n: number | string }>(await store.db.execute(sql`select count(*) as n from auth_rate_limit`));
+    expect(Number(rows[0]?.n)).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,42 @@
+import "server-only";
+import type { Db } from "@/lib/db";
+import { createAuth, type CreateAuthOptions } from "./auth";
+
+/** Test-only helpers: an auth instance on a test store and HTTP calls through its handler. */
+export const TEST_BASE_URL = "http://localhost:3000";
+export const TEST_SECRET = "test-secret-test-secret-test-secret-0001";
+
+export function createTestAuth(db: Db, overrides: Partial<CreateAuthOptions> = {}) {
+  return createAuth({ db, secret: TEST_SECRET, baseURL: TEST_BASE_URL, logLevel: "error", ...overrides });
+}
+
+export type TestAuth = ReturnType<typeof createTestAuth>;
+
+export function authRequest(
+  path: string,
+  init: { body?: unknown; ip?: string; cookie?: string; origin?: string; method?: string; baseURL?: string } = {},
+): Request {
+  const base = init.baseURL ?? TEST_BASE_URL;
+  const headers = new Headers({ "x-forwarded-for": init.ip ?? "203.0.113.7" });
+  if (init.body !== undefined) headers.set("content-type", "application/json");
+  if (init.cookie) headers.set("cookie", init.cookie);
+  headers.set("origin", init.origin ?? base);
+  return new Request(`${base}/api/auth${path}`, {
+    method: init.method ?? "POST",
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+}
+
+/** The `name=value` pairs of a response's Set-Cookie headers, ready for a Cookie header. */
+export function cookieHeader(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0] ?? "")
+    .filter((pair) => pair && !pair.endsWith("="))
+    .join("; ");
+}
+
+export async function signIn(auth: TestAuth, email: string, password: string, ip?: string): Promise<Response> {
+  return auth.handler(authRequest("/sign-in/email", { body: { email, password }, ip }));
+}
