@@ -17,8 +17,8 @@ export type RegisterResult = {
   reconciled: boolean;
 };
 
-/** Pause before the second read-back, for a commit that may still be in flight upstream. */
-const READ_BACK_PAUSE_MS = 300;
+/** Pauses before each read-back: a commit may still be in flight upstream after our timeout. */
+const READ_BACK_PAUSES_MS = [0, 300, 1_000];
 const inFlight = new Set<string>();
 
 /**
@@ -75,8 +75,11 @@ async function readBack(body: RegisterPaymentBody, cause: unknown): Promise<Regi
   const id = body.idempotent_id;
   const why = isPaymentsApiError(cause) ? cause.message : "unexpected failure";
   try {
-    const found = (await findPayment(id)) ?? (await pause(READ_BACK_PAUSE_MS), await findPayment(id));
-    if (found) return { payment: sameTransferOrThrow(found, body), reconciled: true };
+    for (const ms of READ_BACK_PAUSES_MS) {
+      if (ms) await pause(ms);
+      const found = await findPayment(id);
+      if (found) return { payment: sameTransferOrThrow(found, body), reconciled: true };
+    }
   } catch (err) {
     if (isPaymentsApiError(err) && err.kind === "conflict") throw err;
     throw new PaymentsApiError(

@@ -1,0 +1,101 @@
+import "server-only";
+import { vi, type MockInstance } from "vitest";
+import { resetEnvForTests } from "@/lib/env";
+import { startSandbox, type RunningSandbox, type SandboxOptions } from "@/lib/sandbox/server";
+import { resetHealthCacheForTests } from "./health";
+import { resetTokenCacheForTests } from "./token";
+
+/**
+ * Test support (imported by *.test.ts only): a real sandbox per suite on a free port, the
+ * client's configuration pointed at it with small timeouts, and a record of every upstream call.
+ */
+export type UpstreamCall = { method: string; path: string; status: number | "error"; url: string };
+
+export type TestSandbox = {
+  sandbox: RunningSandbox;
+  calls: UpstreamCall[];
+  /** Tokens the sandbox issued during the suite (to prove none leaks). */
+  issuedTokens: string[];
+  fault(spec: { method?: string; path: string; fault: string; times?: number; delayMs?: number }): Promise<void>;
+  clearFaults(): Promise<void>;
+  /** Forget the client's token and health caches (not the sandbox's state). */
+  resetClient(): void;
+  close(): Promise<void>;
+};
+
+export const TEST_TIMEOUTS = { timeoutMs: 400, registerTimeoutMs: 500, readRetries: 2 };
+
+export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
+  const sandbox = await startSandbox({ port: 0, store: "memory", quiet: true, seedCount: 300, ...options });
+  Object.assign(process.env, {
+    PAYMENTS_API_URL: sandbox.url,
+    PAYMENTS_API_CLIENT_ID: sandbox.clientId,
+    PAYMENTS_API_CLIENT_SECRET: sandbox.clientSecret,
+    PAYMENTS_API_TIMEOUT_MS: String(TEST_TIMEOUTS.timeoutMs),
+    PAYMENTS_API_REGISTER_TIMEOUT_MS: String(TEST_TIMEOUTS.registerTimeoutMs),
+    PAYMENTS_API_READ_RETRIES: String(TEST_TIMEOUTS.readRetries),
+    PAYMENTS_WEBHOOK_AUTHORIZATION: "Bearer test-webhook-authorization",
+    AUTH_SECRET: "test-auth-secret-test-auth-secret-0001",
+    APP_URL: "http://localhost:3000",
+    LOG_LEVEL: "silent",
+  });
+  resetEnvForTests();
+  resetTokenCacheForTests();
+  resetHealthCacheForTests();
+
+  const calls: UpstreamCall[] = [];
+  const issuedTokens: string[] = [];
+  const original = globalThis.fetch;
+  const spy: MockInstance<typeof fetch> = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+    const external = url.origin === new URL(sandbox.url).origin && !url.pathname.startsWith("/_control");
+    const record: UpstreamCall = { method: init?.method ?? "GET", path: url.pathname, status: "error", url: url.href };
+    if (external) calls.push(record);
+    const response = await original(input, init);
+    record.status = response.status;
+    if (external && url.pathname === "/auth/generate_token" && response.ok) {
+      const token = ((await response.clone().json()) as { access_token?: string }).access_token;
+      if (token) issuedTokens.push(token);
+    }
+    return response;
+  });
+
+  const control = async (method: string, path: string, body?: unknown) => {
+    const res = await original(`${sandbox.url}${path}`, {
+      method,
+      headers: { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`sandbox control ${method} ${path}: HTTP ${res.status} ${await res.text()}`);
+  };
+
+  return {
+    sandbox,
+    calls,
+    issuedTokens,
+    fault: (spec) => control("POST", "/_control/faults", spec),
+    clearFaults: () => control("DELETE", "/_control/faults"),
+    resetClient: () => {
+      resetTokenCacheForTests();
+      resetHealthCacheForTests();
+    },
+    close: async () => {
+      spy.mockRestore();
+      await sandbox.close();
+    },
+  };
+}
+
+/** A valid dict registration body (wire shape); the id must be unique per test. */
+export function dictBody(idempotentId: string, valueCents = 1_234) {
+  return {
+    idempotent_id: idempotentId,
+    value_cents: valueCents,
+    initiation_type: "dict" as const,
+    authorized: false,
+    receiver_name: "Maria Aparecida dos Santos",
+    receiver_document: "39053344705",
+    pix_key_type: "email" as const,
+    pix_key: "maria.santos@example.com",
+  };
+}
