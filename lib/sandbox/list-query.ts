@@ -68,7 +68,11 @@ export function parseListQuery(search: URLSearchParams): ParsedList {
   }
   const messages: string[] = [];
   const parsed = listPaymentsParamsSchema.safeParse(raw);
-  if (!parsed.success) messages.push(...providerMessages(parsed.error.issues, raw, PARAM_ORDER));
+  if (!parsed.success) {
+    // A numeric page text is judged as the number it spells ("1.5" is not an integer).
+    const numericPage = raw.page !== undefined && Number.isFinite(Number(raw.page)) ? Number(raw.page) : raw.page;
+    messages.push(...providerMessages(parsed.error.issues, { ...raw, page: numericPage }, PARAM_ORDER));
+  }
   for (const [start, end] of DATE_PAIRS) {
     if (raw[start] && !raw[end] && !messages.includes(`${end} required`)) messages.push(`${end} required`);
     if (raw[end] && !raw[start] && !messages.includes(`${start} required`)) messages.push(`${start} required`);
