@@ -9,6 +9,7 @@ import {
   mondayOf,
   wholeRangeBucket,
 } from "./buckets";
+import { brazilDayKey, parseListParam } from "@/lib/pix/time";
 
 describe("daily buckets", () => {
   it("give one Brazil day per bucket, bounds in list-param format, both ends inclusive", () => {
@@ -138,5 +139,33 @@ describe("range checks", () => {
       days: 30,
     });
     expect(() => wholeRangeBucket("2020-01-01", "2026-01-01")).toThrow(/at most 731 days/);
+  });
+});
+
+describe("bucket bounds as instants in America/Sao_Paulo", () => {
+  const instant = (listParam: string) => parseListParam(listParam)?.toISOString();
+
+  it("a Brazil day runs from 03:00Z to 02:59:59Z the next UTC day (UTC-03:00), across a month edge", () => {
+    const [jan31] = makeBuckets("2026-01-31", "2026-01-31", "day");
+    expect(instant(jan31!.start)).toBe("2026-01-31T03:00:00.000Z");
+    expect(instant(jan31!.end)).toBe("2026-02-01T02:59:59.000Z");
+    // A payment at 23:30 on 31 January in Brazil is already 1 February in UTC: it is January's.
+    const lateJanuary = new Date("2026-02-01T02:30:00Z");
+    expect(brazilDayKey(lateJanuary)).toBe(jan31!.key);
+    expect(brazilDayKey(new Date("2026-02-01T03:00:00Z"))).toBe("2026-02-01");
+  });
+
+  it("uses the offset of the date itself (UTC-02:00 in the summers before 2019)", () => {
+    const [summer] = makeBuckets("2018-01-15", "2018-01-15", "day");
+    expect(instant(summer!.start)).toBe("2018-01-15T02:00:00.000Z");
+  });
+
+  it("tiles time with no gap even across an old daylight-saving change", () => {
+    // 2018-11-04 00:00 did not exist in Brazil (clocks jumped to 01:00 -02:00).
+    const days = makeBuckets("2018-11-03", "2018-11-05", "day");
+    for (let i = 1; i < days.length; i += 1) {
+      const previousEnd = parseListParam(days[i - 1]!.end)!.getTime();
+      expect(parseListParam(days[i]!.start)!.getTime()).toBe(previousEnd + 1000);
+    }
   });
 });

@@ -1,0 +1,91 @@
+import Link from "next/link";
+import { statusLabel } from "@/components/payments/status-badge";
+import { formatBRL } from "@/lib/pix/money";
+import { formatCount, isFigureCell, type Cell, type StatusRow, type TimeRow } from "./chart-data";
+
+/**
+ * The text alternatives of the charts: the same figures as tables, each figure a link to the
+ * payments table that produces it. `data-count`/`data-value-cents` carry the exact numbers.
+ */
+function Figure({ cell, label }: { cell: Cell | undefined; label: string }) {
+  if (!cell) return <span className="text-fg-muted">—</span>;
+  if (!isFigureCell(cell)) {
+    return (
+      <span className="text-red-700 dark:text-red-400" title={cell.error}>
+        unavailable
+      </span>
+    );
+  }
+  return (
+    <Link
+      href={cell.href}
+      className="tabular-nums text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+      aria-label={`${label}: ${formatCount(cell.count)} payments, ${formatBRL(cell.value_cents)}. Open in the payments table`}
+      data-count={cell.count}
+      data-value-cents={cell.value_cents}
+    >
+      {formatBRL(cell.value_cents)} <span className="text-fg-muted">· {formatCount(cell.count)}</span>
+    </Link>
+  );
+}
+
+const th = "px-2 py-1.5 text-left font-medium text-fg-muted";
+const td = "px-2 py-1.5";
+
+export function StatusTable({ rows, caption }: { rows: StatusRow[]; caption: string }) {
+  return (
+    <table className="w-full text-sm" data-testid="status-table">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr className="border-b border-border">
+          <th scope="col" className={th}>Status</th>
+          <th scope="col" className={th}>Value · payments</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.status} className="border-b border-border last:border-0" data-status={row.status}>
+            <th scope="row" className={`${td} text-left font-normal`}>{row.label}</th>
+            <td className={td}>
+              <Figure cell={row.cell} label={row.label} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function TimeTable({ rows, statuses, caption }: { rows: TimeRow[]; statuses: string[]; caption: string }) {
+  return (
+    <div className="max-h-96 overflow-auto">
+      <table className="w-full text-sm" data-testid="time-table">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="sticky top-0 bg-surface">
+          <tr className="border-b border-border">
+            <th scope="col" className={th}>Period</th>
+            {statuses.map((status) => (
+              <th key={status} scope="col" className={th}>{statusLabel(status)}</th>
+            ))}
+            <th scope="col" className={th}>Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.bucket} className="border-b border-border last:border-0" data-bucket={row.bucket}>
+              <th scope="row" className={`${td} whitespace-nowrap text-left font-normal`}>{row.longLabel}</th>
+              {statuses.map((status) => (
+                <td key={status} className={`${td} whitespace-nowrap`} data-status={status}>
+                  <Figure cell={row.cells[status]} label={`${row.longLabel}, ${statusLabel(status)}`} />
+                </td>
+              ))}
+              <td className={`${td} whitespace-nowrap tabular-nums`}>
+                {row.failed ? "incomplete" : `${formatBRL(row.value_cents)} · ${formatCount(row.count)}`}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

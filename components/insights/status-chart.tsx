@@ -1,0 +1,65 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { Bar, BarChart, CartesianGrid, Cell as BarCell, LabelList, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
+import { formatBRL, formatBRLCompact } from "@/lib/pix/money";
+import { StatusPatterns, statusFill } from "./chart-palette";
+import { formatCount, isFigureCell, type StatusRow } from "./chart-data";
+import { ChartTooltipBox } from "./chart-tooltip";
+import { CHART_THEME_CLASS } from "./chart-theme";
+
+const PATTERN_ID = "status-chart";
+
+const valueOf = (row: StatusRow) => (isFigureCell(row.cell) ? row.cell.value_cents : 0);
+const labelOf = (row: StatusRow) =>
+  isFigureCell(row.cell) ? `${formatBRL(row.cell.value_cents)} · ${formatCount(row.cell.count)}` : "unavailable";
+
+/**
+ * Value by status as horizontal bars, each labelled with its BRL value and count (so neither
+ * colour nor hover is needed to read it). Clicking a bar opens the table for that status.
+ */
+export function StatusChart({ rows }: { rows: StatusRow[] }) {
+  const router = useRouter();
+  const byLabel = new Map(rows.map((row) => [row.label, row]));
+
+  function renderTooltip({ active, label }: TooltipContentProps) {
+    const row = active ? byLabel.get(String(label)) : undefined;
+    if (!row) return null;
+    return <ChartTooltipBox title={row.label} lines={[{ status: row.status, label: "Payments", cell: row.cell }]} />;
+  }
+
+  return (
+    <div className={CHART_THEME_CLASS} data-testid="status-chart">
+      <BarChart
+        responsive
+        layout="vertical"
+        data={rows}
+        style={{ width: "100%", height: Math.max(200, rows.length * 44 + 40) }}
+        margin={{ top: 4, right: 150, bottom: 4, left: 4 }}
+        accessibilityLayer
+        title="Value and count by status"
+      >
+        <StatusPatterns idPrefix={PATTERN_ID} />
+        <CartesianGrid horizontal={false} />
+        <XAxis type="number" tickFormatter={(cents: number) => formatBRLCompact(cents)} />
+        <YAxis type="category" dataKey="label" width="auto" />
+        <Tooltip content={renderTooltip} cursor={{ className: "fill-surface-muted" }} />
+        <Bar
+          dataKey={valueOf}
+          name="Value"
+          isAnimationActive={false}
+          className="cursor-pointer"
+          onClick={(_item, index) => {
+            const row = rows[index];
+            if (row) router.push(row.cell.href);
+          }}
+        >
+          {rows.map((row) => (
+            <BarCell key={row.status} fill={statusFill(row.status, PATTERN_ID)} data-status={row.status} />
+          ))}
+          <LabelList dataKey={labelOf} position="right" className="chart-label" />
+        </Bar>
+      </BarChart>
+    </div>
+  );
+}

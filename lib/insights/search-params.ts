@@ -1,0 +1,62 @@
+import { createLoader, createParser, createSerializer, parseAsStringLiteral, type inferParserType } from "nuqs/server";
+import { isCalendarDay } from "./buckets";
+import { DATE_FIELDS, INSIGHTS_FILTER_KEYS, insightsQuerySchema, type GroupBy, type InsightsQuery } from "./schema";
+
+/**
+ * The one URL-state parser map of the overview (`/`). Keys are /api/insights' own parameter
+ * names, so the page URL is the insights query: `/?from=2026-11-01&to=2026-11-22&group_by=week`.
+ * No range in the URL = the last 30 days (resolved at request time, in Brazil). Invalid values
+ * parse to null and are ignored. Shared by the server page loader and `useQueryStates`.
+ */
+const parseAsBrazilDay = createParser({
+  parse: (raw: string): string | null => (isCalendarDay(raw.trim()) ? raw.trim() : null),
+  serialize: (value: string) => value,
+});
+
+const filterShape = insightsQuerySchema.shape;
+function parseAsFilter(key: (typeof INSIGHTS_FILTER_KEYS)[number]) {
+  return createParser({
+    parse: (raw: string): string | null => {
+      const value = raw.trim();
+      return value !== "" && filterShape[key].safeParse(value).success ? value : null;
+    },
+    serialize: (value: string) => value,
+  });
+}
+
+/** The time groupings the page offers (status is always shown beside them). */
+export const TIME_GROUPINGS = ["day", "week"] as const;
+
+export const overviewSearchParams = {
+  from: parseAsBrazilDay,
+  to: parseAsBrazilDay,
+  group_by: parseAsStringLiteral(TIME_GROUPINGS).withDefault("day"),
+  date_field: parseAsStringLiteral(DATE_FIELDS).withDefault("registration"),
+  status: parseAsFilter("status"),
+  receiver_name: parseAsFilter("receiver_name"),
+  receiver_document: parseAsFilter("receiver_document"),
+  reference_code: parseAsFilter("reference_code"),
+  end_to_end: parseAsFilter("end_to_end"),
+};
+
+export type OverviewSearchValues = inferParserType<typeof overviewSearchParams>;
+
+export const loadOverviewSearchParams = createLoader(overviewSearchParams);
+export const serializeOverviewSearchParams = createSerializer(overviewSearchParams, { clearOnDefault: true });
+
+/**
+ * The insights query of one of the page's two charts. A range with one end missing, or reversed,
+ * is left out (the default range applies) rather than sent to be refused.
+ */
+export function toInsightsQuery(values: OverviewSearchValues, groupBy: GroupBy): InsightsQuery {
+  const query: InsightsQuery = { group_by: groupBy, date_field: values.date_field };
+  if (values.from && values.to && values.from <= values.to) {
+    query.from = values.from;
+    query.to = values.to;
+  }
+  for (const key of INSIGHTS_FILTER_KEYS) {
+    const value = values[key];
+    if (value) query[key] = value;
+  }
+  return query;
+}

@@ -1,0 +1,35 @@
+import { queryOptions } from "@tanstack/react-query";
+import { apiGet } from "@/lib/domain/api-client";
+import { INSIGHTS_FILTER_KEYS, insightsAnswerSchema, type InsightsQuery } from "@/lib/insights/schema";
+
+/** Drops empty values (stable key order) so equal queries give equal keys and URLs. */
+export function cleanInsightsQuery(query: InsightsQuery): InsightsQuery {
+  const out: Record<string, string> = {};
+  const keys = ["from", "to", "group_by", "date_field", ...INSIGHTS_FILTER_KEYS] as const;
+  for (const key of keys) {
+    const value = query[key];
+    if (value !== undefined && value !== null && value !== "") out[key] = value;
+  }
+  return out as InsightsQuery;
+}
+
+export function insightsQueryString(query: InsightsQuery): string {
+  const text = new URLSearchParams(cleanInsightsQuery(query) as Record<string, string>).toString();
+  return text ? `?${text}` : "";
+}
+
+/**
+ * Query keys and options of the overview. The key holds the query as the URL gives it (an absent
+ * range means "the last 30 days", resolved by the server), so the page's server prefetch
+ * (which swaps queryFn for a direct aggregator call) and the browser share one key.
+ */
+export const insightsQueries = {
+  all: () => ["insights"] as const,
+  overview: (query: InsightsQuery) =>
+    queryOptions({
+      queryKey: [...insightsQueries.all(), cleanInsightsQuery(query)] as const,
+      queryFn: ({ signal }) => apiGet(`/api/insights${insightsQueryString(query)}`, insightsAnswerSchema, { signal }),
+      // The server caches answers for 15 s: asking sooner gives the same figures.
+      staleTime: 15_000,
+    }),
+};
