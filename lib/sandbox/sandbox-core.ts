@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import { PROVIDER_MESSAGES } from "@/lib/contract";
 import { LifecycleClock } from "./clock";
 import { FaultRegistry } from "./faults";
@@ -34,6 +35,8 @@ export class SandboxCore {
   readonly faults = new FaultRegistry();
   readonly tokens: TokenIssuer;
   readonly blocked: ReadonlySet<string>;
+  /** Connections a timeout fault holds open (released when the client gives up, or on close). */
+  readonly held = new Set<Socket>();
   baseUrl = "";
   anchor = new Date(0);
   /** API payments registered since this start: they alone draw on the balance. */
@@ -223,6 +226,7 @@ export class SandboxCore {
       deliveries: this.webhooks.deliveries.slice(-100),
       pending_deliveries: this.webhooks.pendingCount,
       faults: this.faults.list(),
+      held_connections: this.held.size,
     };
   }
 

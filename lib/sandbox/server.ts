@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { PROVIDER_MESSAGES } from "@/lib/contract";
 import { routeApi, type RequestContext } from "./api-routes";
@@ -43,7 +42,7 @@ const HOLD_LIMIT_MS = 10 * 60_000;
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const opts = resolveOptions(options);
   const core = await SandboxCore.create(opts);
-  const held = new Set<Socket>();
+  const held = core.held;
 
   const hold = (res: ServerResponse) => {
     const socket = res.socket;

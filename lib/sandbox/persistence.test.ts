@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { planFor } from "./lifecycle";
+import { startSandbox, type RunningSandbox, type SandboxOptions } from "./server";
+import { requestToken, sandboxClient } from "./testing";
+
+const dir = mkdtempSync(join(tmpdir(), "sandbox-store-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let clock = new Date("2026-11-21T15:00:00.000Z");
+const options = (): SandboxOptions => ({
+  port: 0,
+  store: { dir },
+  seedCount: 300,
+  quiet: true,
+  autoClock: false,
+  now: () => clock,
+});
+async function withSandbox<T>(run: (sb: RunningSandbox, api: ReturnType<typeof sandboxClient>) => Promise<T>): Promise<T> {
+  const sb = await startSandbox(options());
+  try {
+    return await run(sb, sandboxClient(sb.url, await requestToken(sb.url)));
+  } finally {
+    await sb.close();
+  }
+}
+function idWithPlan(plan: ReturnType<typeof planFor>, prefix: string): string {
+  for (let i = 0; ; i++) if (planFor(`${prefix}-${i}`) === plan) return `${prefix}-${i}`;
+}
+
+const flying = idWithPlan("complete", "persist");
+const body = { idempotent_id: flying, value_cents: 9_900, authorized: true, pix_key_type: "email", pix_key: "p@q.com.br" };
+
+// Opening PGlite (WebAssembly PostgreSQL) takes seconds, creating a new store more: generous limits.
+const SLOW = 90_000;
+
+describe("PGlite store across restarts", () => {
+  let firstPage: unknown;
+  let reference = "";
+
+  it("first run: registers, moves one step, registers a webhook", { timeout: SLOW }, async () => {
+    await withSandbox(async (sb, api) => {
+      expect(sb.state().store).toBe("pglite");
+      firstPage = (await api.get("/v1/pix/payments?page=2")).body;
+      reference = (await api.post("/v1/pix/payments", body)).body.payment.reference_code;
+      expect((await api.post("/v1/pix/payments", { ...body, idempotent_id: "persist-pending", authorized: false })).status).toBe(201);
+      expect(await sb.advance(10_000)).toBe(1);
+      expect((await api.post("/v1/webhooks/2", { url: "https://hooks.example.com/pix", authorization: "abc" })).status).toBe(201);
+    });
+  });
+
+  it("second run, a day later: same seeded history, registrations and state kept, lifecycle resumes", { timeout: SLOW }, async () => {
+    clock = new Date("2026-11-22T15:00:00.000Z");
+    await withSandbox(async (sb, api) => {
+      expect(sb.anchor.toISOString()).toBe("2026-11-21T15:00:00.000Z");
+      // The list now starts with the two registrations; the seeded rows after them are unchanged.
+      const page2 = (await api.get("/v1/pix/payments?page=2")).body;
+      expect(page2.meta.total_items_amount).toBe((firstPage as { meta: { total_items_amount: number } }).meta.total_items_amount + 2);
+      const p = (await api.get(`/v1/pix/payments/${flying}/idempotent_id`)).body.payment;
+      expect(p).toMatchObject({ status: "sent", reference_code: reference });
+      expect(p.end_to_end).toBeTruthy();
+      expect((await api.get("/v1/pix/payments/persist-pending/idempotent_id")).body.payment.status).toBe("authorization_pending");
+      expect(sb.state().webhooks).toEqual([{ type_id: 2, url: "https://hooks.example.com/pix" }]);
+      expect((await sb.core.store.statusChanges(flying)).map((c) => c.status)).toEqual(["sent"]);
+      const again = await api.post("/v1/pix/payments", body);
+      expect([again.status, again.body.payment.reference_code]).toEqual([201, reference]);
+      // The balance is per run: this run has not drawn on it.
+      expect(sb.state().balance.availableCents).toBe(100_000_000);
+      await sb.settle();
+      expect((await api.get(`/v1/pix/payments/${flying}/idempotent_id`)).body.payment.status).toBe("completed");
+    });
+  });
+
+  it("third run: the completion was stored; reset forgets registrations for good", { timeout: SLOW }, async () => {
+    await withSandbox(async (sb, api) => {
+      expect((await api.get(`/v1/pix/payments/${flying}/idempotent_id`)).body.payment.status).toBe("completed");
+      expect((await sb.core.store.statusChanges(flying)).map((c) => c.status)).toEqual(["sent", "completed"]);
+      expect(await sb.reset()).toBe(2);
+    });
+    await withSandbox(async (sb, api) => {
+      expect(sb.state().payments.registered).toBe(0);
+      expect((await api.get(`/v1/pix/payments/${flying}/idempotent_id`)).status).toBe(406);
+      expect((await api.get("/v1/pix/payments?page=2")).body).toEqual(firstPage);
+    });
+  });
+});
