@@ -3,7 +3,6 @@ import type { PaymentListItem } from "@/lib/contract/payment";
 import {
   CSV_BOM,
   PAYMENT_CSV_COLUMNS,
-  centsToDecimal,
   neutralizeFormula,
   paymentCsvRecord,
   paymentsCsvHeader,
@@ -32,10 +31,10 @@ function samplePayment(overrides: Partial<PaymentListItem> = {}): PaymentListIte
 
 describe("CSV row formatting", () => {
   it("writes amounts in cents and as a plain BRL decimal", () => {
-    expect(centsToDecimal(123456)).toBe("1234.56");
-    expect(centsToDecimal(5)).toBe("0.05");
-    expect(centsToDecimal(100)).toBe("1.00");
-    expect(centsToDecimal(99_999_999_999)).toBe("999999999.99");
+    const decimal = (cents: number) => paymentCsvRecord(samplePayment({ value_cents: cents })).slice(3, 5);
+    expect(decimal(123456)).toEqual(["123456", "1234.56"]);
+    expect(decimal(5)).toEqual(["5", "0.05"]);
+    expect(decimal(100)).toEqual(["100", "1.00"]);
   });
 
   it("puts every field in the header's order, dates as ISO 8601 and nulls as empty cells", () => {

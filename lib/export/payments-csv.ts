@@ -1,5 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import type { PaymentListItem } from "@/lib/contract/payment";
+import { centsToDecimalString } from "@/lib/pix/money";
 
 /**
  * CSV of payments, for spreadsheet apps and scripts alike: a header row, dates exactly as the
@@ -26,13 +27,6 @@ export const PAYMENT_CSV_COLUMNS = [
 /** A UTF-8 byte order mark: Excel reads the file as UTF-8 only when it is there. */
 export const CSV_BOM = "\uFEFF";
 
-/** 123456 -> "1234.56". Cents are integers: no floating point is involved. */
-export function centsToDecimal(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(Math.trunc(cents));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
-
 /**
  * A text cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading
  * apostrophe. Plain signed numbers (a phone key like +5511987654321) are left alone.
@@ -48,7 +42,7 @@ export function paymentCsvRecord(item: PaymentListItem): string[] {
     neutralizeFormula(item.reference_code),
     item.status,
     String(item.value_cents),
-    centsToDecimal(item.value_cents),
+    centsToDecimalString(item.value_cents),
     neutralizeFormula(item.receiver_name),
     neutralizeFormula(item.receiver_document),
     item.pix_key_type,

@@ -1,6 +1,7 @@
 import { createLoader, createParser, createSerializer, type inferParserType } from "nuqs/server";
 // Deep import: the contract index also pulls the registration schema and its Pix rules into the bundle.
 import { DATE_PAIRS, listPaymentsParamsObject, type ListPaymentsParams } from "@/lib/contract/list";
+import { parseListParam } from "@/lib/pix/time";
 
 /**
  * The one URL-state parser map of the payments table. Keys are the provider's own list
@@ -14,21 +15,15 @@ import { DATE_PAIRS, listPaymentsParamsObject, type ListPaymentsParams } from "@
 type ParamKey = Exclude<keyof ListPaymentsParams, "page">;
 const shape = listPaymentsParamsObject.shape;
 
-/** A calendar check on top of the contract's shape check: 2026-02-30T00:00:00 is refused. */
-export function isRealListDateTime(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [y, m, d, hh, mm, ss] = match.slice(1).map(Number) as [number, number, number, number, number, number];
-  const probe = new Date(Date.UTC(y, m - 1, d));
-  const sameDay = probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
-  return sameDay && hh < 24 && mm < 60 && ss < 60;
-}
-
-/** Why a raw URL value is refused, or null when the contract accepts it. */
-function checkWith(key: ParamKey, value: string): string | null {
+/**
+ * Why a value of a list filter is refused, or null when the contract accepts it. Shared with
+ * the filter inputs, so a typed value is judged exactly as a pasted one.
+ */
+export function checkListParam(key: ParamKey, value: string): string | null {
   const result = shape[key].safeParse(value);
   if (!result.success) return result.error.issues[0]?.message ?? "invalid value";
-  if (key.endsWith("_date") && !isRealListDateTime(value)) return "not a real date and time";
+  // On top of the contract's shape check, a calendar check: 2026-02-30T00:00:00 is refused.
+  if (key.endsWith("_date") && parseListParam(value) === null) return "not a real date and time";
   return null;
 }
 
@@ -41,7 +36,7 @@ function parseAsListParam(key: ParamKey) {
   return createParser({
     parse: (raw: string): string | null => {
       const value = raw.trim();
-      return value !== "" && checkWith(key, value) === null ? value : null;
+      return value !== "" && checkListParam(key, value) === null ? value : null;
     },
     serialize: (value: string) => value,
   });
@@ -129,7 +124,7 @@ export function findIgnoredSearchParams(raw: RawSearchParams): IgnoredParam[] {
   for (const key of Object.keys(paymentsSearchParams) as PaymentsSearchKey[]) {
     const value = firstValue(raw, key)?.trim();
     if (value === undefined || value === "") continue;
-    const reason = key === "page" ? checkPage(value) : checkWith(key, value);
+    const reason = key === "page" ? checkPage(value) : checkListParam(key, value);
     if (reason === null) kept.add(key);
     else ignored.push({ key, label: PAYMENTS_PARAM_LABELS[key], value, reason });
   }

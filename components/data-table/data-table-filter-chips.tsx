@@ -1,0 +1,43 @@
+"use client";
+
+import { X } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import type { FilterPatch } from "./features";
+import type { ActiveFilter } from "./filter-descriptions";
+
+/** The active filters as removable chips, and "Clear all". Nothing when no filter is on. */
+export function DataTableFilterChips({
+  active,
+  onChange,
+  clearAll,
+}: {
+  active: readonly ActiveFilter[];
+  onChange: (patch: FilterPatch) => void;
+  clearAll: FilterPatch;
+}) {
+  if (active.length === 0) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-1.5" aria-label="Active filters" role="group">
+      {active.map((filter) => (
+        <span
+          key={filter.id}
+          className="inline-flex max-w-full items-center gap-1 rounded-full border border-border bg-surface-muted py-0.5 pl-2.5 pr-1 text-xs text-fg"
+        >
+          <span className="font-medium">{filter.label}:</span>
+          <span className="max-w-[16rem] truncate">{filter.value}</span>
+          <button
+            type="button"
+            onClick={() => onChange(filter.clear)}
+            aria-label={`Remove filter ${filter.label}: ${filter.value}`}
+            className="rounded-full p-0.5 text-fg-muted hover:bg-surface hover:text-fg"
+          >
+            <X aria-hidden className="h-3 w-3" />
+          </button>
+        </span>
+      ))}
+      <Button size="sm" variant="ghost" className="h-6 px-2 text-xs" onClick={() => onChange(clearAll)}>
+        Clear all
+      </Button>
+    </div>
+  );
+}

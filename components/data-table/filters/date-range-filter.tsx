@@ -1,0 +1,117 @@
+"use client";
+
+import { CalendarRange, X } from "lucide-react";
+import { Popover } from "radix-ui";
+import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input, Label } from "@/components/ui/input";
+import { cn } from "@/lib/utils";
+import type { DateRangeFilterMeta, FilterPatch } from "../features";
+
+/**
+ * A date range in a popover: presets, or a start and an end day. Apply stays disabled until
+ * both ends are set and in order, so a half-filled range (the provider's 400) cannot be sent.
+ */
+export function DateRangeFilter({
+  meta,
+  start,
+  end,
+  onCommit,
+}: {
+  meta: DateRangeFilterMeta;
+  start: string | null;
+  end: string | null;
+  onCommit: (patch: FilterPatch) => void;
+}) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+  const active = start !== null && end !== null;
+
+  function openChange(next: boolean) {
+    if (next) {
+      setFrom(start ? meta.toDay(start) : "");
+      setTo(end ? meta.toDay(end) : "");
+    }
+    setOpen(next);
+  }
+
+  function commit(nextStart: string | null, nextEnd: string | null) {
+    onCommit({ [meta.startKey]: nextStart, [meta.endKey]: nextEnd });
+    setOpen(false);
+  }
+
+  const problem = !from || !to ? "Pick both a start and an end day." : from > to ? "The start day is after the end day." : null;
+  const hintId = `${id}-hint`;
+
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <Label htmlFor={`${id}-trigger`}>{meta.label}</Label>
+      <Popover.Root open={open} onOpenChange={openChange}>
+        <Popover.Trigger asChild>
+          <Button
+            id={`${id}-trigger`}
+            data-filter-key={meta.startKey}
+            className={cn("h-9 w-full justify-start px-2.5 font-normal", !active && "text-fg-muted")}
+          >
+            <CalendarRange aria-hidden className="h-4 w-4 shrink-0" />
+            <span className="truncate">{active ? `${meta.formatValue(start)} – ${meta.formatValue(end)}` : "Any time"}</span>
+          </Button>
+        </Popover.Trigger>
+        <Popover.Portal>
+          <Popover.Content
+            align="start"
+            sideOffset={4}
+            aria-label={`${meta.label} date range`}
+            className="z-50 w-[19rem] rounded-lg border border-border bg-surface p-3 text-fg shadow-lg"
+          >
+            <div role="group" aria-label="Presets" className="mb-3 flex flex-wrap gap-1.5">
+              {meta.presets.map((preset) => (
+                <Button
+                  key={preset.id}
+                  size="sm"
+                  onClick={() => {
+                    const range = preset.resolve();
+                    commit(range.start, range.end);
+                  }}
+                >
+                  {preset.label}
+                </Button>
+              ))}
+            </div>
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (!problem) commit(meta.toStartValue(from), meta.toEndValue(to));
+              }}
+              className="flex flex-col gap-3"
+            >
+              <div className="grid grid-cols-2 gap-2">
+                <div className="flex flex-col gap-1">
+                  <Label htmlFor={`${id}-from`}>From</Label>
+                  <Input id={`${id}-from`} type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} aria-describedby={hintId} />
+                </div>
+                <div className="flex flex-col gap-1">
+                  <Label htmlFor={`${id}-to`}>To</Label>
+                  <Input id={`${id}-to`} type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} aria-describedby={hintId} />
+                </div>
+              </div>
+              <p id={hintId} className="text-xs text-fg-muted">
+                {problem ?? "Both days are included, in Brazil time."}
+              </p>
+              <div className="flex justify-between gap-2">
+                <Button size="sm" variant="ghost" disabled={!active} onClick={() => commit(null, null)}>
+                  <X aria-hidden className="h-3.5 w-3.5" /> Clear
+                </Button>
+                <Button size="sm" variant="primary" type="submit" disabled={problem !== null}>
+                  Apply
+                </Button>
+              </div>
+            </form>
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
+    </div>
+  );
+}

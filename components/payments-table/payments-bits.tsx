@@ -1,0 +1,52 @@
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
+import { Skeleton } from "@/components/ui/skeleton";
+
+const count = new Intl.NumberFormat("pt-BR");
+
+/** The table's shape while the first page loads (no spinner; the layout does not jump). */
+export function PaymentsTableSkeleton({ rows = 12 }: { rows?: number }) {
+  return (
+    <div className="overflow-hidden rounded-lg border border-border bg-surface" aria-busy="true" aria-label="Loading payments">
+      <div className="h-9 border-b border-border bg-surface-muted" />
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="flex items-center gap-4 border-b border-border px-3 py-3 last:border-b-0">
+          <Skeleton className="h-4 w-32" />
+          <Skeleton className="h-5 w-24 rounded-full" />
+          <Skeleton className="h-4 w-20" />
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="h-4 w-28" />
+          <Skeleton className="hidden h-4 w-40 lg:block" />
+          <Skeleton className="hidden h-4 w-32 xl:block" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** "Rows 101–200 of 3.000" under the table. */
+export function RowRange({ page, shown, total, busy }: { page: number; shown: number; total: number | undefined; busy: boolean }) {
+  if (total === undefined) return <span />;
+  const first = shown === 0 ? 0 : (page - 1) * 100 + 1;
+  const last = shown === 0 ? 0 : first + shown - 1;
+  return (
+    <p className="text-sm tabular-nums text-fg-muted" aria-live="polite">
+      {busy ? "Loading… " : ""}
+      Rows {count.format(first)}–{count.format(last)} of {count.format(total)}
+    </p>
+  );
+}
+
+/** A link to page 40 of a query that now has 3 pages: say so and offer the last page. */
+export function PageOutOfRangeNotice({ page, lastPage, onGo }: { page: number; lastPage: number; onGo: (page: number) => void }) {
+  return (
+    <Notice>
+      <span>
+        Page {page} does not exist for these filters: there {lastPage === 1 ? "is 1 page" : `are ${lastPage} pages`}.{" "}
+      </span>
+      <Button size="sm" variant="link" onClick={() => onGo(lastPage)}>
+        Go to page {lastPage}
+      </Button>
+    </Notice>
+  );
+}

@@ -1,0 +1,134 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useTable, type ColumnVisibilityState, type PaginationState, type Updater } from "@tanstack/react-table";
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { z } from "zod";
+import { DataTable } from "@/components/data-table/data-table";
+import { DataTableFilterChips } from "@/components/data-table/data-table-filter-chips";
+import { DataTablePagination } from "@/components/data-table/data-table-pagination";
+import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
+import { DataTableColumnChooser, DataTableDensityToggle } from "@/components/data-table/data-table-view-options";
+import { dataTableFeatures, type FilterValues } from "@/components/data-table/features";
+import { clearAllPatch, describeActiveFilters, orderFilters } from "@/components/data-table/filter-descriptions";
+import { useSlashToFocus } from "@/components/data-table/use-slash-to-focus";
+import { useStoredState } from "@/components/data-table/use-stored-state";
+import { ErrorState } from "@/components/ui/error-state";
+import type { PaymentListItem } from "@/lib/contract/payment";
+import { paymentHref } from "@/lib/lookup/route-param";
+import { paymentQueries } from "@/lib/queries/payments";
+import { PAYMENTS_FILTER_KEYS, type IgnoredParam } from "@/lib/search-params/payments";
+import { paymentColumns } from "./columns";
+import { IgnoredParamsNotice } from "./ignored-params-notice";
+import { PageOutOfRangeNotice, PaymentsTableSkeleton, RowRange } from "./payments-bits";
+import { PaymentsEmptyState } from "./payments-empty-state";
+import { PaymentsExport } from "./payments-export";
+import { PaymentsTotals } from "./payments-totals";
+import { usePaymentsView } from "./use-payments-view";
+
+const PAGE_SIZE = 100;
+const NO_ROWS: PaymentListItem[] = [];
+const FILTERS = orderFilters(paymentColumns.flatMap((column) => (column.meta?.filter ? [column.meta.filter] : [])));
+const CLEAR_ALL = clearAllPatch(FILTERS);
+const visibilitySchema = z.record(z.string(), z.boolean());
+const densitySchema = z.enum(["compact", "comfortable"]);
+const ALL_VISIBLE: ColumnVisibilityState = {};
+
+/**
+ * The payments explorer: URL state -> list query -> table. The server page has already put
+ * this exact query in the cache, so the first paint has rows and no spinner.
+ */
+export function PaymentsExplorer({
+  ignored: ignoredAtLoad,
+  userKey,
+  canExport,
+}: {
+  ignored: IgnoredParam[];
+  userKey: string;
+  canExport: boolean;
+}) {
+  const router = useRouter();
+  const { values, params, setFilters, setPage, dropFromUrl } = usePaymentsView();
+  const query = useQuery({ ...paymentQueries.list(params), placeholderData: keepPreviousData });
+  const [ignored, setIgnored] = useState(ignoredAtLoad);
+  const toolbar = useRef<HTMLDivElement>(null);
+  useSlashToFocus(toolbar);
+
+  // A pasted link's unusable values: listed in the notice, and taken out of the URL at once.
+  useEffect(() => {
+    if (ignoredAtLoad.length > 0) dropFromUrl(ignoredAtLoad.map((item) => item.key));
+  }, [ignoredAtLoad, dropFromUrl]);
+
+  const [columnVisibility, setColumnVisibility] = useStoredState(`payments-table.columns.v1.${userKey}`, visibilitySchema, ALL_VISIBLE);
+  const [density, setDensity] = useStoredState<typeof densitySchema>(`payments-table.density.v1.${userKey}`, densitySchema, "comfortable");
+
+  const filterValues = useMemo<FilterValues>(
+    () => Object.fromEntries(PAYMENTS_FILTER_KEYS.map((key) => [key, values[key]])),
+    [values],
+  );
+  const active = useMemo(() => describeActiveFilters(FILTERS, filterValues), [filterValues]);
+  const pagination = useMemo<PaginationState>(() => ({ pageIndex: params.page ? params.page - 1 : 0, pageSize: PAGE_SIZE }), [params.page]);
+  const meta = query.data?.meta;
+
+  const table = useTable({
+    features: dataTableFeatures,
+    columns: paymentColumns,
+    data: query.data?.payments ?? NO_ROWS,
+    getRowId: (row) => row.idempotent_id,
+    manualPagination: true,
+    pageCount: meta ? Math.max(1, meta.total_pages) : -1,
+    state: { pagination, columnVisibility },
+    onPaginationChange: (updater: Updater<PaginationState>) => {
+      const next = typeof updater === "function" ? updater(pagination) : updater;
+      setPage(next.pageIndex + 1);
+    },
+    onColumnVisibilityChange: (updater: Updater<ColumnVisibilityState>) => {
+      setColumnVisibility(typeof updater === "function" ? updater(columnVisibility) : updater);
+    },
+  });
+
+  const openPayment = useCallback(
+    (payment: PaymentListItem) => router.push(paymentHref(payment.idempotent_id)),
+    [router],
+  );
+
+  const busy = query.isPlaceholderData && query.isFetching;
+  const rows = query.data?.payments ?? NO_ROWS;
+  const page = params.page ?? 1;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <PaymentsTotals meta={meta} busy={busy} />
+        <div className="flex flex-wrap items-center gap-2">
+          {canExport ? <PaymentsExport params={params} expectedRows={meta?.total_items_amount} disabled={!meta || query.isError} /> : null}
+          <DataTableColumnChooser table={table} />
+          <DataTableDensityToggle density={density} onChange={setDensity} />
+        </div>
+      </div>
+
+      <IgnoredParamsNotice ignored={ignored} onDismiss={() => setIgnored([])} />
+      <DataTableToolbar ref={toolbar} filters={FILTERS} values={filterValues} onChange={setFilters} />
+      <DataTableFilterChips active={active} onChange={setFilters} clearAll={CLEAR_ALL} />
+      {meta && page > Math.max(1, meta.total_pages) ? (
+        <PageOutOfRangeNotice page={page} lastPage={Math.max(1, meta.total_pages)} onGo={setPage} />
+      ) : null}
+
+      {query.isError ? (
+        <ErrorState title="Could not load payments" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : !query.data ? (
+        <PaymentsTableSkeleton />
+      ) : rows.length === 0 && page <= Math.max(1, query.data.meta.total_pages) ? (
+        <PaymentsEmptyState active={active} onClearAll={() => setFilters(CLEAR_ALL)} />
+      ) : (
+        <DataTable table={table} caption="Payments" density={density} busy={busy} onOpenRow={openPayment} />
+      )}
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <RowRange page={page} shown={rows.length} total={meta?.total_items_amount} busy={busy} />
+        {!query.isError && query.data ? <DataTablePagination table={table} /> : null}
+      </div>
+    </div>
+  );
+}
