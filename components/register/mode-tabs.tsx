@@ -1,0 +1,38 @@
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { INITIATION_TYPES, type InitiationType } from "@/lib/contract";
+import { INITIATION_TYPE_WORDS } from "@/lib/register/form-values";
+import { cn } from "@/lib/utils";
+
+/**
+ * "By Pix key" / "By bank account" as a radio group that looks like tabs: native radios keep
+ * arrow-key movement and announce the choice.
+ */
+export function ModeTabs({
+  field,
+  value,
+  disabled,
+}: {
+  field: UseFormRegisterReturn<"initiation_type">;
+  value: InitiationType;
+  disabled?: boolean;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-1.5" disabled={disabled}>
+      <legend className="mb-1.5 text-sm font-medium text-fg">Send to</legend>
+      <div className="inline-flex w-fit rounded-lg border border-border bg-surface-muted p-1">
+        {INITIATION_TYPES.map((mode) => (
+          <label
+            key={mode}
+            className={cn(
+              "cursor-pointer rounded-md px-3.5 py-1.5 text-sm font-medium text-fg-muted has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-focus",
+              value === mode && "bg-surface text-fg shadow-sm",
+            )}
+          >
+            <input type="radio" value={mode} className="sr-only" {...field} />
+            {INITIATION_TYPE_WORDS[mode]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
