@@ -1,4 +1,4 @@
-import { brazilOffsetLabel, formatBrazilDateTime } from "@/lib/pix";
+import { brazilOffsetLabel, formatBrazilDateTime, parseProviderDateTime } from "@/lib/pix/time";
 import { NotReported } from "./detail-fields";
 
 /**
@@ -7,11 +7,13 @@ import { NotReported } from "./detail-fields";
  */
 export function BrazilDateTime({ value, missing }: { value: string | null; missing?: string }) {
   if (!value) return <NotReported>{missing ?? "Not reported"}</NotReported>;
-  const offset = brazilOffsetLabel(value);
+  const date = parseProviderDateTime(value) ?? new Date(value);
+  if (Number.isNaN(date.getTime())) return <span>{value}</span>;
+  const offset = brazilOffsetLabel(date);
   return (
-    <time dateTime={value} title={`Brazil time (${offset}) · as sent by the provider: ${value}`} className="tabular-nums">
-      {formatBrazilDateTime(value)}
-      <span className="sr-only"> ({offset}, Brazil time)</span>
+    <time dateTime={value} title={`Brazil time, ${offset} · as sent by the provider: ${value}`} className="tabular-nums">
+      {formatBrazilDateTime(date)}
+      <span className="sr-only"> (Brazil time, {offset})</span>
     </time>
   );
 }

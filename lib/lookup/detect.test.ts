@@ -60,7 +60,7 @@ describe("detectLookup", () => {
   });
 
   it("explains why a text cannot be an idempotent_id but still searches it as a fragment", () => {
-    const plan = detectLookup("abc/def");
+    const plan = detectLookup("abc?def");
     expect(plan.kind).toBe("text");
     if (plan.kind !== "text") return;
     expect(plan.idempotentIdProblem).toMatch(/must not contain/);

@@ -136,9 +136,9 @@ describe("runLookup", () => {
 
   it("skips the idempotent_id read for text that cannot be one, saying why", async () => {
     const fake = reads();
-    const answer = await runLookup("a/b", fake);
+    const answer = await runLookup("a?b", fake);
     expect(fake.getPayment).not.toHaveBeenCalled();
     expect(answer.steps[0]?.result).toMatchObject({ outcome: "skipped", reason: expect.stringMatching(/cannot be an idempotent_id/) });
-    expect(fake.listPayments).toHaveBeenCalledWith({ reference_code: "a/b" });
+    expect(fake.listPayments).toHaveBeenCalledWith({ reference_code: "a?b" });
   });
 });

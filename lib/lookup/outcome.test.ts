@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import type { PaymentListItem } from "@/lib/contract";
+import { lookupOutcome } from "./outcome";
+import type { LookupAnswer } from "./result";
+
+const E2E = "E18236120202206142202a1022c1tg10";
+
+const item = (over: Partial<PaymentListItem> = {}): PaymentListItem => ({
+  reference_code: "REF-1",
+  idempotent_id: "order 1/2",
+  value_cents: 100,
+  pix_key_type: "email",
+  pix_key: "a@example.com",
+  receiver_name: "Ana Souza",
+  receiver_document: "52998224725",
+  status: "completed",
+  registration_date: "2026-11-21T09:15:02.123-03:00",
+  payment_date: null,
+  cancellation_date: null,
+  cancellation_reason: null,
+  end_to_end: E2E,
+  ...over,
+});
+
+describe("lookupOutcome", () => {
+  it("goes straight to the payment an idempotent_id names (the id encoded in the path)", () => {
+    const answer: LookupAnswer = {
+      query: "order 1/2",
+      kind: "text",
+      steps: [
+        { by: "idempotent_id", result: { outcome: "found", payment: item() } },
+        { by: "reference_code", result: { outcome: "not_found" } },
+      ],
+    };
+    expect(lookupOutcome(answer)).toEqual({
+      target: "/payments/order%201%2F2",
+      summary: "Payment order 1/2 · Ana Souza",
+      failed: false,
+    });
+  });
+
+  it("lists reference-code matches, saying the text is not an idempotent_id", () => {
+    const answer: LookupAnswer = {
+      query: "REF",
+      kind: "text",
+      steps: [
+        { by: "idempotent_id", result: { outcome: "not_found" } },
+        { by: "reference_code", result: { outcome: "found", payments: [item(), item()], total: 3 } },
+      ],
+    };
+    expect(lookupOutcome(answer)).toEqual({
+      target: null,
+      summary: "Not an idempotent_id · 3 payments whose reference code contains “REF”",
+      failed: false,
+    });
+  });
+
+  it("says when nothing was found and when a step failed", () => {
+    const answer: LookupAnswer = {
+      query: "zzz",
+      kind: "text",
+      steps: [
+        { by: "idempotent_id", result: { outcome: "failed", reason: "timeout" } },
+        { by: "reference_code", result: { outcome: "not_found" } },
+      ],
+    };
+    expect(lookupOutcome(answer)).toEqual({
+      target: null,
+      summary: "Could not check the idempotent_id · no payment whose reference code contains “zzz”",
+      failed: true,
+    });
+  });
+
+  it("opens the QR code record of an end-to-end id when there is one", () => {
+    const answer: LookupAnswer = {
+      query: E2E,
+      kind: "end_to_end",
+      steps: [
+        {
+          by: "qrcode",
+          result: {
+            outcome: "found",
+            qrcode: {
+              reference_code: "QR-1",
+              external_reference: null,
+              value_cents: 100,
+              content: "000201",
+              status: "paid",
+              generator_name: null,
+              generator_document: null,
+              payer_name: null,
+              payer_document: null,
+              payer_bank_name: null,
+              payer_agency: null,
+              payer_account: null,
+              payer_account_type: null,
+              registration_date: "2026-11-21T09:15:02.123-03:00",
+              payment_date: null,
+              end_to_end: E2E,
+            },
+          },
+        },
+        { by: "end_to_end", result: { outcome: "found", payments: [item(), item({ idempotent_id: "b" })], total: 2 } },
+      ],
+    };
+    expect(lookupOutcome(answer)).toEqual({
+      target: `/qrcodes/${E2E}`,
+      summary: `${E2E} · QR code record found · 2 payments with this end-to-end id`,
+      failed: false,
+    });
+  });
+
+  it("opens the only payment carrying an end-to-end id that has no QR code record", () => {
+    const answer: LookupAnswer = {
+      query: E2E,
+      kind: "end_to_end",
+      steps: [
+        { by: "qrcode", result: { outcome: "not_found" } },
+        { by: "end_to_end", result: { outcome: "found", payments: [item()], total: 1 } },
+      ],
+    };
+    // No QR record but exactly one payment carries the id: that payment is the record.
+    expect(lookupOutcome(answer).target).toBe("/payments/order%201%2F2");
+    expect(lookupOutcome(answer).summary).toBe(`${E2E} · No QR code record · 1 payment with this end-to-end id`);
+  });
+
+  it("stays on the results for an end-to-end id with no QR record and no single payment", () => {
+    const answer: LookupAnswer = {
+      query: E2E,
+      kind: "end_to_end",
+      steps: [
+        { by: "qrcode", result: { outcome: "failed", reason: "Provider down" } },
+        { by: "end_to_end", result: { outcome: "not_found" } },
+      ],
+    };
+    expect(lookupOutcome(answer)).toMatchObject({ target: null, failed: true });
+  });
+});
