@@ -4,6 +4,7 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { migrateStore } from "./migrate";
+import { lockPgliteDir } from "./pglite-lock";
 
 /**
  * Opens the dashboard's store: embedded PGlite (a directory, or memory for tests) or a real
@@ -58,16 +59,23 @@ async function openPglite(location: { pgliteDir: string } | { memory: true }): P
   const { drizzle } = await import("drizzle-orm/pglite");
   let client: InstanceType<typeof PGlite>;
   let describe: string;
+  let unlock = () => {};
   if ("pgliteDir" in location) {
     const dir = path.resolve(location.pgliteDir);
     mkdirSync(path.dirname(dir), { recursive: true });
+    unlock = lockPgliteDir(dir);
     client = new PGlite(dir);
     describe = `PGlite at ${dir}`;
   } else {
     client = new PGlite();
     describe = "PGlite in memory";
   }
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzle({ client, schema }) as unknown as Db;
   let closed = false;
   return {
@@ -77,7 +85,11 @@ async function openPglite(location: { pgliteDir: string } | { memory: true }): P
     async close() {
       if (closed) return;
       closed = true;
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
     },
   };
 }

@@ -29,8 +29,8 @@ async function openFromEnv(): Promise<StoreHandle> {
   const handle = env.databaseUrl
     ? await createDb({ url: env.databaseUrl })
     : await createDb({ pgliteDir: path.join(env.dataDir, "dashboard") });
-  if (env.logLevel !== "silent" && env.nodeEnv !== "test") {
-    console.info(`[store] ${handle.describe}, migrations applied`);
+  if ((env.logLevel === "info" || env.logLevel === "debug") && env.nodeEnv !== "test") {
+    console.info(JSON.stringify({ level: "info", msg: "store opened, migrations applied", store: handle.describe }));
   }
   return handle;
 }

@@ -68,10 +68,14 @@ export async function listUsers(db?: Db): Promise<UserSummary[]> {
 export type NewUser = { email: string; role: Role; password: string; name?: string };
 
 /** Creates a user with a password. Throws UserError when the email is taken or input is bad. */
-export async function createUser(
-  input: NewUser,
-  options: { actor?: Actor; db?: Db } = {},
-): Promise<UserSummary> {
+export type UserChangeOptions = {
+  actor?: Actor;
+  db?: Db;
+  /** Extra facts for the audit entry, e.g. `{ via: "cli", os_user: "maria" }`. */
+  auditDetail?: Record<string, unknown>;
+};
+
+export async function createUser(input: NewUser, options: UserChangeOptions = {}): Promise<UserSummary> {
   const store = options.db ?? (await getDb());
   const email = normalizeEmail(input.email);
   assertValidEmail(email);
@@ -103,7 +107,13 @@ export async function createUser(
     });
   });
   await recordAudit(
-    { actor: options.actor ?? null, action: "user.create", target: email, outcome: "success", detail: { role: input.role } },
+    {
+      actor: options.actor ?? null,
+      action: "user.create",
+      target: email,
+      outcome: "success",
+      detail: { role: input.role, ...options.auditDetail },
+    },
     store,
   );
   const created = await findUserByEmail(email, store);
@@ -112,11 +122,7 @@ export async function createUser(
 }
 
 /** Changes a user's role (audited as user.role_change). Takes effect on the user's next request. */
-export async function setUserRole(
-  email: string,
-  role: Role,
-  options: { actor?: Actor; db?: Db } = {},
-): Promise<{ user: UserSummary; previous: Role }> {
+export async function setUserRole(email: string, role: Role, options: UserChangeOptions = {}): Promise<{ user: UserSummary; previous: Role }> {
   const store = options.db ?? (await getDb());
   if (!isRole(role)) throw new UserError(`Unknown role "${String(role)}"`);
   const user = await findUserByEmail(email, store);
@@ -128,7 +134,7 @@ export async function setUserRole(
       action: "user.role_change",
       target: user.email,
       outcome: "success",
-      detail: { from: user.role, to: role },
+      detail: { from: user.role, to: role, ...options.auditDetail },
     },
     store,
   );

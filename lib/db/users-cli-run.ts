@@ -1,0 +1,117 @@
+import "server-only";
+import { userInfo } from "node:os";
+import { ConfigError } from "@/lib/env";
+import { ROLE_LABELS } from "@/lib/auth/roles";
+import { closeDb, getDb } from "./index";
+import { StoreInUseError } from "./pglite-lock";
+import { parseUsersArgs, USERS_USAGE, type PasswordSource } from "./users-cli-args";
+import { createUser, listUsers, setUserRole, UserError } from "./users";
+
+export type CliIo = {
+  stdin: NodeJS.ReadStream;
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  env: Record<string, string | undefined>;
+};
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = "";
+  for await (const chunk of stream) text += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
+  return text.replace(/\r?\n$/, "");
+}
+
+/** Reads a line without echoing it (the terminal is put in raw mode meanwhile). */
+function promptHidden(io: CliIo, question: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const input = io.stdin;
+    io.stdout.write(question);
+    input.setRawMode?.(true);
+    input.resume();
+    input.setEncoding("utf8");
+    let value = "";
+    const done = (error?: Error) => {
+      input.setRawMode?.(false);
+      input.pause();
+      input.removeListener("data", onData);
+      io.stdout.write("\n");
+      if (error) reject(error);
+      else resolve(value);
+    };
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === "\r" || ch === "\n") return done();
+        if (ch === "\u0003") return done(new UserError("Cancelled"));
+        if (ch === "\u007f" || ch === "\b") value = value.slice(0, -1);
+        else if (ch >= " ") value += ch;
+      }
+    };
+    input.on("data", onData);
+  });
+}
+
+async function readPassword(source: PasswordSource, io: CliIo): Promise<string> {
+  if (source === "stdin") return readAll(io.stdin);
+  if (source === "env") return io.env.USER_PASSWORD ?? "";
+  const first = await promptHidden(io, "Password: ");
+  const second = await promptHidden(io, "Repeat the password: ");
+  if (first !== second) throw new UserError("The two passwords differ; nothing was changed");
+  return first;
+}
+
+function osUser(): string | undefined {
+  try {
+    return userInfo().username;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs one `npm run users` command; returns the process exit code. */
+export async function runUsersCli(argv: string[], io: CliIo): Promise<number> {
+  const parsed = parseUsersArgs(argv, io.env, Boolean(io.stdin.isTTY));
+  if (!parsed.ok) {
+    io.stderr.write(`Error: ${parsed.error}\n\nRun "npm run users -- help" for usage.\n`);
+    return 2;
+  }
+  const { command } = parsed;
+  if (command.kind === "help") {
+    io.stdout.write(`${USERS_USAGE}\n`);
+    return 0;
+  }
+  const auditDetail = { via: "cli", os_user: osUser() };
+  try {
+    if (command.kind === "list") {
+      const users = await listUsers(await getDb());
+      if (!users.length) io.stdout.write("No users yet. Add one with: npm run users -- add EMAIL ROLE\n");
+      for (const u of users) {
+        io.stdout.write(`${u.email.padEnd(36)} ${u.role.padEnd(9)} created ${u.createdAt.toISOString()}\n`);
+      }
+      return 0;
+    }
+    if (command.kind === "add") {
+      const password = await readPassword(command.password, io);
+      const user = await createUser(
+        { email: command.email, role: command.role, password, name: command.name },
+        { db: await getDb(), auditDetail },
+      );
+      io.stdout.write(`Created ${ROLE_LABELS[user.role]} account ${user.email}. They can sign in at /login.\n`);
+      return 0;
+    }
+    const { user, previous } = await setUserRole(command.email, command.role, { db: await getDb(), auditDetail });
+    io.stdout.write(
+      previous === user.role
+        ? `${user.email} already has the role ${user.role}; recorded anyway.\n`
+        : `Changed the role of ${user.email} from ${previous} to ${user.role}. It applies on their next request.\n`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof UserError || error instanceof StoreInUseError || error instanceof ConfigError) {
+      io.stderr.write(`Error: ${error.message}\n`);
+      return 1;
+    }
+    io.stderr.write(`Unexpected error: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  } finally {
+    await closeDb();
+  }
+}

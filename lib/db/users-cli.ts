@@ -1,0 +1,31 @@
+/**
+ * `npm run users -- add EMAIL ROLE | list | role EMAIL ROLE` (see users-cli-args.ts).
+ *
+ * The store modules are marked `server-only`, which Node resolves to an empty module only under
+ * the "react-server" export condition (as Next.js does for server code). tsx does not set it, so
+ * this entry re-runs itself once with that condition and the same loader flags.
+ */
+import { spawnSync } from "node:child_process";
+
+const CONDITION = "--conditions=react-server";
+
+async function main(): Promise<void> {
+  const script = process.argv[1];
+  const hasCondition = process.execArgv.includes(CONDITION) || (process.env.NODE_OPTIONS ?? "").includes(CONDITION);
+  if (!hasCondition && script) {
+    const child = spawnSync(process.execPath, [...process.execArgv, CONDITION, script, ...process.argv.slice(2)], {
+      stdio: "inherit",
+    });
+    process.exit(child.status ?? 1);
+  }
+  process.env.LOG_LEVEL ??= "warn"; // no server start-up chatter in the CLI's output
+  const { runUsersCli } = await import("./users-cli-run");
+  process.exitCode = await runUsersCli(process.argv.slice(2), {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+  });
+}
+
+void main();
