@@ -2,6 +2,7 @@ import { requireApiUser } from "@/lib/auth/guard";
 import { listPaymentsParamsSchema, registerTransferSchema } from "@/lib/contract";
 import { recordAudit } from "@/lib/db/audit";
 import { idempotentIdParamSchema } from "@/lib/domain/ids";
+import { strictPageSchema } from "@/lib/domain/list-params";
 import { checkOrigin, clientIp, jsonOk, queryObject, readJsonBody, setRequestUser, validationError, withRoute } from "@/lib/http";
 import { jsonError, zodFields } from "@/lib/http/errors";
 import { auditOutcome, listPayments, registerPayment } from "@/lib/payments-api";
@@ -13,6 +14,8 @@ export const GET = withRoute("GET /api/payments", async (request) => {
   setRequestUser(gate.user.id);
   const query = queryObject(request.url);
   if ("response" in query) return query.response;
+  const page = strictPageSchema.safeParse(query.query);
+  if (!page.success) return validationError(page.error, 400);
   const params = listPaymentsParamsSchema.safeParse(query.query);
   if (!params.success) return validationError(params.error, 400);
   return jsonOk(await listPayments(params.data));

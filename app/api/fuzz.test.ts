@@ -1,0 +1,146 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { apiErrorSchema } from "@/lib/domain/errors";
+import { dictBody, startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
+
+// Property: thousands of generated bad inputs at every route handler: 100% 4xx JSON in our error
+// shape, zero 5xx, zero upstream calls, zero audit entries.
+vi.mock("@/lib/auth/guard", () => ({
+  requireApiUser: vi.fn(async () => ({ user: { id: "u-admin", email: "admin@demo.test", name: "A", role: "admin" } })),
+}));
+const audit = vi.hoisted(() => ({ recordAudit: vi.fn(async () => {}) }));
+vi.mock("@/lib/db/audit", () => audit);
+
+const payments = await import("./payments/route");
+const payment = await import("./payments/[idempotent_id]/route");
+const qrcode = await import("./qrcodes/[end_to_end]/route");
+
+let t: TestSandbox;
+beforeAll(async () => {
+  t = await startTestSandbox();
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  t.calls.length = 0;
+});
+
+const APP = "http://localhost:3000";
+const seen = { total: 0 };
+async function expectRefused(res: Response, label: unknown): Promise<void> {
+  seen.total += 1;
+  if (res.status < 400 || res.status >= 500) throw new Error(`status ${res.status} for ${JSON.stringify(label)}`);
+  expect(res.headers.get("content-type")).toContain("application/json");
+  const body = apiErrorSchema.safeParse(await res.json());
+  if (!body.success || !body.data.error) throw new Error(`not our error shape for ${JSON.stringify(label)}`);
+}
+
+const junk = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  fc.constantFrom("../", "%2e%2e%2f", "\u0000", "\r\n", "<script>", "' OR 1=1 --", "1e309", "NaN", "-0", "[]", "{}"),
+);
+const long = (min: number) => fc.string({ minLength: min + 1, maxLength: min + 200 }).filter((s) => s.length > min);
+
+/** List parameters with exactly one thing wrong (bad by construction, not by our schema). */
+const badListQuery = fc.oneof(
+  fc.record({ page: fc.oneof(fc.constantFrom("0", "-1", "1.5", "abc", "1,5", "99999999999", "0x10"), junk.filter((s) => !/^\s*\+?\d+\s*$/.test(s) && s !== "")) }),
+  fc.record({ registration_start_date: fc.constantFrom("2026-11-01T00:00:00") }),
+  fc.record({ payment_end_date: fc.constantFrom("2026-11-30T23:59:59") }),
+  fc.record({
+    registration_start_date: fc.oneof(junk, fc.constantFrom("2026-11-01", "2026-11-01 00:00:00", "2026-11-01T00:00:00Z", "01/11/2026")).filter((s) => s !== ""),
+    registration_end_date: fc.constant("2026-11-30T23:59:59"),
+  }),
+  fc.record({ receiver_document: fc.oneof(long(14).map((s) => s.replace(/\D/g, "1").padEnd(15, "1")), junk.filter((s) => s !== "" && !/^\d+$/.test(s))) }),
+  fc.record({ status: junk.filter((s) => s !== "" && !/^[a-z_]{1,40}$/.test(s)) }),
+  fc.record({ receiver_name: long(100) }),
+  fc.record({ reference_code: long(100) }),
+  fc.record({ end_to_end: long(32) }),
+);
+
+/** Ids that could change an upstream path, or are simply not ids. */
+const badId = fc.oneof(
+  fc.tuple(fc.string({ maxLength: 20 }), fc.constantFrom("/../", "/./", "//", "?", "#", "\\", "\u0000", "\n", "\u007f", "%2f", "%2E"), fc.string({ maxLength: 20 })).map(([a, b, c]) => a + b + c),
+  fc.constantFrom("", " ", "..", ".", "../x", "x/..", "/x", "x/"),
+  fc.string({ minLength: 1, maxLength: 10 }).map((s) => ` ${s}`),
+  long(255),
+);
+const badE2e = fc.oneof(
+  fc.string({ maxLength: 40 }).filter((s) => !/^[A-Za-z0-9]{1,32}$/.test(s)),
+  fc.stringMatching(/^[A-Za-z0-9]{33,60}$/),
+);
+
+const bodyMutations = fc.oneof(
+  fc.record({ value_cents: fc.oneof(fc.constantFrom(0, -1, 1.5, 100_000_001, Number.MAX_SAFE_INTEGER), fc.string(), fc.constant(null)) }),
+  fc.record({ receiver_document: fc.oneof(fc.constantFrom("12345678900", "00000000000", "11111111111111", ""), junk) }),
+  fc.record({ idempotent_id: fc.oneof(fc.constantFrom("", "has space", "a/../b"), long(255)) }),
+  fc.record({ pix_key: fc.constantFrom("", "not-an-email", "@example.com") }),
+  fc.record({ pix_key_type: fc.oneof(fc.constantFrom("evp", "CPF", ""), junk) }),
+  fc.record({ initiation_type: fc.oneof(fc.constantFrom("manual", "DICT", "pix"), junk) }),
+  fc.record({ receiver_name: fc.oneof(fc.constant(""), long(100)) }),
+  fc.record({ authorized: fc.oneof(fc.constantFrom("true", 1, "yes"), junk) }),
+);
+const badBody = fc.oneof(
+  fc.tuple(fc.integer({ min: 1, max: 1e9 }), bodyMutations).map(([n, m]) => JSON.stringify({ ...dictBody(`fuzz-${n}`), ...m })),
+  fc.jsonValue().map((v) => JSON.stringify(v)),
+  fc.string({ maxLength: 60 }).filter((s) => {
+    try {
+      JSON.parse(s);
+      return false;
+    } catch {
+      return true;
+    }
+  }),
+);
+
+describe("fuzzing every route handler with bad input", () => {
+  it("GET /api/payments: bad list parameters", async () => {
+    await fc.assert(
+      fc.asyncProperty(badListQuery, async (params) => {
+        const qs = new URLSearchParams(params).toString();
+        await expectRefused(await payments.GET(new Request(`${APP}/api/payments?${qs}`), undefined), params);
+      }),
+      { numRuns: 1200 },
+    );
+    expect(t.calls).toHaveLength(0);
+  });
+
+  it("GET /api/payments/{idempotent_id}: ids that could change the upstream path", async () => {
+    await fc.assert(
+      fc.asyncProperty(badId, async (id) => {
+        const res = await payment.GET(new Request(`${APP}/api/payments/x`), { params: Promise.resolve({ idempotent_id: id }) });
+        await expectRefused(res, id);
+      }),
+      { numRuns: 1200 },
+    );
+    expect(t.calls).toHaveLength(0);
+  });
+
+  it("GET /api/qrcodes/{end_to_end}: not 1-32 letters and digits", async () => {
+    await fc.assert(
+      fc.asyncProperty(badE2e, async (e2e) => {
+        const res = await qrcode.GET(new Request(`${APP}/api/qrcodes/x`), { params: Promise.resolve({ end_to_end: e2e }) });
+        await expectRefused(res, e2e);
+      }),
+      { numRuns: 800 },
+    );
+    expect(t.calls).toHaveLength(0);
+  });
+
+  it("POST /api/payments: broken bodies, wrong types and foreign origins", async () => {
+    const contentType = fc.constantFrom("application/json", "application/json", "text/plain", "application/x-www-form-urlencoded", "");
+    const origin = fc.constantFrom("http://localhost:3000", "http://localhost:3000", "https://evil.example", "null");
+    await fc.assert(
+      fc.asyncProperty(badBody, contentType, origin, async (body, type, from) => {
+        const res = await payments.POST(
+          new Request(`${APP}/api/payments`, { method: "POST", headers: { "content-type": type, origin: from, host: "localhost:3000" }, body }),
+          undefined,
+        );
+        await expectRefused(res, { body, type, from });
+      }),
+      { numRuns: 1500 },
+    );
+    expect(t.calls).toHaveLength(0);
+    expect(audit.recordAudit).not.toHaveBeenCalled();
+    expect(seen.total).toBeGreaterThanOrEqual(4_700);
+  });
+});
