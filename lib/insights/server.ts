@@ -19,3 +19,8 @@ function sharedAggregator(): InsightsAggregator {
 export function getInsights(query: ResolvedInsightsQuery): Promise<InsightsAnswer> {
   return sharedAggregator().getInsights(query);
 }
+
+/** Tests: forget cached figures (the shared aggregator outlives a single test). */
+export function resetInsightsCacheForTests(): void {
+  (globalThis as Holder)[KEY]?.clearCache();
+}
