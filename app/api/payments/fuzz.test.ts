@@ -11,9 +11,9 @@ vi.mock("@/lib/auth/guard", () => ({
 const audit = vi.hoisted(() => ({ recordAudit: vi.fn(async () => {}) }));
 vi.mock("@/lib/db/audit", () => audit);
 
-const payments = await import("./payments/route");
-const payment = await import("./payments/[idempotent_id]/route");
-const qrcode = await import("./qrcodes/[end_to_end]/route");
+const payments = await import("./route");
+const payment = await import("./[idempotent_id]/route");
+const qrcode = await import("../qrcodes/[end_to_end]/route");
 
 let t: TestSandbox;
 beforeAll(async () => {
