@@ -99,6 +99,7 @@ export function DataTable<TData extends RowData>({
               {row.getVisibleCells().map((cell) => (
                 <td
                   key={cell.id}
+                  data-column={cell.column.id}
                   className={cn(
                     "align-middle text-fg",
                     CELL_PADDING[density],
