@@ -2,3 +2,4 @@
 // (e.g. `export * from "./webhook-events";`) and generate a migration with drizzle-kit.
 export * from "./auth";
 export * from "./audit";
+export * from "./webhook-events";

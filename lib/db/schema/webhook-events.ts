@@ -1,0 +1,41 @@
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/**
+ * Webhook deliveries received at POST /api/webhooks/pix (lib/events).
+ *
+ * Accepted rows: one per status change, keyed by `dedupe_key` (a hash of the change), so a
+ * repeat delivery only bumps `repeat_count` and `last_seen_at`. The columns copy the verified
+ * message; `payload` keeps the whole message.
+ *
+ * Rejected rows (bad Authorization, md5, body): kept for support, capped in number. Nothing in
+ * them is trusted: `idempotent_id` there is what the sender claimed, `dedupe_key` is null.
+ */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    repeatCount: integer("repeat_count").notNull().default(0),
+    /** "accepted" | "rejected". */
+    result: text("result").notNull(),
+    /** Why a delivery was rejected (see REJECT_REASONS in lib/events/verify.ts). */
+    reason: text("reason"),
+    dedupeKey: text("dedupe_key"),
+    idempotentId: text("idempotent_id"),
+    referenceCode: text("reference_code"),
+    status: text("status"),
+    valueCents: bigint("value_cents", { mode: "number" }),
+    endToEnd: text("end_to_end"),
+    payload: jsonb("payload").$type<Record<string, unknown>>(),
+    ip: text("ip"),
+  },
+  (t) => [
+    uniqueIndex("webhook_events_dedupe_key_idx").on(t.dedupeKey),
+    index("webhook_events_idempotent_id_idx").on(t.idempotentId, t.id),
+    index("webhook_events_reference_code_idx").on(t.referenceCode),
+    index("webhook_events_result_id_idx").on(t.result, t.id),
+  ],
+);
+
+export type WebhookEventRow = typeof webhookEvents.$inferSelect;
