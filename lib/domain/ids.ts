@@ -8,7 +8,6 @@ import { LIMITS } from "@/lib/contract/limits";
  * A "/" inside an id is allowed: real ids look like "NF 2026/0042" (the sandbox seeds one), and
  * encoded as %2F with no dot segments around it, it cannot climb out of the payment's path.
  */
-// eslint-disable-next-line no-control-regex
 const UNSAFE_PATH_CHARS = /[\\?#\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 export function pathIdProblem(value: string, maxLength: number): string | undefined {

@@ -52,7 +52,6 @@ export async function registerPayment(input: RegisterPaymentBody): Promise<Regis
 }
 
 async function send(body: RegisterPaymentBody): Promise<RegisterResult> {
-  const id = body.idempotent_id;
   let answer;
   try {
     answer = await callProvider({ operation: "registerPayment", method: "POST", path: "/v1/pix/payments", body });
