@@ -1,0 +1,39 @@
+"use client";
+
+import { LogOut } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { authClient } from "@/lib/auth/auth-client";
+
+/** Ends the session on the server, then reloads on /login (dropping every cached query). */
+export function SignOutButton() {
+  const [pending, setPending] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  async function signOut() {
+    setPending(true);
+    setFailed(false);
+    try {
+      const { error } = await authClient.signOut();
+      if (error) throw new Error(error.message ?? "sign-out failed");
+      window.location.assign("/login");
+    } catch {
+      setFailed(true);
+      setPending(false);
+    }
+  }
+
+  return (
+    <span className="inline-flex items-center gap-2">
+      {failed ? (
+        <span role="alert" className="text-xs text-red-700 dark:text-red-400">
+          Could not sign out. Try again.
+        </span>
+      ) : null}
+      <Button variant="ghost" size="sm" onClick={signOut} disabled={pending} aria-busy={pending}>
+        <LogOut aria-hidden className="h-4 w-4" />
+        {pending ? "Signing out…" : "Sign out"}
+      </Button>
+    </span>
+  );
+}
