@@ -16,7 +16,8 @@ export function SignOutButton() {
     try {
       const { error } = await authClient.signOut();
       if (error) throw new Error(error.message ?? "sign-out failed");
-      window.location.assign("/login");
+      // A full load, not a client navigation: nothing of this user's data stays in memory.
+      window.location.assign(new URL("/login", window.location.href));
     } catch {
       setFailed(true);
       setPending(false);
