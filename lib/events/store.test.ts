@@ -1,0 +1,97 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { paymentWebhookSchema } from "@/lib/contract";
+import { rowsOf, TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
+import { eventsAfter, latestEventId, listEvents, recordAccepted, recordRejected } from "./store";
+import { deliveryBody, testMessage, type TestMessage } from "./testing";
+
+const hook = (m: Partial<TestMessage> = {}) => paymentWebhookSchema.parse(deliveryBody(testMessage(m)));
+
+describe.each(TEST_ENGINES)("webhook event store on $name", (engine) => {
+  let store: TestStore;
+  beforeAll(async () => {
+    store = await engine.open();
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+  beforeEach(async () => {
+    await store.db.execute(sql`truncate webhook_events restart identity`);
+  });
+
+  it("stores a change once: the same delivery twice is one event with one repeat", async () => {
+    const first = await recordAccepted(store.db, hook());
+    const again = await recordAccepted(store.db, hook());
+    expect(first.duplicate).toBe(false);
+    expect(again.duplicate).toBe(true);
+    expect(again.event.id).toBe(first.event.id);
+    expect(again.event.repeat_count).toBe(1);
+    expect(Date.parse(again.event.last_seen_at)).toBeGreaterThanOrEqual(Date.parse(first.event.received_at));
+    const { events, meta } = await listEvents(store.db, {});
+    expect(meta.total).toBe(1);
+    expect(events[0]).toMatchObject({ result: "accepted", idempotent_id: "hook-test-1", status: "sent", repeat_count: 1 });
+  });
+
+  it("concurrent repeats of one change still make one event", async () => {
+    const results = await Promise.all(Array.from({ length: 6 }, () => recordAccepted(store.db, hook())));
+    expect(new Set(results.map((r) => r.event.id)).size).toBe(1);
+    expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
+    const rows = rowsOf<{ n: number | string; r: number | string }>(
+      await store.db.execute(sql`select count(*) as n, max(repeat_count) as r from webhook_events`),
+    );
+    expect([Number(rows[0]?.n), Number(rows[0]?.r)]).toEqual([1, 5]);
+  });
+
+  it("each status change is its own event and knows the status before it", async () => {
+    await recordAccepted(store.db, hook({ status: "sent" }));
+    await recordAccepted(store.db, hook({ idempotent_id: "other", reference_code: "REF-OTHER", status: "sent" }));
+    const done = await recordAccepted(store.db, hook({ status: "completed", payment_date: "2026-11-21T09:15:12.000-03:00" }));
+    expect(done.duplicate).toBe(false);
+    expect(done.event).toMatchObject({ status: "completed", previous_status: "sent" });
+    const mine = await listEvents(store.db, { payment: "hook-test-1" });
+    expect(mine.events.map((e) => [e.status, e.previous_status])).toEqual([
+      ["completed", "sent"],
+      ["sent", null],
+    ]);
+  });
+
+  it("keeps rejected deliveries apart, untrusted, capped to the newest ones", async () => {
+    await recordAccepted(store.db, hook());
+    for (let i = 0; i < 5; i++) {
+      await recordRejected(store.db, "md5", { idempotent_id: "hook-test-1", status: `claimed-${i}` }, { ip: "10.0.0.9" }, 3);
+    }
+    const rejected = await listEvents(store.db, { result: "rejected" });
+    expect(rejected.meta.total).toBe(3);
+    expect(rejected.events.map((e) => e.status)).toEqual(["claimed-4", "claimed-3", "claimed-2"]);
+    expect(rejected.events[0]).toMatchObject({ result: "rejected", reason: "md5", previous_status: null, repeat_count: 0 });
+    // A rejected row never counts as the payment's previous status.
+    const next = await recordAccepted(store.db, hook({ status: "completed", payment_date: "2026-11-21T09:15:12.000-03:00" }));
+    expect(next.event.previous_status).toBe("sent");
+    expect((await listEvents(store.db, { result: "accepted" })).meta.total).toBe(2);
+  });
+
+  it("filters by payment id or reference and by result, newest first, paginated", async () => {
+    for (let i = 1; i <= 7; i++) await recordAccepted(store.db, hook({ idempotent_id: `p-${i}`, reference_code: `R-${i}` }));
+    await recordAccepted(store.db, hook({ idempotent_id: "p-3", reference_code: "R-3" }));
+    await recordRejected(store.db, "authorization", null);
+    expect((await listEvents(store.db, { payment: "R-3" })).events.map((e) => e.idempotent_id)).toEqual(["p-3"]);
+    expect((await listEvents(store.db, { payment: "p-3" })).events[0]?.repeat_count).toBe(1);
+    expect((await listEvents(store.db, { result: "duplicate" })).events.map((e) => e.idempotent_id)).toEqual(["p-3"]);
+    expect((await listEvents(store.db, { payment: "nothing" })).meta).toMatchObject({ total: 0, total_pages: 0 });
+    const page1 = await listEvents(store.db, {}, 3);
+    const page3 = await listEvents(store.db, { page: 3 }, 3);
+    expect(page1.meta).toEqual({ total: 8, page: 1, page_size: 3, total_pages: 3 });
+    expect(page1.events[0]?.result).toBe("rejected");
+    expect(page3.events.map((e) => e.idempotent_id)).toEqual(["p-2", "p-1"]);
+  });
+
+  it("reads events after an id, oldest first, and the newest id", async () => {
+    expect(await latestEventId(store.db)).toBe(0);
+    const a = await recordAccepted(store.db, hook({ idempotent_id: "a", reference_code: "A" }));
+    const b = await recordAccepted(store.db, hook({ idempotent_id: "b", reference_code: "B" }));
+    const c = await recordRejected(store.db, "malformed_json", null);
+    expect(await latestEventId(store.db)).toBe(c.id);
+    expect((await eventsAfter(store.db, a.event.id, 10)).map((e) => e.id)).toEqual([b.event.id, c.id]);
+    expect(await eventsAfter(store.db, c.id, 10)).toEqual([]);
+  });
+});

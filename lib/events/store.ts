@@ -1,0 +1,174 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { and, count, desc, eq, gt, or, sql, type SQL } from "drizzle-orm";
+import type { PaymentWebhook } from "@/lib/contract";
+import type { Db } from "@/lib/db";
+import { webhookEvents, type WebhookEventRow } from "@/lib/db/schema";
+import { EVENT_LOG_PAGE_SIZE, type EventResultFilter, type RejectReason, type WebhookEvent } from "./schema";
+import type { Claimed } from "./verify";
+
+/** Rejected deliveries kept for support; older ones are dropped as new ones come. */
+export const REJECTED_KEEP = 500;
+
+/**
+ * One status change = one key: a repeat delivery of the same change (the provider retries until
+ * it gets a 200, or answers got lost) maps to the same row.
+ */
+export function dedupeKey(message: PaymentWebhook["message"]): string {
+  const parts = [
+    message.idempotent_id,
+    message.reference_code,
+    message.status,
+    message.payment_date ?? "",
+    message.cancellation_date ?? "",
+  ];
+  return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
+}
+
+// Status of the payment's previous accepted event (null for rejected rows and first events).
+// Outer columns are written qualified by hand: Drizzle leaves them bare in a single-table select,
+// and bare names inside the subquery would resolve to its own alias.
+const previousStatus = sql<string | null>`case when "webhook_events"."result" = 'accepted' then (
+  select p.status from webhook_events p
+  where p.idempotent_id = "webhook_events"."idempotent_id" and p.result = 'accepted' and p.id < "webhook_events"."id"
+  order by p.id desc limit 1) end`;
+
+const eventColumns = {
+  row: webhookEvents,
+  previousStatus,
+};
+
+const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
+
+function toEvent(r: { row: WebhookEventRow; previousStatus: string | null }): WebhookEvent {
+  const { row } = r;
+  return {
+    id: row.id,
+    received_at: iso(row.receivedAt),
+    last_seen_at: iso(row.lastSeenAt),
+    result: row.result === "accepted" ? "accepted" : "rejected",
+    reason: row.reason,
+    idempotent_id: row.idempotentId,
+    reference_code: row.referenceCode,
+    status: row.status,
+    previous_status: r.previousStatus ?? null,
+    value_cents: row.valueCents,
+    end_to_end: row.endToEnd,
+    repeat_count: row.repeatCount,
+  };
+}
+
+export async function getEvent(db: Db, id: number): Promise<WebhookEvent | null> {
+  const rows = await db.select(eventColumns).from(webhookEvents).where(eq(webhookEvents.id, id)).limit(1);
+  return rows[0] ? toEvent(rows[0]) : null;
+}
+
+/**
+ * Stores a verified notification once. A repeat of the same change only counts
+ * (repeat_count + 1, last_seen_at = now): one atomic statement, safe under concurrent deliveries.
+ */
+export async function recordAccepted(
+  db: Db,
+  webhook: PaymentWebhook,
+  meta: { ip?: string | null } = {},
+): Promise<{ event: WebhookEvent; duplicate: boolean }> {
+  const m = webhook.message;
+  const [stored] = await db
+    .insert(webhookEvents)
+    .values({
+      result: "accepted",
+      dedupeKey: dedupeKey(m),
+      idempotentId: m.idempotent_id,
+      referenceCode: m.reference_code,
+      status: m.status,
+      valueCents: m.value_cents,
+      endToEnd: m.end_to_end,
+      payload: m as unknown as Record<string, unknown>,
+      ip: meta.ip ?? null,
+    })
+    .onConflictDoUpdate({
+      target: webhookEvents.dedupeKey,
+      set: { repeatCount: sql`${webhookEvents.repeatCount} + 1`, lastSeenAt: sql`now()` },
+    })
+    .returning({ id: webhookEvents.id, repeatCount: webhookEvents.repeatCount });
+  if (!stored) throw new Error("webhook event was not stored");
+  const event = await getEvent(db, stored.id);
+  if (!event) throw new Error(`webhook event ${stored.id} vanished`);
+  return { event, duplicate: stored.repeatCount > 0 };
+}
+
+/** Keeps a refused delivery for the log (what it claimed, untrusted), then trims old ones. */
+export async function recordRejected(
+  db: Db,
+  reason: RejectReason,
+  claimed: Claimed | null,
+  meta: { ip?: string | null } = {},
+  keep = REJECTED_KEEP,
+): Promise<WebhookEvent> {
+  const [stored] = await db
+    .insert(webhookEvents)
+    .values({
+      result: "rejected",
+      reason,
+      idempotentId: claimed?.idempotent_id ?? null,
+      status: claimed?.status ?? null,
+      ip: meta.ip ?? null,
+    })
+    .returning({ id: webhookEvents.id });
+  if (!stored) throw new Error("rejected delivery was not stored");
+  await db.execute(sql`delete from webhook_events where result = 'rejected' and id <= (
+    select id from webhook_events where result = 'rejected' order by id desc offset ${keep} limit 1)`);
+  const event = await getEvent(db, stored.id);
+  if (!event) throw new Error(`webhook event ${stored.id} vanished`);
+  return event;
+}
+
+/** Stored events newer than `afterId`, oldest first (SSE catch-up). */
+export async function eventsAfter(db: Db, afterId: number, limit: number): Promise<WebhookEvent[]> {
+  const rows = await db
+    .select(eventColumns)
+    .from(webhookEvents)
+    .where(gt(webhookEvents.id, afterId))
+    .orderBy(webhookEvents.id)
+    .limit(limit);
+  return rows.map(toEvent);
+}
+
+export async function latestEventId(db: Db): Promise<number> {
+  const rows = await db.select({ id: sql<number | string | null>`max(${webhookEvents.id})` }).from(webhookEvents);
+  return Number(rows[0]?.id ?? 0);
+}
+
+export type EventLogFilter = { payment?: string; result?: EventResultFilter; page?: number };
+
+function whereOf(f: EventLogFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  if (f.payment) {
+    parts.push(or(eq(webhookEvents.idempotentId, f.payment), eq(webhookEvents.referenceCode, f.payment)));
+  }
+  if (f.result === "accepted") parts.push(eq(webhookEvents.result, "accepted"));
+  if (f.result === "rejected") parts.push(eq(webhookEvents.result, "rejected"));
+  if (f.result === "duplicate") parts.push(and(eq(webhookEvents.result, "accepted"), gt(webhookEvents.repeatCount, 0)));
+  return parts.length ? and(...parts) : undefined;
+}
+
+/** A page of the event log, newest first. */
+export async function listEvents(db: Db, f: EventLogFilter, pageSize = EVENT_LOG_PAGE_SIZE) {
+  const page = Math.max(1, f.page ?? 1);
+  const where = whereOf(f);
+  const [rows, totals] = await Promise.all([
+    db
+      .select(eventColumns)
+      .from(webhookEvents)
+      .where(where)
+      .orderBy(desc(webhookEvents.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(webhookEvents).where(where),
+  ]);
+  const total = Number(totals[0]?.n ?? 0);
+  return {
+    events: rows.map(toEvent),
+    meta: { total, page, page_size: pageSize, total_pages: Math.ceil(total / pageSize) },
+  };
+}
