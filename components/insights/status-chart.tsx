@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { Bar, BarChart, CartesianGrid, Cell as BarCell, LabelList, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
+import { Bar, BarChart, CartesianGrid, Cell as BarCell, LabelList, Rectangle, Tooltip, XAxis, YAxis, type BarShapeProps, type TooltipContentProps } from "recharts";
 import { formatBRL, formatBRLCompact } from "@/lib/pix/money";
 import { StatusPatterns, statusFill } from "./chart-palette";
 import { formatCount, isFigureCell, type StatusRow } from "./chart-data";
@@ -49,13 +49,19 @@ export function StatusChart({ rows }: { rows: StatusRow[] }) {
           name="Value"
           isAnimationActive={false}
           className="cursor-pointer"
+          shape={(props: BarShapeProps) => (
+            // data-status names the bar for tests and tools; the drawing is recharts' own.
+            <g data-status={rows[props.index]?.status}>
+              <Rectangle {...props} />
+            </g>
+          )}
           onClick={(_item, index) => {
             const row = rows[index];
             if (row) router.push(row.cell.href);
           }}
         >
           {rows.map((row) => (
-            <BarCell key={row.status} fill={statusFill(row.status, PATTERN_ID)} data-status={row.status} />
+            <BarCell key={row.status} fill={statusFill(row.status, PATTERN_ID)} />
           ))}
           <LabelList dataKey={labelOf} position="right" className="chart-label" />
         </Bar>

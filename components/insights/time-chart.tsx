@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
+import { Bar, BarChart, CartesianGrid, Rectangle, Tooltip, XAxis, YAxis, type BarShapeProps, type TooltipContentProps } from "recharts";
 import { statusLabel } from "@/components/payments/status-badge";
 import { formatBRLCompact } from "@/lib/pix/money";
 import { StatusPatterns, StatusSwatch, statusFill } from "./chart-palette";
@@ -51,7 +51,12 @@ export function TimeChart({ rows, statuses, grouping }: { rows: TimeRow[]; statu
             fill={statusFill(status, PATTERN_ID)}
             isAnimationActive={false}
             className="cursor-pointer"
-            data-status={status}
+            shape={(props: BarShapeProps) => (
+              // data-* name the segment for tests and tools; the drawing is recharts' own.
+              <g data-status={status} data-bucket={rows[props.index]?.bucket}>
+                <Rectangle {...props} />
+              </g>
+            )}
             onClick={(_item, index) => {
               const href = rows[index]?.cells[status]?.href;
               if (href) router.push(href);
