@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { loadOverviewSearchParams, serializeOverviewSearchParams, toInsightsQuery } from "./search-params";
+
+describe("overview URL state", () => {
+  it("is the insights query, with defaults left out of the URL", () => {
+    const values = loadOverviewSearchParams("?from=2026-11-01&to=2026-11-22&group_by=week&status=completed");
+    expect(toInsightsQuery(values, values.group_by)).toEqual({
+      from: "2026-11-01",
+      to: "2026-11-22",
+      group_by: "week",
+      date_field: "registration",
+      status: "completed",
+    });
+    expect(toInsightsQuery(values, "status").group_by).toBe("status");
+    expect(serializeOverviewSearchParams({ from: "2026-11-01", to: "2026-11-22", group_by: "day", date_field: "registration" })).toBe(
+      "?from=2026-11-01&to=2026-11-22",
+    );
+  });
+
+  it("ignores invalid values, half ranges and reversed ranges (the default range applies)", () => {
+    const bad = loadOverviewSearchParams("?from=2026-02-30&to=2026-03-01&group_by=month&date_field=x&receiver_document=12a");
+    expect(toInsightsQuery(bad, bad.group_by)).toEqual({ group_by: "day", date_field: "registration" });
+    const half = loadOverviewSearchParams("?from=2026-03-01");
+    expect(toInsightsQuery(half, "status")).toEqual({ group_by: "status", date_field: "registration" });
+    const reversed = loadOverviewSearchParams("?from=2026-03-02&to=2026-03-01");
+    expect(toInsightsQuery(reversed, "day")).not.toHaveProperty("from");
+  });
+});
