@@ -10,7 +10,24 @@ let all: PaymentListItem[];
 beforeAll(async () => {
   sb = await startSandbox({ port: 0, store: "memory", seedCount: 1_500, quiet: true, autoClock: false, now: () => ANCHOR });
   api = sandboxClient(sb.url, await requestToken(sb.url));
+  // API registrations live beside the seeded columns: the filters must see both, merged by date.
+  const names = ["Ana Silva Registrada", "Transportes Santos Ltda", "Maria dos Anjos", "João Silva", "Padaria 100% Pão", "Oficina do Zé"];
+  for (const [i, receiver_name] of names.entries()) {
+    const res = await api.post("/v1/pix/payments", {
+      idempotent_id: `overlay-${i}${i === 2 ? "-cancel" : ""}`,
+      value_cents: 1_000 + i,
+      authorized: i % 3 !== 1,
+      pix_key_type: "cpf",
+      pix_key: "39053344705",
+      receiver_name,
+      receiver_document: "39053344705",
+    });
+    expect(res.status).toBe(201);
+    if (i === 3) await sb.settle();
+  }
+  await sb.advance(10_000);
   all = (await listAllPages(api, "")).rows;
+  expect(all.filter((p) => p.idempotent_id.startsWith("overlay-"))).toHaveLength(6);
 });
 afterAll(() => sb.close());
 
@@ -37,6 +54,14 @@ describe("LIKE filters (case-insensitive contains)", () => {
   it("receiver_name with LIKE wildcards", async () => {
     await expectFilter(q({ receiver_name: "ma%silva" }), (p) => /ma.*silva/i.test(p.receiver_name));
     await expectFilter(q({ receiver_name: "s_lva" }), (p) => /s.lva/i.test(p.receiver_name));
+    await expectFilter(q({ receiver_name: "100\\%" }), (p) => p.receiver_name.includes("100%"));
+  });
+
+  it("sees API registrations and seeded rows alike", async () => {
+    const rows = await expectFilter(q({ receiver_name: "silva" }), (p) => has(p.receiver_name, "silva"));
+    expect(rows.filter((r) => r.idempotent_id.startsWith("overlay-"))).toHaveLength(2);
+    await expectFilter(q({ status: "sent" }), (p) => p.status === "sent");
+    await expectFilter(q({ end_to_end: "e18236120202611211" }), (p) => has(p.end_to_end, "e18236120202611211"));
   });
 
   it("receiver_document, including the alphanumeric CNPJ's digits", async () => {

@@ -1,21 +1,10 @@
-import { DATE_PAIRS, LIMITS, listPaymentsParamsSchema } from "@/lib/contract";
+import { DATE_PAIRS, listPaymentsParamsSchema } from "@/lib/contract";
 import { parseListParam } from "@/lib/pix";
-import type { PaymentIndex } from "./payment-index";
-import type { PaymentRecord } from "./types";
+import type { ListQuery, ListResult, PaymentIndex } from "./payment-index";
+import { likePattern } from "./text-pattern";
 import { providerMessages } from "./validation";
 
-type Matcher = (lowerCased: string) => boolean;
-
-export interface ListFilters {
-  page: number;
-  registration?: [number, number];
-  payment?: [number, number];
-  status?: string;
-  name?: Matcher;
-  document?: Matcher;
-  reference?: Matcher;
-  endToEnd?: Matcher;
-}
+export type ListFilters = ListQuery;
 
 const PARAM_ORDER = [
   "page",
@@ -29,29 +18,6 @@ const PARAM_ORDER = [
   "reference_code",
   "end_to_end",
 ] as const;
-
-/**
- * LIKE-style, case-insensitive "contains" (`%value%`): `%` and `_` inside the value act as
- * SQL wildcards, `\` escapes them, as the provider's ILIKE would.
- */
-export function likeMatcher(value: string): Matcher {
-  const needle = value.toLowerCase();
-  if (!/[%_\\]/.test(needle)) return (s) => s.includes(needle);
-  let source = "";
-  for (let i = 0; i < needle.length; i++) {
-    const c = needle[i]!;
-    if (c === "\\" && i + 1 < needle.length) source += escapeRegex(needle[++i]!);
-    else if (c === "%") source += "[\\s\\S]*";
-    else if (c === "_") source += "[\\s\\S]";
-    else source += escapeRegex(c);
-  }
-  const re = new RegExp(source);
-  return (s) => re.test(s);
-}
-
-function escapeRegex(c: string): string {
-  return c.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
-}
 
 export type ParsedList = { ok: true; filters: ListFilters } | { ok: false; messages: string[] };
 
@@ -101,52 +67,15 @@ export function parseListQuery(search: URLSearchParams): ParsedList {
       registration,
       payment,
       status: p.status,
-      name: p.receiver_name ? likeMatcher(p.receiver_name) : undefined,
-      document: p.receiver_document ? likeMatcher(p.receiver_document) : undefined,
-      reference: p.reference_code ? likeMatcher(p.reference_code) : undefined,
-      endToEnd: p.end_to_end ? likeMatcher(p.end_to_end) : undefined,
+      name: p.receiver_name ? likePattern(p.receiver_name) : undefined,
+      document: p.receiver_document ? likePattern(p.receiver_document) : undefined,
+      reference: p.reference_code ? likePattern(p.reference_code) : undefined,
+      endToEnd: p.end_to_end ? likePattern(p.end_to_end) : undefined,
     },
   };
 }
 
-export interface ListResult {
-  items: PaymentRecord[];
-  totalItems: number;
-  totalValueCents: number;
-  totalPages: number;
-  page: number;
-}
-
-/** One pass over the (range-narrowed) newest-first rows: totals over all pages, one page kept. */
+/** Runs a parsed list query against the index. */
 export function runListQuery(index: PaymentIndex, f: ListFilters): ListResult {
-  const rows = index.all();
-  const [lo, hi] = f.registration ? index.registrationRange(f.registration[0], f.registration[1]) : [0, rows.length];
-  const pageSize = LIMITS.pageSize;
-  const offset = (f.page - 1) * pageSize;
-  const { status, payment, name, document, reference, endToEnd } = f;
-  const payFrom = payment ? payment[0] : 0;
-  const payTo = payment ? payment[1] : 0;
-  const items: PaymentRecord[] = [];
-  let total = 0;
-  let sum = 0;
-  for (let i = lo; i < hi; i++) {
-    const r = rows[i]!;
-    if (status !== undefined && r.status !== status) continue;
-    if (payment && (r.paidAt === null || r.paidAt < payFrom || r.paidAt > payTo)) continue;
-    if (name && !name(r.lcName)) continue;
-    if (document && !document(r.lcDocument)) continue;
-    if (reference && !reference(r.lcReference)) continue;
-    if (endToEnd && !endToEnd(r.lcEndToEnd)) continue;
-    if (total >= offset && items.length < pageSize) items.push(r);
-    total++;
-    sum += r.value_cents;
-  }
-  return {
-    items,
-    totalItems: total,
-    totalValueCents: sum,
-    // The contract documents total_pages > 0: an empty result is one empty page.
-    totalPages: Math.max(1, Math.ceil(total / pageSize)),
-    page: f.page,
-  };
+  return index.query(f);
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { formatProviderDateTime } from "@/lib/pix";
 import { pathMatches } from "./faults";
-import { likeMatcher } from "./list-query";
+import { providerDateTime } from "./format";
+import { likeMatcher } from "./text-pattern";
 
 describe("likeMatcher (ILIKE '%value%')", () => {
   it.each([
@@ -14,6 +16,7 @@ describe("likeMatcher (ILIKE '%value%')", () => {
     ["a.b", "axb", false],
     ["(", "a(b", true],
     ["", "anything", true],
+    ["%", "", false],
   ])("%s in %s: %s", (pattern, text, expected) => {
     expect(likeMatcher(pattern)(text.toLowerCase())).toBe(expected);
   });
@@ -31,5 +34,13 @@ describe("pathMatches (fault patterns)", () => {
     ["/a.b", "/axb", false],
   ])("%s ~ %s: %s", (pattern, path, expected) => {
     expect(pathMatches(pattern, path)).toBe(expected);
+  });
+});
+
+describe("providerDateTime (fast path of formatProviderDateTime)", () => {
+  it("agrees with lib/pix on both sides of 2019 and across years", () => {
+    const samples = [Date.UTC(2019, 1, 17, 1, 59, 59, 999), Date.UTC(2019, 1, 17, 2), Date.UTC(2018, 11, 1, 12), Date.UTC(2026, 10, 21, 2, 59, 59, 123)];
+    for (let t = Date.UTC(2015, 0, 1); t < Date.UTC(2031, 0, 1); t += 7 * 86_400_000 + 3_601_017) samples.push(t);
+    for (const ms of samples) expect(providerDateTime(ms)).toBe(formatProviderDateTime(new Date(ms)));
   });
 });

@@ -1,42 +1,92 @@
+import { LIMITS } from "@/lib/contract";
+import { BaseColumns, type TextField } from "./base-columns";
+import { matchesPattern, type TextPattern } from "./text-pattern";
 import type { PaymentRecord, QrcodeRecord } from "./types";
 
+export interface ListQuery {
+  page: number;
+  registration?: [number, number];
+  payment?: [number, number];
+  status?: string;
+  name?: TextPattern;
+  document?: TextPattern;
+  reference?: TextPattern;
+  endToEnd?: TextPattern;
+}
+
+export interface ListResult {
+  items: PaymentRecord[];
+  totalItems: number;
+  totalValueCents: number;
+  totalPages: number;
+  page: number;
+}
+
 /** Is `a` listed before `b`? Newest registration first; on a tie the later-created first. */
-function before(a: PaymentRecord, b: PaymentRecord): boolean {
-  return a.registeredAt > b.registeredAt || (a.registeredAt === b.registeredAt && a.seq > b.seq);
+const before = (aAt: number, aSeq: number, bAt: number, bSeq: number) => aAt > bAt || (aAt === bAt && aSeq > bSeq);
+
+const TEXT_FIELDS: [TextField, (p: PaymentRecord) => string][] = [
+  ["name", (p) => p.lcName],
+  ["document", (p) => p.lcDocument],
+  ["reference", (p) => p.lcReference],
+  ["endToEnd", (p) => p.lcEndToEnd],
+];
+
+function intersect(a: number[], b: number[]): number[] {
+  const out: number[] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i]! === b[j]!) {
+      out.push(a[i]!);
+      i++;
+      j++;
+    } else if (a[i]! < b[j]!) i++;
+    else j++;
+  }
+  return out;
 }
 
 /**
- * The in-memory index every read answers from: payments kept sorted newest first (so a
- * registration range is two binary searches and a page needs no sort), plus maps by
- * idempotent_id and QR codes by end_to_end. Seeded rows never change; api rows change
- * status in place, which keeps the order (it depends only on registration).
+ * Every read answers from here: the seeded history in immutable columns (BaseColumns) plus
+ * the payments registered through the API, kept as objects newest first (they change status
+ * in place, which keeps the order). A list query scans both and merges them by date.
  */
 export class PaymentIndex {
-  private rows: PaymentRecord[] = [];
+  private base = new BaseColumns([]);
+  private pendingBase: PaymentRecord[] = [];
+  private overlay: PaymentRecord[] = [];
   private readonly byId = new Map<string, PaymentRecord>();
+  private readonly baseRowById = new Map<string, number>();
   private readonly qrByEndToEnd = new Map<string, QrcodeRecord>();
   private nextSeq = 0;
+  private matchBuffer = new Int32Array(0);
 
   get size(): number {
-    return this.rows.length;
+    return this.byId.size;
   }
 
-  /** All rows, newest first. Read-only by convention: mutate through the index. */
-  all(): readonly PaymentRecord[] {
-    return this.rows;
-  }
-
-  /** Loads many rows at once (seed, restart) and sorts once. */
+  /** Queues seeded rows; seal() builds the columns. */
   bulkLoad(rows: readonly PaymentRecord[]): void {
     for (const row of rows) {
+      this.pendingBase.push(row);
       this.byId.set(row.idempotent_id, row);
-      this.rows.push(row);
       if (row.seq >= this.nextSeq) this.nextSeq = row.seq + 1;
     }
-    this.rows.sort((a, b) => b.registeredAt - a.registeredAt || b.seq - a.seq);
   }
 
-  /** The seq a new registration gets (strictly increasing). */
+  seal(): void {
+    this.base = new BaseColumns(this.pendingBase);
+    this.pendingBase = [];
+    this.base.rows.forEach((r, i) => this.baseRowById.set(r.idempotent_id, i));
+    this.base.warm();
+    this.matchBuffer = new Int32Array(this.base.length);
+  }
+
+  /** Every visible payment, newest first (O(n): control state and rare look-ups only). */
+  all(): PaymentRecord[] {
+    const visible = this.base.rows.filter((_, i) => this.base.hidden[i] === 0);
+    return this.merge(visible, this.overlay);
+  }
+
   takeSeq(): number {
     return this.nextSeq++;
   }
@@ -45,34 +95,37 @@ export class PaymentIndex {
     return this.byId.get(idempotentId);
   }
 
+  /** Adds an API payment (a seeded row of the same id must have been removed first). */
   insert(row: PaymentRecord): void {
     if (this.byId.has(row.idempotent_id)) throw new Error(`duplicate idempotent_id ${row.idempotent_id}`);
     this.byId.set(row.idempotent_id, row);
     if (row.seq >= this.nextSeq) this.nextSeq = row.seq + 1;
     let lo = 0;
-    let hi = this.rows.length;
+    let hi = this.overlay.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (before(this.rows[mid]!, row)) lo = mid + 1;
+      const m = this.overlay[mid]!;
+      if (before(m.registeredAt, m.seq, row.registeredAt, row.seq)) lo = mid + 1;
       else hi = mid;
     }
-    this.rows.splice(lo, 0, row);
+    this.overlay.splice(lo, 0, row);
   }
 
   remove(idempotentId: string): void {
     const row = this.byId.get(idempotentId);
     if (!row) return;
     this.byId.delete(idempotentId);
-    const at = this.rows.indexOf(row);
-    if (at >= 0) this.rows.splice(at, 1);
+    const baseRow = this.baseRowById.get(idempotentId);
+    if (baseRow !== undefined && this.base.rows[baseRow] === row) this.base.hidden[baseRow] = 1;
+    else this.overlay = this.overlay.filter((r) => r !== row);
   }
 
-  /** Drops every row registered through the API (back to the seeded state). */
+  /** Drops every API payment (back to the seeded state). */
   removeApiRows(): number {
-    const before = this.rows.length;
-    this.rows = this.rows.filter((r) => r.origin === "seed");
-    for (const [id, row] of this.byId) if (row.origin === "api") this.byId.delete(id);
-    return before - this.rows.length;
+    const removed = this.overlay.length;
+    for (const r of this.overlay) this.byId.delete(r.idempotent_id);
+    this.overlay = [];
+    return removed;
   }
 
   addQrcodes(qrcodes: readonly QrcodeRecord[]): void {
@@ -87,24 +140,101 @@ export class PaymentIndex {
     return this.qrByEndToEnd.size;
   }
 
-  /**
-   * Index range [lo, hi) of rows registered within [fromMs, toMs] (inclusive), found by
-   * binary search on the newest-first order.
-   */
-  registrationRange(fromMs: number, toMs: number): [number, number] {
-    const rows = this.rows;
-    const firstAtOrBelow = (t: number): number => {
-      let lo = 0;
-      let hi = rows.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (rows[mid]!.registeredAt > t) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo;
+  /** One list page plus totals over all pages. */
+  query(q: ListQuery): ListResult {
+    const pageSize = LIMITS.pageSize;
+    const offset = (q.page - 1) * pageSize;
+    const baseHits = this.queryBase(q);
+    const overlayHits = this.overlay.filter((p) => this.overlayMatches(p, q));
+    const total = baseHits.count + overlayHits.length;
+    let sum = baseHits.sum;
+    for (const p of overlayHits) sum += p.value_cents;
+    const items: PaymentRecord[] = [];
+    const b = this.base;
+    let i = 0;
+    let j = 0;
+    for (let k = 0; k < offset + pageSize && (i < baseHits.count || j < overlayHits.length); k++) {
+      const bi = i < baseHits.count ? this.matchBuffer[i]! : -1;
+      const o = overlayHits[j];
+      const takeBase = bi >= 0 && (!o || before(b.regAt[bi]!, b.seq[bi]!, o.registeredAt, o.seq));
+      const row = takeBase ? b.rows[bi]! : o!;
+      if (takeBase) i++;
+      else j++;
+      if (k >= offset) items.push(row);
+    }
+    return {
+      items,
+      totalItems: total,
+      totalValueCents: sum,
+      // The contract documents total_pages > 0: an empty result is one empty page.
+      totalPages: Math.max(1, Math.ceil(total / pageSize)),
+      page: q.page,
     };
-    const lo = firstAtOrBelow(toMs);
-    const hi = fromMs > toMs ? lo : firstAtOrBelow(fromMs - 1);
-    return [lo, Math.max(lo, hi)];
+  }
+
+  /** Fills matchBuffer with matching base rows in order; returns their count and sum. */
+  private queryBase(q: ListQuery): { count: number; sum: number } {
+    const b = this.base;
+    const [lo, hi] = q.registration ? b.registrationRange(q.registration[0], q.registration[1]) : [0, b.length];
+    const status = q.status === undefined ? 0 : (b.statusCodes.get(q.status) ?? -1);
+    if (status === -1) return { count: 0, sum: 0 };
+    let candidates: number[] | null = null;
+    for (const [field] of TEXT_FIELDS) {
+      const pattern = q[field];
+      if (!pattern) continue;
+      const found = b.search(field, pattern);
+      candidates = candidates ? intersect(candidates, found) : found;
+    }
+    const [payFrom, payTo] = q.payment ?? [0, 0];
+    const hasPayment = q.payment !== undefined;
+    const { status: st, paidAt, value, hidden } = b;
+    const buffer = this.matchBuffer;
+    let count = 0;
+    let sum = 0;
+    const visit = (i: number) => {
+      if (hidden[i] !== 0) return;
+      if (status !== 0 && st[i] !== status) return;
+      if (hasPayment) {
+        const t = paidAt[i]!;
+        if (!(t >= payFrom && t <= payTo)) return;
+      }
+      buffer[count++] = i;
+      sum += value[i]!;
+    };
+    if (candidates) {
+      for (const i of candidates) if (i >= lo && i < hi) visit(i);
+    } else {
+      for (let i = lo; i < hi; i++) visit(i);
+    }
+    return { count, sum };
+  }
+
+  private overlayMatches(p: PaymentRecord, q: ListQuery): boolean {
+    if (q.registration && (p.registeredAt < q.registration[0] || p.registeredAt > q.registration[1])) return false;
+    if (q.status !== undefined && p.status !== q.status) return false;
+    if (q.payment && (p.paidAt === null || p.paidAt < q.payment[0] || p.paidAt > q.payment[1])) return false;
+    for (const [field, text] of TEXT_FIELDS) {
+      const pattern = q[field];
+      if (pattern && !matchesPattern(pattern, text(p))) return false;
+    }
+    return true;
+  }
+
+  private merge(a: readonly PaymentRecord[], b: readonly PaymentRecord[]): PaymentRecord[] {
+    const out: PaymentRecord[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < a.length || j < b.length) {
+      const x = a[i];
+      const y = b[j];
+      if (x && (!y || before(x.registeredAt, x.seq, y.registeredAt, y.seq))) {
+        out.push(x);
+        i++;
+      } else {
+        out.push(y!);
+        j++;
+      }
+    }
+    return out;
   }
 }

@@ -49,17 +49,26 @@ export function pick<T>(rand: Rand, items: readonly T[]): T {
   return item;
 }
 
-/** Picks a key by weight: `weighted(rand, { a: 3, b: 1 })` gives "a" three times out of four. */
-export function weighted<K extends string>(rand: Rand, weights: Readonly<Record<K, number>>): K {
-  const entries = Object.entries(weights) as [K, number][];
+/** A picker by weight, tables built once: `weightedPicker({ a: 3, b: 1 })(rand)` gives "a" 3 times in 4. */
+export function weightedPicker<K extends string>(weights: Readonly<Record<K, number>>): (rand: Rand) => K {
+  const keys = Object.keys(weights) as K[];
+  const cumulative: number[] = [];
   let total = 0;
-  for (const [, w] of entries) total += w;
-  let r = rand() * total;
-  for (const [key, w] of entries) {
-    r -= w;
-    if (r < 0) return key;
-  }
-  return entries[entries.length - 1]![0];
+  for (const k of keys) cumulative.push((total += weights[k]));
+  return (rand) => {
+    const r = rand() * total;
+    for (let i = 0; i < cumulative.length; i++) if (r < cumulative[i]!) return keys[i]!;
+    return keys[keys.length - 1]!;
+  };
+}
+
+const pickers = new WeakMap<object, (rand: Rand) => string>();
+
+/** Picks a key by weight (the table is cached per weights object). */
+export function weighted<K extends string>(rand: Rand, weights: Readonly<Record<K, number>>): K {
+  let picker = pickers.get(weights);
+  if (!picker) pickers.set(weights, (picker = weightedPicker(weights)));
+  return picker(rand) as K;
 }
 
 /** Standard normal variate (Box-Muller). */
@@ -77,7 +86,6 @@ export function digits(rand: Rand, count: number): string {
 
 const ALNUM = "abcdefghijklmnopqrstuvwxyz0123456789";
 const UPPER_ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-const HEX = "0123456789abcdef";
 
 export function alnum(rand: Rand, count: number, upper = false): string {
   const chars = upper ? UPPER_ALNUM : ALNUM;
@@ -86,10 +94,13 @@ export function alnum(rand: Rand, count: number, upper = false): string {
   return out;
 }
 
+const BYTE_HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+
 /** A lowercase UUID v4 shape (the random Pix key, EVP). */
 export function uuid(rand: Rand): string {
-  let h = "";
-  for (let i = 0; i < 32; i++) h += HEX[Math.floor(rand() * 16)];
-  const variant = HEX[8 + Math.floor(rand() * 4)];
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  const b = (mask = 255, set = 0) => BYTE_HEX[(Math.floor(rand() * 256) & mask) | set]!;
+  return (
+    b() + b() + b() + b() + "-" + b() + b() + "-" + b(0x0f, 0x40) + b() + "-" +
+    b(0x3f, 0x80) + b() + "-" + b() + b() + b() + b() + b() + b()
+  );
 }

@@ -92,6 +92,7 @@ export class SandboxCore {
     const fixtures = fixturePayments(this.opts.seedCount);
     this.index.bulkLoad(seeded);
     this.index.bulkLoad(fixtures.payments);
+    this.index.seal();
     this.index.addQrcodes(generateSeededQrcodes(this.opts.seed, seeded));
     this.index.addQrcodes(fixtures.qrcodes);
     for (const w of await this.store.loadWebhooks()) this.webhooks.register(w);

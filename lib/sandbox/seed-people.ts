@@ -70,13 +70,15 @@ export function bankNameOf(ispb: string): string | null {
   return found ? found.name.slice(0, 50) : null;
 }
 
+const ACCOUNT_TYPE_WEIGHTS = {
+  checking_account: 68,
+  savings_account: 20,
+  salary_account: 3,
+  transaction_account: 9,
+} as const;
+
 export function accountData(rand: Rand): { agency: string; account: string; accountType: AccountType } {
-  const accountType = weighted(rand, {
-    checking_account: 68,
-    savings_account: 20,
-    salary_account: 3,
-    transaction_account: 9,
-  } as const);
+  const accountType = weighted(rand, ACCOUNT_TYPE_WEIGHTS);
   return {
     agency: rand() < 0.15 ? String(randInt(rand, 1, 999)) : digits(rand, 4).replace(/^0/, "1"),
     account: `${String(randInt(rand, 1000, 99_999_999))}${digits(rand, 1)}`,

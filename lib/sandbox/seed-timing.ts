@@ -21,7 +21,7 @@ export function registrationTime(rand: Rand, anchor: number, days = 90): number 
     const weekday = (day + 4) % 7; // 1970-01-01 was a Thursday (4); 0 = Sunday
     const weekend = weekday === 0 || weekday === 6;
     if (weekend && rand() > 0.35) continue;
-    const hour = Number(weighted(rand, HOUR_WEIGHTS_BY_KEY));
+    const hour = pickHour(rand);
     const local = day * DAY + hour * HOUR + Math.floor(rand() * HOUR);
     const utc = local - BRAZIL_OFFSET_MS;
     if (utc <= anchor) return utc;
@@ -29,9 +29,18 @@ export function registrationTime(rand: Rand, anchor: number, days = 90): number 
   return anchor - Math.floor(rand() * 6 * HOUR);
 }
 
-const HOUR_WEIGHTS_BY_KEY: Record<string, number> = Object.fromEntries(
-  HOUR_WEIGHTS.map((w, h) => [String(h), w]),
+const HOUR_CUMULATIVE = HOUR_WEIGHTS.map(
+  (
+    (sum) => (w: number) =>
+      (sum += w)
+  )(0),
 );
+
+function pickHour(rand: Rand): number {
+  const r = rand() * HOUR_CUMULATIVE[HOUR_CUMULATIVE.length - 1]!;
+  for (let h = 0; h < 24; h++) if (r < HOUR_CUMULATIVE[h]!) return h;
+  return 23;
+}
 
 /**
  * Amount in cents: log-normal around R$ 150 with a long tail, R$ 1 to R$ 50.000;

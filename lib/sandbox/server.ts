@@ -62,6 +62,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       writeReply(res, error(500, PROVIDER_MESSAGES.operationFailed));
     });
   });
+  // Longer than clients' idle timeouts (undici: 4 s), so a client never reuses a socket we just closed.
+  server.keepAliveTimeout = 65_000;
   server.on("clientError", (_err, socket) => {
     if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n");
     else socket.destroy();
