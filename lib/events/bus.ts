@@ -34,6 +34,8 @@ export type EventBusOptions = {
   db: Db;
   /** PostgreSQL URL: cross-instance fan-out through LISTEN/NOTIFY. Absent: this process only. */
   databaseUrl?: string;
+  /** application_name of the bus's PostgreSQL connections (logs, tests). */
+  name?: string;
   /** Called with failures of the background work (loading a notified event, catch-up). */
   onError?: (error: unknown) => void;
 };
@@ -53,20 +55,18 @@ export async function createEventBus(o: EventBusOptions): Promise<EventBus> {
     if (!message.repeat) maxEmittedId = Math.max(maxEmittedId, message.event.id);
     emitter.emit("event", message);
   };
-  const base = {
-    subscribe(listener: BusListener) {
-      emitter.on("event", listener);
-      return () => void emitter.off("event", listener);
-    },
-    get subscriberCount() {
-      return emitter.listenerCount("event");
-    },
+  const subscribe = (listener: BusListener) => {
+    emitter.on("event", listener);
+    return () => void emitter.off("event", listener);
   };
 
   if (!o.databaseUrl) {
     return {
-      ...base,
       kind: "local",
+      subscribe,
+      get subscriberCount() {
+        return emitter.listenerCount("event");
+      },
       async publish(event, repeat) {
         emit({ event, repeat });
       },
@@ -79,7 +79,11 @@ export async function createEventBus(o: EventBusOptions): Promise<EventBus> {
   // Catch-up after a reconnect starts from here, never from the beginning of history.
   maxEmittedId = await latestEventId(o.db);
   const { default: postgres } = await import("postgres");
-  const sql: Sql = postgres(o.databaseUrl, { max: 2, onnotice: () => undefined });
+  const sql: Sql = postgres(o.databaseUrl, {
+    max: 2,
+    onnotice: () => undefined,
+    connection: { application_name: o.name ?? "pix-backoffice-events" },
+  });
   let closed = false;
   let listenedOnce = false;
 
@@ -115,8 +119,11 @@ export async function createEventBus(o: EventBusOptions): Promise<EventBus> {
   }
 
   return {
-    ...base,
     kind: "postgres",
+    subscribe,
+    get subscriberCount() {
+      return emitter.listenerCount("event");
+    },
     async publish(event, repeat) {
       emit({ event, repeat });
       await sql.notify(BUS_CHANNEL, `${event.id}:${event.repeat_count}`);
