@@ -109,6 +109,30 @@ describe("faults", () => {
   });
 });
 
+describe("internal failures", () => {
+  it("answer 500 Operation failed and leave nothing half done", async () => {
+    const other = await startSandbox({ port: 0, store: "memory", seedCount: 10, quiet: true, autoClock: false });
+    try {
+      const client = sandboxClient(other.url, await requestToken(other.url));
+      other.core.store.insertPayment = async () => {
+        throw new Error("disk full");
+      };
+      const b = body();
+      const res = await client.post("/v1/pix/payments", b);
+      expect([res.status, res.body]).toEqual([500, { error: "Operation failed! Please try again or contact our support team" }]);
+      expect(other.state().payments.registered).toBe(0);
+      expect((await client.get(`/v1/pix/payments/${b.idempotent_id}/idempotent_id`)).status).toBe(406);
+      other.core.index.query = () => {
+        throw new Error("boom");
+      };
+      const list = await client.get("/v1/pix/payments");
+      expect([list.status, list.body]).toEqual([500, { error: "Operation failed! Please try again or contact our support team" }]);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe("control API", () => {
   it("state tells counts, balance, clock, webhooks and deliveries", async () => {
     await registerWith({ ...body(), authorized: true });

@@ -44,9 +44,16 @@ export async function readRawBody(req: IncomingMessage, limit = MAX_BODY_BYTES):
     });
     req.on("end", () => {
       if (!done) resolve(Buffer.concat(chunks));
+      done = true;
     });
     req.on("error", (e) => {
       if (!done) reject(e);
+      done = true;
+    });
+    // A client that hangs up mid-body: settle instead of waiting forever.
+    req.on("close", () => {
+      if (!done && !req.complete) reject(new Error("request aborted"));
+      done = true;
     });
   });
 }

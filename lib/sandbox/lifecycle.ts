@@ -59,6 +59,8 @@ function cancel(p: PaymentRecord, at: number, reason: string): void {
 export interface LifecycleHooks {
   /** Persist and notify; awaited before the next step. */
   onChange(p: PaymentRecord, at: number): Promise<void>;
+  /** A timer-driven run failed (the store refused a write): report, never crash. */
+  onError?(e: unknown): void;
 }
 
 /**
@@ -90,7 +92,9 @@ export class Lifecycle {
 
   start(): void {
     const every = Math.max(5, Math.min(500, Math.floor(this.stepMs / 4)));
-    this.timer = setInterval(() => void this.runDue(), every);
+    this.timer = setInterval(() => {
+      this.runDue().catch((e: unknown) => this.hooks.onError?.(e));
+    }, every);
     this.timer.unref();
   }
 

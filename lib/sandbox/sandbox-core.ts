@@ -63,6 +63,7 @@ export class SandboxCore {
         await this.store.updatePayment(toStored(p), { idempotent_id: p.idempotent_id, status: p.status, at });
         this.webhooks.notify(p);
       },
+      onError: (e) => this.log(`lifecycle step failed: ${e instanceof Error ? e.message : String(e)}`),
     });
   }
 

@@ -98,7 +98,7 @@ export class WebhookDispatcher {
       return;
     }
     this.queues.set(p.idempotent_id, [record]);
-    void this.drain(p.idempotent_id, hook.authorization);
+    this.drain(p.idempotent_id, hook.authorization).catch((e: unknown) => this.o.log(`webhook drain failed: ${String(e)}`));
   }
 
   /** Resolves once nothing is queued or being retried. */
