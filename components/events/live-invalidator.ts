@@ -1,0 +1,80 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { webhookEventQueries } from "@/lib/events/queries";
+import { webhookEventSchema } from "@/lib/events/schema";
+import { insightsQueries } from "@/lib/queries/insights";
+import { paymentQueries } from "@/lib/queries/payments";
+import type { LiveEventName } from "./live-connection";
+
+/**
+ * Turns live events into query invalidations: that payment's detail, every payments list, the
+ * overview (insights) and the event log. Events are batched over a short window so a burst of
+ * webhooks refetches each list once, not once per event. Only queries on screen refetch
+ * (TanStack Query refetches active queries; the others are just marked stale).
+ *
+ * The data shown always comes from the provider: the webhook only says "look again".
+ */
+export type LiveInvalidatorOptions = {
+  delayMs?: number;
+  /** Called per payment once its refetch settled (the flash then matches the new data). */
+  onChanged?: (idempotentId: string) => void;
+};
+
+export function createLiveInvalidator(queryClient: QueryClient, o: LiveInvalidatorOptions = {}) {
+  const delayMs = o.delayMs ?? 150;
+  const changed = new Set<string>();
+  let payments = false;
+  let log = false;
+  let everything = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  const flush = () => {
+    timer = null;
+    const ids = [...changed];
+    changed.clear();
+    const work: Promise<unknown>[] = [];
+    if (everything) {
+      work.push(
+        queryClient.invalidateQueries({ queryKey: paymentQueries.all() }),
+        queryClient.invalidateQueries({ queryKey: insightsQueries.all() }),
+      );
+    } else if (payments) {
+      for (const id of ids) work.push(queryClient.invalidateQueries({ queryKey: paymentQueries.detail(id).queryKey }));
+      work.push(
+        queryClient.invalidateQueries({ queryKey: paymentQueries.lists() }),
+        queryClient.invalidateQueries({ queryKey: insightsQueries.all() }),
+      );
+    }
+    if (log || everything) work.push(queryClient.invalidateQueries({ queryKey: webhookEventQueries.all() }));
+    payments = log = everything = false;
+    void Promise.allSettled(work).then(() => {
+      for (const id of ids) o.onChanged?.(id);
+    });
+  };
+  const schedule = () => {
+    timer ??= setTimeout(flush, delayMs);
+  };
+
+  return {
+    handle(name: LiveEventName, data: unknown): void {
+      if (name === "resync") {
+        everything = true;
+        return schedule();
+      }
+      if (name !== "webhook" && name !== "webhook-repeat") return;
+      const parsed = webhookEventSchema.safeParse(data);
+      if (!parsed.success) return;
+      log = true;
+      const event = parsed.data;
+      // A repeat changes nothing; a rejected delivery is not trusted: neither touches payments.
+      if (name === "webhook" && event.result === "accepted" && event.idempotent_id) {
+        changed.add(event.idempotent_id);
+        payments = true;
+      }
+      schedule();
+    },
+    dispose(): void {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { apiGet } from "@/lib/domain/api-client";
+import { eventLogAnswerSchema, type EventLogQuery } from "./schema";
+
+/** Drops empty values and page 1 so equal filters give equal keys and URLs. */
+export function cleanEventLogQuery(q: EventLogQuery): EventLogQuery {
+  const out: EventLogQuery = {};
+  if (q.payment?.trim()) out.payment = q.payment.trim();
+  if (q.result) out.result = q.result;
+  if (q.page !== undefined && Number(q.page) > 1) out.page = Number(q.page);
+  return out;
+}
+
+export function eventLogQueryString(q: EventLogQuery): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(cleanEventLogQuery(q))) search.set(k, String(v));
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+/** Query keys and options of the webhook event log (/events). Live events invalidate `all()`. */
+export const webhookEventQueries = {
+  all: () => ["webhook-events"] as const,
+  list: (q: EventLogQuery) =>
+    queryOptions({
+      queryKey: [...webhookEventQueries.all(), "list", cleanEventLogQuery(q)] as const,
+      queryFn: ({ signal }) => apiGet(`/api/events/log${eventLogQueryString(q)}`, eventLogAnswerSchema, { signal }),
+      placeholderData: keepPreviousData,
+      staleTime: 5_000,
+    }),
+};
