@@ -73,6 +73,12 @@ describe("PGlite store across restarts", () => {
     });
   });
 
+  it("refuses a second sandbox on the same directory while one runs", { timeout: SLOW }, async () => {
+    await withSandbox(async () => {
+      await expect(startSandbox(options())).rejects.toThrow(/already open/);
+    });
+  });
+
   it("third run: the completion was stored; reset forgets registrations for good", { timeout: SLOW }, async () => {
     await withSandbox(async (sb, api) => {
       expect((await api.get(`/v1/pix/payments/${flying}/idempotent_id`)).body.payment.status).toBe("completed");

@@ -1,5 +1,5 @@
-import { mkdirSync } from "node:fs";
-import { resolve } from "node:path";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { SandboxStore, StatusChange } from "./store";
 import type { StoredPayment, WebhookRegistration } from "./types";
@@ -26,20 +26,55 @@ create table if not exists sandbox_webhooks (
 );
 `;
 
+const openInThisProcess = new Set<string>();
+
+/**
+ * PGlite is single-process: two sandboxes on one directory would corrupt it. A lock file
+ * with the owner's pid refuses a second opener while the first is alive.
+ */
+function lockStore(path: string): () => void {
+  const lock = join(path, "sandbox.lock");
+  if (openInThisProcess.has(path)) throw new Error(`sandbox store ${path} is already open in this process`);
+  try {
+    const pid = Number(readFileSync(lock, "utf8"));
+    if (pid && pid !== process.pid) {
+      process.kill(pid, 0); // throws when that process is gone
+      throw new Error(`sandbox store ${path} is in use by process ${pid}`);
+    }
+  } catch (e) {
+    if (e instanceof Error && e.message.startsWith("sandbox store")) throw e;
+  }
+  writeFileSync(lock, String(process.pid));
+  openInThisProcess.add(path);
+  return () => {
+    openInThisProcess.delete(path);
+    rmSync(lock, { force: true });
+  };
+}
+
 /** The sandbox's durable store: an embedded PGlite database in its own directory. */
 export class PgliteStore implements SandboxStore {
   readonly kind = "pglite" as const;
 
-  private constructor(private readonly db: PGlite) {}
+  private constructor(
+    private readonly db: PGlite,
+    private readonly unlock: () => void,
+  ) {}
 
   /** Opens (creating if needed) the store under `dir`, relative to the working directory. */
   static async open(dir: string): Promise<PgliteStore> {
     const path = resolve(process.cwd(), dir);
     mkdirSync(path, { recursive: true });
-    const db = new PGlite(path);
-    await db.waitReady;
-    await db.exec(SCHEMA);
-    return new PgliteStore(db);
+    const unlock = lockStore(path);
+    try {
+      const db = new PGlite(path);
+      await db.waitReady;
+      await db.exec(SCHEMA);
+      return new PgliteStore(db, unlock);
+    } catch (e) {
+      unlock();
+      throw e;
+    }
   }
 
   async getMeta(key: string) {
@@ -118,5 +153,6 @@ export class PgliteStore implements SandboxStore {
 
   async close() {
     if (!this.db.closed) await this.db.close();
+    this.unlock();
   }
 }
