@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     seed: intEnv("SANDBOX_SEED"),
     seedCount: intEnv("SANDBOX_SEED_COUNT"),
     clockStepMs: intEnv("SANDBOX_CLOCK_STEP_MS") || undefined,
+    webhookRetryMs: intEnv("SANDBOX_WEBHOOK_RETRY_MS") || undefined,
     store: !storeEnv ? undefined : storeEnv === "memory" ? "memory" : { dir: storeEnv },
   };
   const sandbox = await startSandbox(options);
@@ -38,6 +39,13 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+  // Started by the back office (lib/embedded-sandbox.ts): stdin is a pipe from the parent, so
+  // its end means the parent is gone, even if it was killed with SIGKILL. Exit with it.
+  if (process.env.SANDBOX_EXIT_ON_STDIN_CLOSE === "1") {
+    process.stdin.on("end", () => stop("parent exit"));
+    process.stdin.on("close", () => stop("parent exit"));
+    process.stdin.resume();
+  }
 }
 
 main().catch((e: unknown) => {
