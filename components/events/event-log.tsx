@@ -11,12 +11,14 @@ import { eventLogSearchParams } from "@/lib/events/search-params";
 import { EventLogFilters } from "./event-log-filters";
 import { EventLogTable } from "./event-log-table";
 import { LiveIndicator } from "./live-indicator";
+import { useLiveUpdates } from "./live-updates";
 
 /**
  * /events: every webhook delivery received, newest first. The URL holds the filters and the
  * page; new rows arrive live (the live stream invalidates this query).
  */
 export function EventLog() {
+  useLiveUpdates(); // shared with the shell's connection when the layout mounts one too
   const [state, setState] = useQueryStates(eventLogSearchParams, { clearOnDefault: true });
   const query = { payment: state.payment || undefined, result: state.result ?? undefined, page: state.page };
   const { data, error, isPending, isFetching, refetch } = useQuery(webhookEventQueries.list(query));

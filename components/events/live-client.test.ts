@@ -69,9 +69,10 @@ describe("connectLive", () => {
       onEvent: (name, data) => got.push([name, data]),
       onState: (s) => states.push(s),
       backoffMs: () => 1_000,
+      since: 1_700_000_000_123.4,
     });
     const first = FakeEventSource.all[0]!;
-    expect(first.url).toBe("/api/events");
+    expect(first.url).toBe("/api/events?since=1700000000123");
     first.open();
     first.emit("ready", { latest_id: 4 }, "4");
     first.emit("webhook", event({ id: 5 }), "5");

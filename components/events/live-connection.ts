@@ -20,6 +20,11 @@ export type EventSourceFactory = (url: string) => EventSourceLike;
 
 export type LiveConnectionOptions = {
   url?: string;
+  /**
+   * Epoch ms from which a fresh connection wants missed events replayed: the page's
+   * navigation start, since its server-rendered data may predate the connection.
+   */
+  since?: number;
   onEvent: (name: LiveEventName, data: unknown) => void;
   onState: (state: LiveConnectionState) => void;
   createEventSource?: EventSourceFactory;
@@ -47,7 +52,12 @@ export function connectLive(o: LiveConnectionOptions): { close(): void; lastEven
   const open = () => {
     timer = null;
     if (stopped) return;
-    const target = lastId ? `${url}${url.includes("?") ? "&" : "?"}last_event_id=${encodeURIComponent(lastId)}` : url;
+    const query = lastId
+      ? `last_event_id=${encodeURIComponent(lastId)}`
+      : o.since !== undefined
+        ? `since=${Math.floor(o.since)}`
+        : "";
+    const target = query ? `${url}${url.includes("?") ? "&" : "?"}${query}` : url;
     const es = create(target);
     source = es;
     es.onopen = () => {

@@ -18,7 +18,15 @@ export const DROP_GRACE_MS = 3_000;
 let connection: LiveConnectionState = "connecting";
 let pendingDrop: { timer: ReturnType<typeof setTimeout>; next: LiveConnectionState } | null = null;
 const recent = new Map<string, ReturnType<typeof setTimeout>>();
+// Immutable snapshot of the keys of `recent`, replaced on each change (useSyncExternalStore).
+let recentSnapshot: ReadonlySet<string> = new Set();
+const EMPTY: ReadonlySet<string> = new Set();
 const listeners = new Set<() => void>();
+
+function recentChanged(): void {
+  recentSnapshot = new Set(recent.keys());
+  notify();
+}
 
 function notify(): void {
   for (const l of listeners) l();
@@ -65,10 +73,10 @@ export const liveStore = {
       idempotentId,
       setTimeout(() => {
         recent.delete(idempotentId);
-        notify();
+        recentChanged();
       }, RECENT_CHANGE_MS),
     );
-    notify();
+    recentChanged();
   },
   isRecent: (idempotentId: string) => recent.has(idempotentId),
 };
@@ -88,4 +96,12 @@ export function useRecentlyChanged(idempotentId: string | null | undefined): boo
     () => (idempotentId ? recent.has(idempotentId) : false),
     () => false,
   );
+}
+
+/**
+ * Every payment changed a moment ago, for tables: one subscription for all rows, e.g.
+ * `const recent = useRecentChanges(); ... rowClassName={(p) => recent.has(p.idempotent_id) ? "flash-change" : undefined}`.
+ */
+export function useRecentChanges(): ReadonlySet<string> {
+  return useSyncExternalStore(subscribe, () => recentSnapshot, () => EMPTY);
 }

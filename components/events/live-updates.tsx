@@ -6,7 +6,7 @@ import { connectLive } from "./live-connection";
 import { createLiveInvalidator } from "./live-invalidator";
 import { liveStore } from "./live-store";
 
-export { useLiveConnection, useRecentlyChanged } from "./live-store";
+export { useLiveConnection, useRecentChanges, useRecentlyChanged } from "./live-store";
 
 /**
  * Live updates of the signed-in shell: one EventSource on /api/events for the whole tab,
@@ -23,7 +23,12 @@ function acquire(client: QueryClient): () => void {
   }
   if (!shared) {
     const invalidator = createLiveInvalidator(client, { onChanged: liveStore.markChanged });
-    const connection = connectLive({ onEvent: invalidator.handle, onState: liveStore.setConnection });
+    const connection = connectLive({
+      onEvent: invalidator.handle,
+      onState: liveStore.setConnection,
+      // What changed since this page was requested is replayed: its server-rendered data may be older.
+      since: performance.timeOrigin,
+    });
     shared = {
       client,
       users: 0,

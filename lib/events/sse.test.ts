@@ -1,8 +1,9 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentWebhookSchema } from "@/lib/contract";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { createEventBus, type EventBus } from "./bus";
-import { createEventStream, formatSse, lastEventIdOf } from "./sse";
+import { createEventStream, formatSse, lastEventIdOf, sinceOf } from "./sse";
 import { recordAccepted, recordRejected } from "./store";
 import { deliveryBody, sseReader, testMessage, type SseFrame, type TestMessage } from "./testing";
 
@@ -23,6 +24,16 @@ describe("SSE framing", () => {
     expect(lastEventIdOf(req("/api/events?last_event_id=-1"))).toBeNull();
     expect(lastEventIdOf(req("/api/events", { "last-event-id": "1e9" }))).toBeNull();
     expect(lastEventIdOf(req("/api/events"))).toBeNull();
+  });
+
+  it("reads ?since= as an instant moved back for clock skew, never more than 5 minutes ago", () => {
+    const now = Date.parse("2026-11-21T12:00:00Z");
+    const at = (q: string) => sinceOf(new Request(`http://x/api/events${q}`), now)?.toISOString() ?? null;
+    expect(at(`?since=${now - 10_000}`)).toBe("2026-11-21T11:59:20.000Z");
+    expect(at(`?since=${now - 3_600_000}`)).toBe("2026-11-21T11:55:00.000Z");
+    expect(at(`?since=${now + 60_000}`)).toBe("2026-11-21T11:59:30.000Z");
+    expect(at("?since=yesterday")).toBeNull();
+    expect(at("")).toBeNull();
   });
 });
 
@@ -62,6 +73,21 @@ describe.each(TEST_ENGINES)("event stream on $name", (engine) => {
     expect(dataOf(frame)).toMatchObject({ idempotent_id: "s-live", status: "sent", result: "accepted" });
     await reader.next((f) => f.comments.includes("ping"));
     abort();
+  });
+
+  it("a fresh connection replays what was received since the page was requested, then `ready`", async () => {
+    const old = await publishNew({ idempotent_id: "f-old", reference_code: "F-O" });
+    await store.db.execute(sql`update webhook_events set received_at = now() - interval '1 hour' where id = ${old.id}`);
+    const recent = await publishNew({ idempotent_id: "f-new", reference_code: "F-N" });
+    const controller = new AbortController();
+    const since = new Date(Date.now() - 60_000);
+    const reader = sseReader(createEventStream({ bus, db: store.db, lastEventId: null, since, canSeeLog: true, signal: controller.signal }));
+    const ready = await reader.next((f) => f.event === "ready");
+    const replayed = reader.frames.filter((f) => f.event === "webhook").map((f) => dataOf(f).idempotent_id);
+    expect(replayed).toContain("f-new");
+    expect(replayed).not.toContain("f-old");
+    expect(Number(ready.id)).toBeGreaterThanOrEqual(recent.id);
+    controller.abort();
   });
 
   it("catches up from Last-Event-ID with what was missed, in order, then goes on live", async () => {

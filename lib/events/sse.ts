@@ -2,15 +2,16 @@ import "server-only";
 import type { Db } from "@/lib/db";
 import type { BusMessage, EventBus } from "./bus";
 import { SSE_EVENTS, type WebhookEvent } from "./schema";
-import { eventsAfter, latestEventId } from "./store";
+import { eventsAfter, eventsReceivedSince, latestEventId } from "./store";
 
 /**
  * One Server-Sent Events stream of GET /api/events.
  *
  * Order on connect: subscribe to the bus first (buffering), then catch up from Last-Event-ID by
  * reading newer stored events, then flush what arrived meanwhile, skipping what was already
- * sent. A fresh connection (no Last-Event-ID) gets a `ready` event whose `id:` is the newest
- * stored event, so the browser's automatic reconnect resumes from there.
+ * sent. A fresh connection (no Last-Event-ID) first gets the events received since `since`
+ * (the page's navigation start: its server-rendered data may predate them), then a `ready`
+ * event whose `id:` is the newest stored event, so the browser's reconnect resumes from there.
  *
  * The stream ends by itself after `maxDurationMs`: the browser reconnects at once (resuming
  * from its last id) and the session and role are checked again on that new request.
@@ -26,6 +27,8 @@ export type EventStreamOptions = {
   bus: EventBus;
   db: Db;
   lastEventId: number | null;
+  /** Fresh connections: replay what was received from this instant on (see sinceOf). */
+  since?: Date | null;
   /** May see rejected deliveries and repeats (the event log's permission). */
   canSeeLog: boolean;
   signal?: AbortSignal;
@@ -53,6 +56,18 @@ export function lastEventIdOf(request: Request): number | null {
   const raw = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("last_event_id");
   if (raw === null || !/^\d{1,15}$/.test(raw.trim())) return null;
   return Number(raw.trim());
+}
+
+/** How far back a fresh connection may ask for a replay, and the allowance for clock skew. */
+export const SINCE_MAX_MS = 5 * 60_000;
+export const SINCE_SKEW_MS = 30_000;
+
+/** `?since=<epoch ms>` (the page's navigation start), moved back for clock skew, at most 5 min ago. */
+export function sinceOf(request: Request, now = Date.now()): Date | null {
+  const raw = new URL(request.url).searchParams.get("since");
+  if (raw === null || !/^\d{1,15}$/.test(raw)) return null;
+  const at = Math.min(Number(raw), now) - SINCE_SKEW_MS;
+  return new Date(Math.max(at, now - SINCE_MAX_MS));
 }
 
 export function createEventStream(o: EventStreamOptions): ReadableStream<Uint8Array> {
@@ -112,7 +127,13 @@ export function createEventStream(o: EventStreamOptions): ReadableStream<Uint8Ar
 
       const catchUp = async () => {
         if (o.lastEventId === null) {
+          const recent = o.since ? await eventsReceivedSince(o.db, o.since, catchUpLimit + 1) : [];
           const latest = await latestEventId(o.db);
+          if (recent.length > catchUpLimit) {
+            write(formatSse({ id: latest, event: SSE_EVENTS.resync, data: { latest_id: latest } }));
+            return;
+          }
+          for (const event of recent) send({ event, repeat: false });
           write(formatSse({ id: latest, event: SSE_EVENTS.ready, data: { latest_id: latest } }));
           return;
         }

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { and, count, desc, eq, gt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, or, sql, type SQL } from "drizzle-orm";
 import type { PaymentWebhook } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { webhookEvents, type WebhookEventRow } from "@/lib/db/schema";
@@ -129,6 +129,17 @@ export async function eventsAfter(db: Db, afterId: number, limit: number): Promi
     .select(eventColumns)
     .from(webhookEvents)
     .where(gt(webhookEvents.id, afterId))
+    .orderBy(webhookEvents.id)
+    .limit(limit);
+  return rows.map(toEvent);
+}
+
+/** Stored events first received at or after `since`, oldest first (a fresh stream's replay). */
+export async function eventsReceivedSince(db: Db, since: Date, limit: number): Promise<WebhookEvent[]> {
+  const rows = await db
+    .select(eventColumns)
+    .from(webhookEvents)
+    .where(gte(webhookEvents.receivedAt, since))
     .orderBy(webhookEvents.id)
     .limit(limit);
   return rows.map(toEvent);

@@ -2,7 +2,7 @@ import { requireApiUser } from "@/lib/auth/guard";
 import { can } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db";
 import { getEventBus } from "@/lib/events/runtime";
-import { createEventStream, lastEventIdOf, SSE_HEADERS } from "@/lib/events/sse";
+import { createEventStream, lastEventIdOf, sinceOf, SSE_HEADERS } from "@/lib/events/sse";
 import { setRequestUser, withRoute } from "@/lib/http";
 
 // A stream may stay open for this long; the browser then reconnects (and is checked again).
@@ -18,6 +18,7 @@ export const GET = withRoute("GET /api/events", async (request) => {
     bus,
     db,
     lastEventId: lastEventIdOf(request),
+    since: sinceOf(request),
     canSeeLog: can(gate.user.role, "events"),
     signal: request.signal,
     maxDurationMs: MAX_STREAM_MS,
