@@ -1,0 +1,99 @@
+/**
+ * CSV export at scale: GET /api/payments/export for a registration-date range the provider
+ * counts at about `targetRows` payments, read to the end by a streaming client, while the app
+ * process tree's resident memory is sampled from /proc. Reports rows/s and the peak RSS (and
+ * how far above the idle server it went). The range is found by asking the sandbox directly.
+ */
+import { requestToken } from "../lib/sandbox/testing";
+import { mb, sampleRss, treeRss } from "./proc";
+
+export type ExportBenchResult = {
+  query: string;
+  rows: number;
+  expectedRows: number;
+  bytes: number;
+  seconds: number;
+  rowsPerSecond: number;
+  rssBeforeMb: number;
+  rssPeakMb: number;
+  rssGrowthMb: number;
+  samples: number;
+};
+
+type Meta = { total_items_amount: number };
+
+function dayKey(ms: number): string {
+  return new Date(ms - 3 * 3_600_000).toISOString().slice(0, 10); // Brazil has no DST since 2019
+}
+
+/** The latest start day such that [start, today] holds at least `target` payments. */
+async function rangeFor(sandboxUrl: string, target: number): Promise<{ query: string; expected: number }> {
+  const token = await requestToken(sandboxUrl);
+  const count = async (start: string, end: string) => {
+    const qs = new URLSearchParams({ registration_start_date: `${start}T00:00:00`, registration_end_date: `${end}T23:59:59` });
+    const res = await fetch(`${sandboxUrl}/v1/pix/payments?${qs}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!res.ok) throw new Error(`sandbox list: HTTP ${res.status}`);
+    return ((await res.json()) as { meta: Meta }).meta.total_items_amount;
+  };
+  const today = dayKey(Date.now());
+  let lo = 0; // days back (inclusive) known too few
+  let hi = 120; // days back known enough (the seeded history is 90 days)
+  if ((await count(dayKey(Date.now() - hi * 86_400_000), today)) < target) throw new Error(`fewer than ${target} payments in the sandbox`);
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if ((await count(dayKey(Date.now() - mid * 86_400_000), today)) >= target) hi = mid;
+    else lo = mid;
+  }
+  const start = dayKey(Date.now() - hi * 86_400_000);
+  const qs = new URLSearchParams({ registration_start_date: `${start}T00:00:00`, registration_end_date: `${today}T23:59:59` });
+  return { query: qs.toString(), expected: await count(start, today) };
+}
+
+export async function runExportBench(options: {
+  appUrl: string;
+  sandboxUrl: string;
+  cookie: string;
+  appPid: number;
+  targetRows?: number;
+}): Promise<ExportBenchResult> {
+  const { query, expected } = await rangeFor(options.sandboxUrl, options.targetRows ?? 10_000);
+  const url = `${options.appUrl}/api/payments/export?${query}`;
+  // Warm-up on a small export (route compiled, token cached): not measured.
+  const warm = await fetch(`${options.appUrl}/api/payments/export?status=authorization_pending&receiver_name=silva`, { headers: { cookie: options.cookie } });
+  await warm.arrayBuffer();
+  await new Promise((r) => setTimeout(r, 500));
+
+  const rssBefore = treeRss(options.appPid);
+  const sampler = sampleRss(options.appPid, 20);
+  const started = performance.now();
+  const res = await fetch(url, { headers: { cookie: options.cookie } });
+  if (res.status !== 200 || !res.body) {
+    sampler.stop();
+    throw new Error(`export: HTTP ${res.status} ${await res.text()}`);
+  }
+  let bytes = 0;
+  let newlines = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.length;
+    for (const byte of value) if (byte === 10) newlines += 1;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const memory = sampler.stop();
+  // One header line; the rows are one line each (names carry no newline in the sandbox data).
+  const rows = newlines - 1;
+  return {
+    query,
+    rows,
+    expectedRows: expected,
+    bytes,
+    seconds: Math.round(seconds * 100) / 100,
+    rowsPerSecond: Math.round(rows / seconds),
+    rssBeforeMb: mb(rssBefore),
+    rssPeakMb: mb(memory.peakBytes),
+    rssGrowthMb: mb(memory.peakBytes - rssBefore),
+    samples: memory.samples,
+  };
+}

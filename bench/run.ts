@@ -1,0 +1,119 @@
+/**
+ * `npm run bench`: every benchmark in one go, written to docs/BENCHMARKS.md and
+ * bench/results/latest.json. Reports, never fails (exit 0 with figures even when a target is
+ * missed or a benchmark could not run).
+ *
+ *   npm run bench [-- --load] [-- --skip-build] [-- --quick]
+ *
+ * Order (quietest first): next build; the sandbox list at 200,000 payments (in-process); the
+ * overview fan-out (its own sandbox, child process); then the production server (ports 3200 /
+ * 4210, 200,000 seeded payments) for the proxy overhead, the browser figures, the CSV export
+ * and, with --load, the load run.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { runExportBench } from "./export-bench";
+import { loadMarkdown, runLoad, type LoadResult } from "./load";
+import { runOverviewBench } from "./overview";
+import { runPageMetrics } from "./page-metrics";
+import { loadAverage, machineInfo } from "./proc";
+import { runProxyBench, signIn } from "./proxy-overhead";
+import { reportMarkdown, type BenchReport } from "./report";
+import { runSandboxListBench } from "./sandbox-list";
+import { nextBuild, ROOT, startBenchServer, waitForQuietMachine } from "./server";
+
+const flags = new Set(process.argv.slice(2));
+const quick = flags.has("--quick");
+const PASSWORD = process.env.DEMO_PASSWORD ?? "demo-password";
+const RESULTS = join(ROOT, "bench", "results");
+const LOAD_PATH = join(RESULTS, "load.json");
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+async function step<T>(report: BenchReport, key: string, fn: () => Promise<T>): Promise<T | undefined> {
+  const started = performance.now();
+  log(`${key}...`);
+  try {
+    const value = await fn();
+    log(`${key} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return value;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    report.errors[key] = message.split("\n")[0]!.slice(0, 300);
+    log(`${key} FAILED: ${message}`);
+    return undefined;
+  }
+}
+
+function lastLoad(): (LoadResult & { at: string }) | undefined {
+  if (!existsSync(LOAD_PATH)) return undefined;
+  try {
+    return JSON.parse(readFileSync(LOAD_PATH, "utf8")) as LoadResult & { at: string };
+  } catch {
+    return undefined;
+  }
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const report: BenchReport = { machine: machineInfo(), finishedAt: "", durationS: 0, loadAverageAfter: [], errors: {} };
+  mkdirSync(RESULTS, { recursive: true });
+
+  if (!flags.has("--skip-build")) {
+    await waitForQuietMachine(log);
+    const built = await step(report, "build", async () => nextBuild());
+    if (built === undefined && report.errors.build) log("continuing with the previous build, if any");
+  }
+  report.machine = machineInfo(); // load average after the build settles is the honest one
+  report.sandboxList = await step(report, "sandboxList", () => runSandboxListBench({ count: quick ? 20_000 : 200_000, requests: quick ? 30 : 120 }));
+  report.overview = await step(report, "overview", () => runOverviewBench());
+
+  const seedCount = quick ? 20_000 : 200_000;
+  const server = await step(report, "server", () => startBenchServer({ seedCount }));
+  if (server) {
+    try {
+      const viewer = await step(report, "signIn", () => signIn(server.appUrl, "viewer@demo.test", PASSWORD));
+      if (viewer) {
+        report.proxy = await step(report, "proxy", () =>
+          runProxyBench({ appUrl: server.appUrl, sandboxUrl: server.sandboxUrl, cookie: viewer, durationS: quick ? 3 : 10 }),
+        );
+      }
+      report.pages = await step(report, "pages", () => runPageMetrics({ appUrl: server.appUrl, email: "admin@demo.test", password: PASSWORD, runs: quick ? 3 : 7 }));
+      if (viewer) {
+        const exported = await step(report, "export", () =>
+          runExportBench({ appUrl: server.appUrl, sandboxUrl: server.sandboxUrl, cookie: viewer, appPid: server.appPid }),
+        );
+        if (exported) report.export = { ...exported, seedCount };
+        if (flags.has("--load")) {
+          const load = await step(report, "load", () =>
+            runLoad({ appUrl: server.appUrl, cookie: viewer, appPid: server.appPid, durationS: quick ? 5 : 30 }),
+          );
+          if (load) {
+            const recorded = { ...load, at: new Date().toISOString() };
+            writeFileSync(LOAD_PATH, `${JSON.stringify(recorded, null, 2)}\n`);
+            log(`\n${loadMarkdown(load)}`);
+          }
+        }
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  report.load = lastLoad();
+  report.finishedAt = new Date().toISOString();
+  report.durationS = Math.round((performance.now() - started) / 1000);
+  report.loadAverageAfter = loadAverage();
+
+  const markdown = reportMarkdown(report);
+  writeFileSync(join(RESULTS, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(join(ROOT, "docs", "BENCHMARKS.md"), markdown);
+  console.log(`\n${markdown}`);
+  log("written docs/BENCHMARKS.md and bench/results/latest.json");
+}
+
+main()
+  .catch((err: unknown) => {
+    // Even a harness failure reports instead of failing the command.
+    console.error("[bench] unexpected failure:", err);
+  })
+  .finally(() => process.exit(0));
