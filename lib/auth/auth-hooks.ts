@@ -27,10 +27,21 @@ type HookContext = {
   context: { options: BetterAuthOptions };
 };
 
-function clientIp(ctx: HookContext): string {
+/**
+ * The client address as the limiter keys it: Better Auth's normalisation, which collapses an
+ * IPv6 address to its /64 so rotating addresses inside one network does not reset the count.
+ */
+function throttleIp(ctx: HookContext): string {
   const source = ctx.request ?? ctx.headers;
   if (!source) return "unknown";
   return getIP(source, ctx.context.options) ?? "unknown";
+}
+
+/** The client address as recorded in the audit log: the connecting address, unmasked. */
+export function auditIp(source: Request | Headers | undefined): string | null {
+  const headers = source instanceof Request ? source.headers : source;
+  const forwarded = headers?.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return (forwarded || headers?.get("x-real-ip")?.trim() || null)?.slice(0, 100) ?? null;
 }
 
 function attemptedEmail(body: unknown): string {
@@ -46,11 +57,16 @@ export function createAuthHooks(db: Db, throttle: ThrottleConfig) {
   const before = createAuthMiddleware(async (ctx) => {
     if (ctx.path !== SIGN_IN_PATH) return;
     const email = attemptedEmail(ctx.body);
-    const ip = clientIp(ctx);
-    const verdict = await checkSignInThrottle(db, ip, email, throttle);
+    const verdict = await checkSignInThrottle(db, throttleIp(ctx), email, throttle);
     if (!verdict.throttled) return;
     await recordAudit(
-      { action: "auth.sign_in_failed", target: email || null, outcome: "throttled", detail: { email }, ip },
+      {
+        action: "auth.sign_in_failed",
+        target: email || null,
+        outcome: "throttled",
+        detail: { email },
+        ip: auditIp(ctx.request ?? ctx.headers),
+      },
       db,
     );
     throw new APIError(
@@ -63,7 +79,8 @@ export function createAuthHooks(db: Db, throttle: ThrottleConfig) {
   const after = createAuthMiddleware(async (ctx) => {
     if (ctx.path !== SIGN_IN_PATH) return;
     const email = attemptedEmail(ctx.body);
-    const ip = clientIp(ctx);
+    const ip = throttleIp(ctx);
+    const address = auditIp(ctx.request ?? ctx.headers);
     const returned: unknown = ctx.context.returned;
     const signedIn = ctx.context.newSession;
     if (signedIn && !isAPIError(returned)) {
@@ -74,7 +91,7 @@ export function createAuthHooks(db: Db, throttle: ThrottleConfig) {
           action: "auth.sign_in",
           target: signedIn.user.email,
           outcome: "success",
-          ip,
+          ip: address,
         },
         db,
       );
@@ -89,7 +106,7 @@ export function createAuthHooks(db: Db, throttle: ThrottleConfig) {
         target: email || null,
         outcome: status === 401 ? "invalid_credentials" : `error_${status}`,
         detail: { email },
-        ip,
+        ip: address,
       },
       db,
     );
@@ -117,14 +134,13 @@ export function createAuthDatabaseHooks(db: Db): NonNullable<BetterAuthOptions["
             .where(eq(authUser.id, session.userId))
             .catch(() => []);
           const user = rows[0];
-          const source = context.request ?? context.headers;
           await recordAudit(
             {
               actor: user ?? null,
               action: "auth.sign_out",
               target: user?.email ?? null,
               outcome: "success",
-              ip: source ? (getIP(source, context.context.options) ?? null) : null,
+              ip: auditIp(context.request ?? context.headers),
             },
             db,
           );

@@ -93,6 +93,18 @@ describe.each(TEST_ENGINES)("sign-in on $name", (engine) => {
     expect((await signIn(auth, "spray@example.com", PASSWORD, "192.0.2.200")).status).toBe(429);
   });
 
+  it("records the client's own address but counts failures per IPv6 /64 network", async () => {
+    await createUser({ email: "v6@example.com", role: "viewer", password: PASSWORD }, { db: store.db });
+    for (let i = 1; i <= 5; i++) {
+      expect((await signIn(auth, "v6@example.com", "wrong-password-v6", `2001:db8:1:2::${i}`)).status).toBe(401);
+    }
+    const failed = await listAudit({ action: "auth.sign_in_failed", outcome: "invalid_credentials" }, store.db);
+    expect(failed.entries.find((e) => e.detail.email === "v6@example.com")?.ip).toBe("2001:db8:1:2::5");
+    // Another address of the same /64 is the same client for the limiter.
+    expect((await signIn(auth, "v6@example.com", PASSWORD, "2001:db8:1:2::99")).status).toBe(429);
+    expect((await signIn(auth, "v6@example.com", PASSWORD, "2001:db8:9:9::1")).status).toBe(200);
+  });
+
   it("does not let anyone sign up", async () => {
     const response = await auth.handler(
       authRequest("/sign-up/email", { body: { email: "new@example.com", password: PASSWORD, name: "New" } }),

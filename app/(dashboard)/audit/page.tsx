@@ -15,9 +15,20 @@ function first(value: string | string[] | undefined): string | undefined {
   return v?.trim() ? v.trim() : undefined;
 }
 
+/** This page's URL with its filters, so signing in comes back to the same view. */
+function currentPath(raw: Record<string, string | string[] | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(raw)) {
+    const v = first(value);
+    if (v) query.set(key, v);
+  }
+  const qs = query.toString();
+  return qs ? `/audit?${qs}` : "/audit";
+}
+
 export default async function AuditLogPage({ searchParams }: Props) {
-  await requirePageUser("audit", "/audit");
   const raw = await searchParams;
+  await requirePageUser("audit", currentPath(raw));
   const values: AuditFilterValues & { page?: string } = {
     action: first(raw.action),
     actor: first(raw.actor),
