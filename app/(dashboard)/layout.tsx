@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { LiveUpdates } from "@/components/events/live-updates";
 import { AppHeader } from "@/components/layout/app-header";
 import { getSessionUser } from "@/lib/auth/guard";
 
@@ -14,6 +15,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2">
         Skip to content
       </a>
+      <LiveUpdates />
       <AppHeader user={user} />
       <main id="main" className="mx-auto max-w-[1600px] px-4 py-5">
         {children}

@@ -1,13 +1,14 @@
 import { Landmark } from "lucide-react";
 import Link from "next/link";
-import type { ReactNode } from "react";
 import { SignOutButton } from "@/components/auth/sign-out-button";
+import { LiveIndicator } from "@/components/events/live-indicator";
+import { LookupBox } from "@/components/lookup/lookup-box";
 import type { SessionUser } from "@/lib/auth/guard";
-import { ROLE_LABELS } from "@/lib/auth/roles";
+import { can, ROLE_LABELS } from "@/lib/auth/roles";
 import { NavLinks } from "./nav-links";
 import { ThemeToggle } from "./theme-toggle";
 
-export function AppHeader({ user, search }: { user: SessionUser; search?: ReactNode }) {
+export function AppHeader({ user }: { user: SessionUser }) {
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-surface/95 backdrop-blur">
       <div className="mx-auto flex max-w-[1600px] flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
@@ -17,7 +18,8 @@ export function AppHeader({ user, search }: { user: SessionUser; search?: ReactN
         </Link>
         <NavLinks role={user.role} />
         <div className="ml-auto flex items-center gap-2">
-          {search}
+          {can(user.role, "lookup") ? <LookupBox /> : null}
+          <LiveIndicator />
           <ThemeToggle />
           <div className="hidden text-right text-xs leading-tight sm:block">
             <div className="font-medium text-fg">{user.email}</div>
