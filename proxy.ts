@@ -28,10 +28,14 @@ export function proxy(request: NextRequest): NextResponse {
     response = NextResponse.next({ request: { headers: requestHeaders } });
     response.headers.set("Content-Security-Policy", csp);
   } else {
-    // Never let a client-sent x-nonce reach the app.
-    const requestHeaders = new Headers(request.headers);
-    requestHeaders.delete("x-nonce");
-    response = NextResponse.next({ request: { headers: requestHeaders } });
+    // Never let a client-sent x-nonce reach the app (rewriting headers only when there is one).
+    if (request.headers.has("x-nonce")) {
+      const requestHeaders = new Headers(request.headers);
+      requestHeaders.delete("x-nonce");
+      response = NextResponse.next({ request: { headers: requestHeaders } });
+    } else {
+      response = NextResponse.next();
+    }
     if (request.nextUrl.pathname.startsWith("/api/")) response.headers.set("Content-Security-Policy", API_CSP);
   }
   for (const [name, value] of Object.entries(common)) response.headers.set(name, value);
