@@ -1,0 +1,155 @@
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { E2E, ROLES } from "./env";
+
+/**
+ * Sign-in through the real /login page in fresh browser contexts (no stored sessions):
+ * every demo account, the way back to the page first asked for, no open redirect, one generic
+ * message for every wrong email or password, the failed-attempt limit, sign-out killing the
+ * session on the server, and the session cookie's flags.
+ *
+ * Better Auth also limits /sign-in/email per client address (30 in a row without a minute's
+ * pause, shared by the whole run), so this file signs in only as often as it must.
+ */
+test.use({ storageState: { cookies: [], origins: [] } });
+
+const SHOTS = "test-results/shots";
+const GENERIC_FAILURE = "Email or password is incorrect";
+const THROTTLED = "Too many failed sign-in attempts. Wait a minute and try again.";
+const ROLE_LABELS = { viewer: "Viewer (finance)", support: "Support", operator: "Operator", admin: "Admin" } as const;
+const SESSION_COOKIE = /^(__Secure-)?pix\.session_token$/;
+
+/** Fills and submits the /login form already on screen. */
+async function submitSignIn(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Submits a sign-in that must fail and returns what the server answered and what the form says. */
+async function failedSignIn(page: Page, email: string, password: string) {
+  const answer = page.waitForResponse((r) => r.url().endsWith("/api/auth/sign-in/email") && r.request().method() === "POST");
+  await submitSignIn(page, email, password);
+  const res = await answer;
+  const alert = page.locator("#sign-in-error");
+  await expect(alert).not.toBeEmpty();
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+  return { status: res.status(), body: await res.text(), message: (await alert.innerText()).trim() };
+}
+
+async function sessionCookies(context: BrowserContext) {
+  return (await context.cookies(E2E.appUrl)).filter((c) => SESSION_COOKIE.test(c.name));
+}
+
+test.describe("signing in", () => {
+  for (const role of ROLES) {
+    test(`${role}@demo.test signs in through /login and gets an HttpOnly, SameSite=Lax session cookie`, async ({ page, context }) => {
+      await page.goto("/login");
+      await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+      expect(await sessionCookies(context)).toHaveLength(0);
+      await submitSignIn(page, `${role}@demo.test`, E2E.password);
+
+      await expect(page).toHaveURL(`${E2E.appUrl}/`);
+      await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+      const header = page.getByRole("banner");
+      await expect(header).toContainText(`${role}@demo.test`);
+      await expect(header).toContainText(ROLE_LABELS[role]);
+
+      const cookies = await sessionCookies(context);
+      expect(cookies).toHaveLength(1);
+      const [cookie] = cookies;
+      expect(cookie?.httpOnly).toBe(true);
+      expect(cookie?.sameSite).toBe("Lax");
+      // Served over plain http here, so not Secure (it is Secure whenever APP_URL is https).
+      expect(cookie?.secure).toBe(false);
+      // Every cookie the app sets is out of reach of page scripts.
+      for (const c of await context.cookies(E2E.appUrl)) {
+        if (c.name.startsWith("pix.")) expect(c.httpOnly, `${c.name} is HttpOnly`).toBe(true);
+      }
+      expect(await page.evaluate(() => document.cookie)).not.toContain("session_token");
+    });
+  }
+
+  test("a signed-out visitor of /payments?status=completed signs in and comes back to exactly that page", async ({ page }) => {
+    await page.goto("/payments?status=completed");
+    await expect(page).toHaveURL(`${E2E.appUrl}/login?next=${encodeURIComponent("/payments?status=completed")}`);
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await submitSignIn(page, "viewer@demo.test", E2E.password);
+
+    await expect(page).toHaveURL(`${E2E.appUrl}/payments?status=completed`);
+    await expect(page.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();
+  });
+
+  for (const next of ["https://evil.example", "//evil.example"]) {
+    test(`/login?next=${next} never leaves the site: after sign-in the user is on /`, async ({ page }) => {
+      await page.goto(`/login?next=${encodeURIComponent(next)}`);
+      await submitSignIn(page, "viewer@demo.test", E2E.password);
+      await expect(page).toHaveURL(`${E2E.appUrl}/`);
+      await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+
+      // Signed in already, /login sends straight on to `next`: still not off-site.
+      await page.goto(`/login?next=${encodeURIComponent(next)}`);
+      await expect(page).toHaveURL(`${E2E.appUrl}/`);
+    });
+  }
+});
+
+test.describe("failed sign-in", () => {
+  test("a wrong password and an unknown email get the same generic message and the same answer", async ({ page }) => {
+    await page.goto("/login");
+    const wrongPassword = await failedSignIn(page, "support@demo.test", "not-the-password");
+    const unknownEmail = await failedSignIn(page, `nobody-${Date.now().toString(36)}@demo.test`, "not-the-password");
+
+    expect(wrongPassword.message).toBe(GENERIC_FAILURE);
+    expect(unknownEmail.message).toBe(GENERIC_FAILURE);
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownEmail.status).toBe(401);
+    expect(unknownEmail.body).toBe(wrongPassword.body);
+    await expect(page).toHaveURL(/\/login$/);
+    await page.screenshot({ path: `${SHOTS}/auth-failed-sign-in.png` });
+  });
+
+  test("after 5 wrong passwords for one email the form says to wait, even for the right password", async ({ page }) => {
+    // A dedicated address: the limiter counts per (client address, email), so nobody else is throttled.
+    const email = "nobody@demo.test";
+    await page.goto("/login");
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const failure = await failedSignIn(page, email, `wrong-${attempt}`);
+      expect(failure.status, `attempt ${attempt}`).toBe(401);
+      expect(failure.message, `attempt ${attempt}`).toBe(GENERIC_FAILURE);
+    }
+    const throttled = await failedSignIn(page, email, E2E.password);
+    expect(throttled.status).toBe(429);
+    expect(throttled.message).toBe(THROTTLED);
+    await expect(page.locator("#sign-in-error")).toHaveText(THROTTLED);
+    await expect(page).toHaveURL(/\/login$/);
+    await page.screenshot({ path: `${SHOTS}/auth-throttled.png` });
+  });
+});
+
+test.describe("signing out", () => {
+  test("sign-out returns to /login and the old session cookie no longer opens /payments", async ({ page, context, browser }) => {
+    await page.goto("/login?next=%2Fpayments");
+    await submitSignIn(page, "operator@demo.test", E2E.password);
+    await expect(page).toHaveURL(`${E2E.appUrl}/payments`);
+    const oldCookies = await sessionCookies(context);
+    expect(oldCookies).toHaveLength(1);
+
+    await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(`${E2E.appUrl}/login`);
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    expect(await sessionCookies(context)).toHaveLength(0);
+
+    // Someone who kept a copy of the cookie: the session is gone on the server too.
+    const replay = await browser.newContext({ storageState: { cookies: oldCookies, origins: [] } });
+    try {
+      const stale = await replay.newPage();
+      await stale.goto("/payments");
+      await expect(stale).toHaveURL(`${E2E.appUrl}/login?next=${encodeURIComponent("/payments")}`);
+      const api = await stale.request.get("/api/payments");
+      expect(api.status()).toBe(401);
+      expect(await api.json()).toEqual({ error: "Sign in required" });
+    } finally {
+      await replay.close();
+    }
+  });
+});

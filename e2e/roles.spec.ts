@@ -1,0 +1,233 @@
+import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+import { E2E, ROLES, storageStateFor, type E2ERole } from "./env";
+
+/**
+ * What each role sees and may do, in the browser and at the API: the navigation lists exactly
+ * the pages the role may open, every other page shows "not allowed", and the API refuses what
+ * the UI hides. The admin finds sign-ins, failed sign-ins and registration attempts in /audit.
+ * The expectations are written out here (not computed from lib/auth/roles.ts) so that a change
+ * to the role table has to be a deliberate change to this file too.
+ */
+const SHOTS = "test-results/shots";
+
+type PageSpec = { path: string; nav: string; heading: string; permission: string; needs: string };
+
+// In the order the navigation shows them.
+const PAGES: PageSpec[] = [
+  { path: "/", nav: "Overview", heading: "Overview", permission: "viewPayments", needs: "Viewer (finance)" },
+  { path: "/payments", nav: "Payments", heading: "Payments", permission: "viewPayments", needs: "Viewer (finance)" },
+  { path: "/payments/new", nav: "New transfer", heading: "New transfer", permission: "register", needs: "Operator" },
+  { path: "/events", nav: "Events", heading: "Webhook events", permission: "events", needs: "Support" },
+  { path: "/audit", nav: "Audit log", heading: "Audit log", permission: "audit", needs: "Admin" },
+];
+
+const ALLOWED: Record<E2ERole, string[]> = {
+  viewer: ["/", "/payments"],
+  support: ["/", "/payments", "/events"],
+  operator: ["/", "/payments", "/payments/new", "/events"],
+  admin: ["/", "/payments", "/payments/new", "/events", "/audit"],
+};
+const HAS_LOOKUP: Record<E2ERole, boolean> = { viewer: false, support: true, operator: true, admin: true };
+
+const BLOCKED_DOCUMENT = "529.982.247-25"; // the sandbox refuses this receiver: an attempt that moves no money
+
+async function apiAs(role: E2ERole | null): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({
+    baseURL: E2E.appUrl,
+    storageState: role ? storageStateFor(role) : { cookies: [], origins: [] },
+  });
+}
+
+async function registeredInSandbox(api: APIRequestContext): Promise<number> {
+  const res = await api.get(`${E2E.sandboxUrl}/_control/state`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { payments: { registered: number } }).payments.registered;
+}
+
+function transferBody(idempotentId: string, receiverName: string, document = "111.444.777-35") {
+  return {
+    idempotent_id: idempotentId,
+    value_cents: 4321,
+    initiation_type: "dict",
+    pix_key_type: "phone",
+    pix_key: "(11) 91234-5678",
+    receiver_name: receiverName,
+    receiver_document: document,
+  };
+}
+
+const unique = (what: string) => `e2e-${what}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+for (const role of ROLES) {
+  test.describe(`${role}`, () => {
+    test.use({ storageState: storageStateFor(role) });
+
+    test(`the navigation shows exactly the pages a ${role} may open; the lookup box ${HAS_LOOKUP[role] ? "is there" : "is hidden"}`, async ({ page }) => {
+      await page.goto("/");
+      await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+      const nav = page.getByRole("navigation", { name: "Main" });
+      const expected = PAGES.filter((p) => ALLOWED[role].includes(p.path)).map((p) => p.nav);
+      await expect(nav.getByRole("link")).toHaveText(expected);
+      await expect(page.getByRole("button", { name: "Look up payment" })).toHaveCount(HAS_LOOKUP[role] ? 1 : 0);
+      await page.screenshot({ path: `${SHOTS}/roles-${role}-header.png` });
+    });
+
+    test(`every page a ${role} may open renders its heading`, async ({ page }) => {
+      for (const spec of PAGES.filter((p) => ALLOWED[role].includes(p.path))) {
+        await page.goto(spec.path);
+        await expect(page, spec.path).toHaveURL(`${E2E.appUrl}${spec.path}`);
+        await expect(page.getByRole("heading", { level: 1, name: spec.heading, exact: true })).toBeVisible();
+      }
+      // Payment details are open to every role.
+      const list = await page.request.get("/api/payments?page=1");
+      expect(list.status()).toBe(200);
+      const { payments } = (await list.json()) as { payments: Array<{ idempotent_id: string }> };
+      const first = payments[0];
+      expect(first, "the sandbox lists payments").toBeDefined();
+      await page.goto(`/payments/${encodeURIComponent(first?.idempotent_id ?? "")}`);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("Payment of");
+    });
+
+    const refused = PAGES.filter((p) => !ALLOWED[role].includes(p.path));
+    if (refused.length > 0) {
+      test(`a ${role} opening ${refused.map((p) => p.path).join(", ")} gets the not-allowed page`, async ({ page }) => {
+        for (const spec of refused) {
+          await page.goto(spec.path);
+          const expectedQuery = new URLSearchParams({ permission: spec.permission, from: spec.path });
+          await expect(page, spec.path).toHaveURL(`${E2E.appUrl}/login/not-allowed?${expectedQuery}`);
+          await expect(page.getByRole("heading", { name: "You don't have access to this page" })).toBeVisible();
+          await expect(page.getByRole("main")).toContainText(`you need the ${spec.needs} role or higher`);
+          await expect(page.getByRole("main")).toContainText(`${role}@demo.test`);
+          await expect(page.getByRole("heading", { level: 1, name: spec.heading, exact: true })).toHaveCount(0);
+          await page.screenshot({ path: `${SHOTS}/roles-${role}-refused-${spec.path.replace(/\W+/g, "_")}.png` });
+        }
+      });
+    }
+  });
+}
+
+test.describe("the API refuses what the UI hides", () => {
+  for (const role of ["viewer", "support"] as const) {
+    test(`POST /api/payments as ${role}: 403 JSON and nothing registered`, async () => {
+      const api = await apiAs(role);
+      try {
+        const before = await registeredInSandbox(api);
+        const id = unique(`${role}-refused`);
+        const res = await api.post("/api/payments", { data: transferBody(id, "E2E Refused Receiver") });
+        expect(res.status()).toBe(403);
+        expect(res.headers()["content-type"]).toContain("application/json");
+        expect(await res.json()).toEqual({ error: `Your role (${role}) may not register transfers`, required_role: "operator" });
+        expect(await registeredInSandbox(api)).toBe(before);
+        expect((await api.get(`/api/payments/${id}`)).status()).toBe(404);
+      } finally {
+        await api.dispose();
+      }
+    });
+  }
+
+  const refusals: Array<{ role: E2ERole; path: string; needs: string }> = [
+    { role: "operator", path: "/api/audit", needs: "admin" },
+    { role: "viewer", path: "/api/events/log", needs: "support" },
+    { role: "viewer", path: "/api/lookup?q=sandbox-known-pending", needs: "support" },
+  ];
+  for (const { role, path, needs } of refusals) {
+    test(`GET ${path} as ${role}: 403 JSON naming the role needed`, async () => {
+      const api = await apiAs(role);
+      try {
+        const res = await api.get(path);
+        expect(res.status()).toBe(403);
+        expect(res.headers()["content-type"]).toContain("application/json");
+        const body = (await res.json()) as { error: string; required_role: string };
+        expect(body.error).toMatch(new RegExp(`^Your role \\(${role}\\) may not `));
+        expect(body.required_role).toBe(needs);
+      } finally {
+        await api.dispose();
+      }
+    });
+  }
+
+  test("the same routes answer the roles that may use them", async () => {
+    const [admin, support] = await Promise.all([apiAs("admin"), apiAs("support")]);
+    try {
+      expect((await admin.get("/api/audit")).status()).toBe(200);
+      expect((await support.get("/api/events/log")).status()).toBe(200);
+      expect((await support.get("/api/lookup?q=sandbox-known-pending")).status()).toBe(200);
+    } finally {
+      await Promise.all([admin.dispose(), support.dispose()]);
+    }
+  });
+});
+
+test.describe("the audit log (admin)", () => {
+  test.use({ storageState: storageStateFor("admin") });
+
+  test("sign-ins, a failed sign-in and a registration attempt are on record", async ({ page, browser }) => {
+    // A failed sign-in through the real form, in a context with no session.
+    const probe = `${unique("audit-probe")}@demo.test`;
+    const anon = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    try {
+      const login = await anon.newPage();
+      await login.goto("/login");
+      await login.getByLabel("Email").fill(probe);
+      await login.getByLabel("Password").fill("not-the-password");
+      await login.getByRole("button", { name: "Sign in" }).click();
+      await expect(login.locator("#sign-in-error")).toHaveText("Email or password is incorrect");
+    } finally {
+      await anon.close();
+    }
+
+    // A registration attempt the provider refuses (no money moves), as the operator.
+    const operator = await apiAs("operator");
+    const attemptId = unique("audit-attempt");
+    try {
+      const res = await operator.post("/api/payments", { data: transferBody(attemptId, "E2E Audit Receiver", BLOCKED_DOCUMENT) });
+      expect(res.status(), await res.text()).toBeGreaterThanOrEqual(400);
+    } finally {
+      await operator.dispose();
+    }
+
+    // Sign-ins: the setup project signed every demo account in through /login.
+    await page.goto("/audit?action=auth.sign_in&actor=operator%40demo.test");
+    const signIns = page.getByRole("row").filter({ hasText: "operator@demo.test" }).filter({ hasText: "Signed in" });
+    await expect(signIns.first()).toBeVisible();
+    await expect(signIns.first()).toContainText("success");
+
+    // The failed sign-in, found with the filter form.
+    await page.goto("/audit");
+    await page.getByLabel("Action").selectOption("auth.sign_in_failed");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/[?&]action=auth\.sign_in_failed/);
+    const failed = page.getByRole("row").filter({ hasText: probe });
+    await expect(failed).toHaveCount(1);
+    await expect(failed).toContainText("Failed sign-in");
+    await expect(failed).toContainText("invalid_credentials");
+    await expect(failed).toContainText("(no session)");
+
+    // The registration attempt: who, which payment id, the amount and the outcome.
+    await page.goto("/audit?action=payment.register&actor=operator%40demo.test");
+    const attempt = page.getByRole("row").filter({ hasText: attemptId });
+    await expect(attempt).toHaveCount(1);
+    await expect(attempt).toContainText("operator@demo.test");
+    await expect(attempt).toContainText("Registered a transfer");
+    await expect(attempt).toContainText("rejected");
+    await expect(attempt).toContainText("4321");
+    await page.screenshot({ path: `${SHOTS}/roles-audit-attempt.png`, fullPage: true });
+  });
+
+  test("a registration attempt's audit entry names the receiver", async ({ page }) => {
+    // Issue 4: "every registration attempt (who, when, idempotent_id, amount, receiver, outcome)".
+    const operator = await apiAs("operator");
+    const attemptId = unique("audit-receiver");
+    const receiver = `E2E Receiver ${Date.now().toString(36)}`;
+    try {
+      const res = await operator.post("/api/payments", { data: transferBody(attemptId, receiver, BLOCKED_DOCUMENT) });
+      expect(res.status()).toBeGreaterThanOrEqual(400);
+    } finally {
+      await operator.dispose();
+    }
+    await page.goto(`/audit?action=payment.register`);
+    const attempt = page.getByRole("row").filter({ hasText: attemptId });
+    await expect(attempt).toHaveCount(1);
+    await expect(attempt).toContainText(receiver);
+  });
+});
