@@ -36,6 +36,8 @@ export type ProxyBenchResult = {
   connections: number;
   direct: BenchSide;
   proxy: BenchSide;
+  /** GET /api/health: the app's floor (Next.js pipeline + proxy.ts, no session, no upstream). */
+  appFloor: BenchSide;
   throughputRatio: number;
   p50OverheadMs: number;
   p99OverheadMs: number;
@@ -64,10 +66,12 @@ export async function runProxyBench(options: ProxyBenchOptions): Promise<ProxyBe
   if (directItems !== proxyItems) throw new Error(`pages differ: direct ${directItems} items, proxy ${proxyItems}`);
   const run = (target: Target, duration: number) =>
     autocannon({ url: target.url, headers: target.headers, connections, duration });
+  const floor: Target = { url: `${trim(options.appUrl)}/api/health`, headers: {} };
   await run(direct, 1); // warm-up: JIT, keep-alive pools, the app's token cache
   await run(proxied, 1);
   const directSide = side(await run(direct, durationS));
   const proxySide = side(await run(proxied, durationS));
+  const floorSide = side(await run(floor, Math.max(1, Math.round(durationS / 2))));
   return {
     query,
     items: directItems,
@@ -75,6 +79,7 @@ export async function runProxyBench(options: ProxyBenchOptions): Promise<ProxyBe
     connections,
     direct: directSide,
     proxy: proxySide,
+    appFloor: floorSide,
     throughputRatio: round(proxySide.reqPerSec / directSide.reqPerSec, 3),
     p50OverheadMs: round(proxySide.p50Ms - directSide.p50Ms, 2),
     p99OverheadMs: round(proxySide.p99Ms - directSide.p99Ms, 2),
@@ -91,6 +96,7 @@ export function benchTable(r: ProxyBenchResult): string {
     "|---|---:|---:|---:|---:|",
     row("sandbox direct", r.direct),
     row("through /api/payments", r.proxy),
+    row("app floor: /api/health (no session, no upstream)", r.appFloor),
     "",
     `Throughput ratio ${r.throughputRatio} (target >= 0.85); p50 overhead ${r.p50OverheadMs} ms (target < 2 ms); p99 overhead ${r.p99OverheadMs} ms.`,
   ].join("\n");
