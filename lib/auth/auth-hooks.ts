@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/db/audit";
 import type { Db } from "@/lib/db";
 import { authUser } from "@/lib/db/schema/auth";
+import { forgetSession } from "./session-cache";
 import {
   checkSignInThrottle,
   clearSignInFailures,
@@ -127,6 +128,7 @@ export function createAuthDatabaseHooks(db: Db): NonNullable<BetterAuthOptions["
     session: {
       delete: {
         after: async (session, context) => {
+          forgetSession(session.token);
           if (context?.path !== "/sign-out") return;
           const rows = await db
             .select({ id: authUser.id, email: authUser.email })

@@ -1,16 +1,18 @@
 import "server-only";
 import { headers as requestHeaders } from "next/headers";
 import { redirect } from "next/navigation";
+import { getSessionCookie } from "better-auth/cookies";
 import { getRequestContext } from "@/lib/http/request-context";
 import { getAuth } from "./auth";
 import { can, isRole, PERMISSION_LABELS, requiredRole, type Permission, type Role } from "./roles";
 import { loginUrlFor, safeNextPath } from "./safe-next";
+import { memoSession } from "./session-cache";
 
 /**
  * The one guard every page and route handler uses. No session: pages go to /login (and come
  * back afterwards), APIs answer 401 JSON. Wrong role: APIs answer 403 JSON, pages show the
- * "not allowed" page. Roles are read from the store on every request, so a role change or a
- * sign-out takes effect at once.
+ * "not allowed" page. The session is looked up in the store and memoised for a few seconds
+ * (session-cache.ts): a sign-out here takes effect at once, a role change within seconds.
  */
 export type SessionUser = { id: string; email: string; name: string; role: Role };
 
@@ -19,6 +21,12 @@ const NO_STORE = { "cache-control": "no-store" } as const;
 /** The signed-in user of this request, or null. Defaults to the current request's headers. */
 export async function getSessionUser(headers?: Headers): Promise<SessionUser | null> {
   const source = headers ?? (await requestHeaders());
+  const token = getSessionCookie(source, { cookiePrefix: "pix" });
+  if (!token) return null;
+  return memoSession(token, () => lookupSessionUser(source));
+}
+
+async function lookupSessionUser(source: Headers): Promise<SessionUser | null> {
   const auth = await getAuth();
   const session = await auth.api.getSession({ headers: source });
   if (!session) return null;

@@ -1,0 +1,35 @@
+/**
+ * A short-lived, per-process memo of "which user does this session token belong to".
+ *
+ * Why: every API call checks the session, and on the embedded store (PGlite runs inside the
+ * server's own thread) that lookup cost ~40 ms of queueing per request under load, turning the
+ * proxy into the bottleneck. A few seconds of memo removes it. The price is bounded: a role
+ * change made elsewhere (the CLI, another instance) takes effect within TTL_MS; a sign-out on
+ * this instance takes effect at once (the sign-out hook forgets the token).
+ */
+export const SESSION_CACHE_TTL_MS = 5_000;
+const MAX_ENTRIES = 5_000;
+
+type Entry<T> = { value: T; expiresAt: number };
+const entries = new Map<string, Entry<unknown>>();
+
+export async function memoSession<T>(token: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
+  const hit = entries.get(token);
+  if (hit && hit.expiresAt > now) return hit.value as T;
+  const value = await load();
+  if (entries.size >= MAX_ENTRIES) {
+    // Maps iterate in insertion order: drop the oldest entry.
+    const oldest = entries.keys().next().value;
+    if (oldest !== undefined) entries.delete(oldest);
+  }
+  entries.set(token, { value, expiresAt: now + SESSION_CACHE_TTL_MS });
+  return value;
+}
+
+export function forgetSession(token: string): void {
+  entries.delete(token);
+}
+
+export function clearSessionCache(): void {
+  entries.clear();
+}
