@@ -1,4 +1,6 @@
+import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
+import { loginUrlFor } from "@/lib/auth/safe-next";
 import {
   API_CSP,
   commonSecurityHeaders,
@@ -19,7 +21,12 @@ export function proxy(request: NextRequest): NextResponse {
   const https = isHttps(request.headers, request.nextUrl.protocol);
   const common = commonSecurityHeaders(https);
   let response: NextResponse;
-  if (isDocumentRequest(request.nextUrl.pathname, request.headers)) {
+  const { pathname, search } = request.nextUrl;
+  if (isPageLoad(request.headers) && needsSession(pathname) && !getSessionCookie(request.headers, { cookiePrefix: "pix" })) {
+    // No session cookie at all: a plain 307 to /login (and back afterwards). Pages check the
+    // session itself again; this only spares a render and gives a real redirect status.
+    response = NextResponse.redirect(new URL(loginUrlFor(`${pathname}${search}`), request.url), 307);
+  } else if (isDocumentRequest(pathname, request.headers)) {
     const nonce = createNonce();
     const csp = pageCsp({ nonce, dev: process.env.NODE_ENV === "development", https });
     const requestHeaders = new Headers(request.headers);
@@ -40,6 +47,16 @@ export function proxy(request: NextRequest): NextResponse {
   }
   for (const [name, value] of Object.entries(common)) response.headers.set(name, value);
   return response;
+}
+
+/** A browser loading a page as a document (not a client-side RSC navigation or an asset). */
+function isPageLoad(headers: Headers): boolean {
+  return !headers.has("rsc") && (headers.get("accept") ?? "").includes("text/html");
+}
+
+/** Pages anyone may open: sign-in and its "not allowed" page. */
+function needsSession(pathname: string): boolean {
+  return !(pathname === "/login" || pathname.startsWith("/login/") || pathname.startsWith("/api/"));
 }
 
 export const config = {
