@@ -128,8 +128,8 @@ test.describe("overview", () => {
     await expect(page.getByTestId("headline-count").locator("[data-value]")).toHaveAttribute("data-value", String(paid.total_items_amount));
 
     // A custom range longer than 93 days switches to weekly by itself.
-    await page.getByLabel("From").fill(addCalendarDays(today(), -120));
-    await page.getByLabel("To").fill(today());
+    await page.getByLabel("From", { exact: true }).fill(addCalendarDays(today(), -120));
+    await page.getByLabel("To", { exact: true }).fill(today());
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/group_by=week/);
     await expect(page.getByTestId("time-card").getByRole("heading")).toHaveText("Value per week by status");
@@ -156,5 +156,12 @@ test.describe("overview", () => {
     await page.getByTestId("status-card").getByRole("button", { name: "Show table" }).click();
     await page.getByTestId("time-card").getByRole("button", { name: "Show table" }).click();
     await page.screenshot({ path: "test-results/shots/overview-tables-dark.png", fullPage: true });
+    // A narrow laptop: nothing scrolls sideways.
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto(`/?from=${range.from}&to=${range.to}&group_by=week`);
+    await loaded(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    await page.screenshot({ path: "test-results/shots/overview-1024-week-light.png", fullPage: true });
   });
 });

@@ -28,6 +28,7 @@ export function HeadlineFigures({ query }: { query: UseQueryResult<InsightsAnswe
     );
   }
   const rate = percentText(totals.canceled_count, totals.count);
+  const completedShare = percentText(totals.completed_value_cents, totals.value_cents);
   const tiles: Tile[] = [
     { key: "count", label: "Payments", value: totals.count === null ? null : formatCount(totals.count), exact: totals.count },
     {
@@ -41,7 +42,7 @@ export function HeadlineFigures({ query }: { query: UseQueryResult<InsightsAnswe
       label: "Completed value",
       value: totals.completed_value_cents === null ? null : formatBRL(totals.completed_value_cents),
       exact: totals.completed_value_cents,
-      note: percentText(totals.completed_value_cents, totals.value_cents) ?? undefined,
+      note: completedShare ? `${completedShare} of total value` : undefined,
     },
     {
       key: "canceled",

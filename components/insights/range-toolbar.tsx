@@ -55,50 +55,54 @@ export function RangeToolbar({
 
   return (
     <div className="flex flex-wrap items-end gap-x-6 gap-y-3 rounded-lg border border-border bg-surface p-3">
-      <div role="group" aria-label="Date range presets" className="flex flex-wrap gap-1">
-        {OVERVIEW_PRESETS.map((preset) => (
-          <Button
-            key={preset}
-            size="sm"
-            variant={activePreset === preset ? "primary" : "secondary"}
-            aria-pressed={activePreset === preset}
-            onClick={() => choosePreset(preset)}
-          >
-            {DATE_PRESET_LABELS[preset]}
-          </Button>
-        ))}
-      </div>
-      <CustomRange key={`${range.from}|${range.to}`} range={range} groupBy={groupBy} onChange={onChange} />
-      <div role="group" aria-label="Group by" className="flex items-center gap-1">
-        <span className="mr-1 text-sm font-medium text-fg">Group by</span>
-        {(["day", "week"] as const).map((g) => {
-          const disabled = g === "day" && dayTooLong;
-          return (
+      <div className="flex flex-wrap items-end gap-x-4 gap-y-3">
+        <div role="group" aria-label="Date range presets" className="flex flex-wrap gap-1">
+          {OVERVIEW_PRESETS.map((preset) => (
             <Button
-              key={g}
+              key={preset}
               size="sm"
-              variant={groupBy === g ? "primary" : "secondary"}
-              aria-pressed={groupBy === g}
-              disabled={disabled}
-              title={disabled ? `At most ${INSIGHTS_LIMITS.maxDailyBuckets} days can be shown by day` : undefined}
-              onClick={() => onChange({ group_by: g })}
+              variant={activePreset === preset ? "primary" : "secondary"}
+              aria-pressed={activePreset === preset}
+              onClick={() => choosePreset(preset)}
             >
-              {g === "day" ? "Day" : "Week"}
+              {DATE_PRESET_LABELS[preset]}
             </Button>
-          );
-        })}
+          ))}
+        </div>
+        <CustomRange key={`${range.from}|${range.to}`} range={range} groupBy={groupBy} onChange={onChange} />
       </div>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor="overview-date-field">Dates by</Label>
-        <Select
-          id="overview-date-field"
-          className="w-44"
-          value={dateField}
-          onChange={(e) => onChange({ date_field: e.target.value === "payment" ? "payment" : "registration" })}
-        >
-          <option value="registration">Registration date</option>
-          <option value="payment">Payment date</option>
-        </Select>
+      <div className="ml-auto flex flex-wrap items-center gap-x-5 gap-y-2">
+        <div role="group" aria-label="Group by" className="flex items-center gap-1">
+          <span className="mr-1 text-sm font-medium text-fg">Group by</span>
+          {(["day", "week"] as const).map((g) => {
+            const disabled = g === "day" && dayTooLong;
+            return (
+              <Button
+                key={g}
+                size="sm"
+                variant={groupBy === g ? "primary" : "secondary"}
+                aria-pressed={groupBy === g}
+                disabled={disabled}
+                title={disabled ? `At most ${INSIGHTS_LIMITS.maxDailyBuckets} days can be shown by day` : undefined}
+                onClick={() => onChange({ group_by: g })}
+              >
+                {g === "day" ? "Day" : "Week"}
+              </Button>
+            );
+          })}
+        </div>
+        <div className="flex items-center gap-2">
+          <Label htmlFor="overview-date-field">Dates by</Label>
+          <Select
+            id="overview-date-field"
+            className="h-8 w-48"
+            value={dateField}
+            onChange={(e) => onChange({ date_field: e.target.value === "payment" ? "payment" : "registration" })}
+          >
+            <option value="registration">Registration date</option>
+            <option value="payment">Payment date</option>
+          </Select>
+        </div>
       </div>
     </div>
   );
@@ -131,16 +135,16 @@ function CustomRange({
   }
 
   return (
-    <form onSubmit={apply} className="flex flex-wrap items-end gap-2" aria-label="Custom date range" noValidate>
-      <div className="flex flex-col gap-1">
+    <form onSubmit={apply} className="flex flex-wrap items-center gap-2" aria-label="Custom date range" noValidate>
+      <div className="flex items-center gap-2">
         <Label htmlFor="overview-from">From</Label>
-        <Input id="overview-from" type="date" className="w-40" value={from} onChange={(e) => setFrom(e.target.value)} aria-invalid={!!problem} aria-describedby={problem ? "overview-range-error" : undefined} />
+        <Input id="overview-from" type="date" className="h-8 w-36" value={from} onChange={(e) => setFrom(e.target.value)} aria-invalid={!!problem} aria-describedby={problem ? "overview-range-error" : undefined} />
       </div>
-      <div className="flex flex-col gap-1">
+      <div className="flex items-center gap-2">
         <Label htmlFor="overview-to">To</Label>
-        <Input id="overview-to" type="date" className="w-40" value={to} onChange={(e) => setTo(e.target.value)} aria-invalid={!!problem} aria-describedby={problem ? "overview-range-error" : undefined} />
+        <Input id="overview-to" type="date" className="h-8 w-36" value={to} onChange={(e) => setTo(e.target.value)} aria-invalid={!!problem} aria-describedby={problem ? "overview-range-error" : undefined} />
       </div>
-      <Button type="submit" size="md" className={cn(from === range.from && to === range.to && "opacity-70")}>
+      <Button type="submit" size="sm" className={cn(from === range.from && to === range.to && "opacity-70")}>
         Apply
       </Button>
       {problem ? (

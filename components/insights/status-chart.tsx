@@ -1,7 +1,20 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { Bar, BarChart, CartesianGrid, Cell as BarCell, LabelList, Rectangle, Tooltip, XAxis, YAxis, type BarShapeProps, type TooltipContentProps } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell as BarCell,
+  LabelList,
+  Rectangle,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type BarShapeProps,
+  type LabelProps,
+  type TooltipContentProps,
+} from "recharts";
 import { formatBRL, formatBRLCompact } from "@/lib/pix/money";
 import { StatusPatterns, statusFill } from "./chart-palette";
 import { formatCount, isFigureCell, type StatusRow } from "./chart-data";
@@ -13,6 +26,17 @@ const PATTERN_ID = "status-chart";
 const valueOf = (row: StatusRow) => (isFigureCell(row.cell) ? row.cell.value_cents : 0);
 const labelOf = (row: StatusRow) =>
   isFigureCell(row.cell) ? `${formatBRL(row.cell.value_cents)} · ${formatCount(row.cell.count)}` : "unavailable";
+
+/** The figure at the end of a bar, in the text colour of the theme, on one line. */
+function BarEndLabel({ viewBox, value }: LabelProps) {
+  if (!viewBox || !("width" in viewBox)) return null;
+  const { x = 0, y = 0, width = 0, height = 0 } = viewBox;
+  return (
+    <text x={x + width + 6} y={y + height / 2} dominantBaseline="central" className="fill-fg" fontSize={12}>
+      {value}
+    </text>
+  );
+}
 
 /**
  * Value by status as horizontal bars, each labelled with its BRL value and count (so neither
@@ -35,7 +59,7 @@ export function StatusChart({ rows }: { rows: StatusRow[] }) {
         layout="vertical"
         data={rows}
         style={{ width: "100%", height: Math.max(200, rows.length * 44 + 40) }}
-        margin={{ top: 4, right: 150, bottom: 4, left: 4 }}
+        margin={{ top: 4, right: 170, bottom: 4, left: 4 }}
         accessibilityLayer
         title="Value and count by status"
       >
@@ -63,7 +87,7 @@ export function StatusChart({ rows }: { rows: StatusRow[] }) {
           {rows.map((row) => (
             <BarCell key={row.status} fill={statusFill(row.status, PATTERN_ID)} />
           ))}
-          <LabelList dataKey={labelOf} position="right" className="chart-label" />
+          <LabelList dataKey={labelOf} content={BarEndLabel} />
         </Bar>
       </BarChart>
     </div>
