@@ -97,7 +97,8 @@ test.describe("payments export", () => {
   });
 
   test("signed out, the export is refused", async ({ browser }) => {
-    const context = await browser.newContext();
+    // An explicit empty state: new contexts would otherwise inherit the viewer's session.
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const response = await context.request.get(`${E2E.appUrl}/api/payments/export`);
     expect(response.status()).toBe(401);
     await context.close();

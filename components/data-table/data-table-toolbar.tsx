@@ -23,7 +23,7 @@ export function DataTableToolbar({
       ref={ref}
       role="search"
       aria-label="Filters"
-      className="grid grid-cols-[repeat(auto-fill,minmax(11.5rem,1fr))] gap-x-3 gap-y-2"
+      className="grid grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] gap-x-3 gap-y-2"
     >
       {filters.map((meta) => {
         switch (meta.kind) {

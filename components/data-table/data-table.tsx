@@ -61,7 +61,11 @@ export function DataTable<TData extends RowData>({
   }
 
   return (
-    <div className={cn("overflow-x-auto rounded-lg border border-border bg-surface transition-opacity", busy && "opacity-60")} aria-busy={busy}>
+    <div
+      // `relative`: the cells' visually hidden (absolute) texts must scroll with the table, not widen the page.
+      className={cn("relative overflow-x-auto rounded-lg border border-border bg-surface transition-opacity", busy && "opacity-60")}
+      aria-busy={busy}
+    >
       <table className="w-full border-collapse text-left">
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 z-10 bg-surface-muted text-xs uppercase tracking-wide text-fg-muted">

@@ -109,7 +109,7 @@ export const paymentColumns = helper.columns([
   helper.accessor("pix_key", {
     header: "Pix key",
     cell: (info) => <PixKeyCell type={info.row.original.pix_key_type} value={info.getValue()} />,
-    meta: { label: "Pix key", className: "max-w-[15rem]" },
+    meta: { label: "Pix key", className: "max-w-[12rem]" },
   }),
   helper.accessor("reference_code", {
     header: "Reference",

@@ -9,7 +9,7 @@ export default function PaymentsLoading() {
         <Skeleton className="h-12 w-28" />
         <Skeleton className="h-12 w-40" />
       </div>
-      <div className="grid grid-cols-[repeat(auto-fill,minmax(11.5rem,1fr))] gap-3">
+      <div className="grid grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] gap-3">
         {Array.from({ length: 7 }, (_, i) => (
           <Skeleton key={i} className="h-14" />
         ))}
