@@ -71,6 +71,7 @@ export function StatusChart({ rows }: { rows: StatusRow[] }) {
         <Bar
           dataKey={valueOf}
           name="Value"
+          maxBarSize={36}
           isAnimationActive={false}
           className="cursor-pointer"
           shape={(props: BarShapeProps) => (

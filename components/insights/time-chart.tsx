@@ -46,6 +46,7 @@ export function TimeChart({ rows, statuses, grouping }: { rows: TimeRow[]; statu
           <Bar
             key={status}
             stackId="value"
+            maxBarSize={64}
             name={statusLabel(status)}
             dataKey={(row: TimeRow) => cellValue(row, status)}
             fill={statusFill(status, PATTERN_ID)}
