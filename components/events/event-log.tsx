@@ -10,7 +10,6 @@ import { webhookEventQueries } from "@/lib/events/queries";
 import { eventLogSearchParams } from "@/lib/events/search-params";
 import { EventLogFilters } from "./event-log-filters";
 import { EventLogTable } from "./event-log-table";
-import { LiveIndicator } from "./live-indicator";
 import { useLiveUpdates } from "./live-updates";
 
 /**
@@ -33,7 +32,6 @@ export function EventLog() {
           onChange={(next) => void setState({ ...next, page: 1 })}
         />
         <div className="flex items-center gap-3 pb-5 text-sm text-fg-muted">
-          <LiveIndicator />
           {data ? (
             <span aria-live="polite">
               {data.meta.total.toLocaleString("pt-BR")} {data.meta.total === 1 ? "notification" : "notifications"}
