@@ -1,12 +1,18 @@
-/** Ports and paths of the e2e run (kept away from the defaults a developer may be running). */
+/**
+ * Ports and paths of the e2e run (kept away from the defaults a developer may be running;
+ * E2E_APP_PORT / E2E_SANDBOX_PORT move them, e.g. to run a clean clone beside a dev server).
+ */
+const appPort = Number(process.env.E2E_APP_PORT ?? 3100);
+const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
+
 export const E2E = {
-  appPort: 3100,
-  sandboxPort: 4110,
-  appUrl: "http://localhost:3100",
-  sandboxUrl: "http://127.0.0.1:4110",
+  appPort,
+  sandboxPort,
+  appUrl: `http://localhost:${appPort}`,
+  sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
   dataDir: ".data/e2e",
   password: "demo-password",
-} as const;
+};
 
 export const ROLES = ["viewer", "support", "operator", "admin"] as const;
 export type E2ERole = (typeof ROLES)[number];

@@ -5,12 +5,15 @@ import { rmSync } from "node:fs";
 const dataDir = ".data/e2e";
 rmSync(dataDir, { recursive: true, force: true });
 
+const appPort = process.env.E2E_APP_PORT ?? "3100";
+const sandboxPort = process.env.E2E_SANDBOX_PORT ?? "4110";
+
 const env = {
   ...process.env,
-  PORT: "3100",
-  SANDBOX_PORT: "4110",
+  PORT: appPort,
+  SANDBOX_PORT: sandboxPort,
   DATA_DIR: dataDir,
-  APP_URL: "http://localhost:3100",
+  APP_URL: `http://localhost:${appPort}`,
   SANDBOX_STORE: "memory",
   // Lifecycle driven by tests through /_control/advance; webhook retries compressed.
   SANDBOX_CLOCK_STEP_MS: process.env.SANDBOX_CLOCK_STEP_MS ?? "2000",
@@ -22,7 +25,7 @@ const env = {
 delete env.PAYMENTS_API_URL;
 delete env.DATABASE_URL;
 
-const server = spawn("node_modules/.bin/next", ["start", "-p", "3100"], { env, stdio: "inherit", detached: true });
+const server = spawn("node_modules/.bin/next", ["start", "-p", appPort], { env, stdio: "inherit", detached: true });
 const stop = () => {
   try {
     process.kill(-server.pid, "SIGTERM");
