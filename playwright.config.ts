@@ -44,7 +44,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node scripts/e2e-server.mjs",
+    command: "bash scripts/e2e-server.sh",
     url: `${E2E.appUrl}/api/health`,
     timeout: 180_000,
     reuseExistingServer: !process.env.CI,

@@ -10,7 +10,7 @@ export const E2E = {
   sandboxPort,
   appUrl: `http://localhost:${appPort}`,
   sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
-  dataDir: ".data/e2e",
+  dataDir: `.data/e2e-${appPort}`,
   password: "demo-password",
 };
 

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Starts the production server for e2e on a fresh store and a fresh embedded sandbox.
+# `exec` makes next-server the very process Playwright stops, so nothing is left behind; the
+# sandbox child exits with it (its stdin pipe closes, see lib/embedded-sandbox.ts).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+app_port="${E2E_APP_PORT:-3100}"
+sandbox_port="${E2E_SANDBOX_PORT:-4110}"
+data_dir=".data/e2e-${app_port}"
+rm -rf "$data_dir"
+unset PAYMENTS_API_URL DATABASE_URL
+export PORT="$app_port" SANDBOX_PORT="$sandbox_port" DATA_DIR="$data_dir" APP_URL="http://localhost:${app_port}"
+export SANDBOX_STORE=memory
+# Lifecycle driven by tests through /_control/advance; webhook retries compressed.
+export SANDBOX_CLOCK_STEP_MS="${SANDBOX_CLOCK_STEP_MS:-2000}" SANDBOX_WEBHOOK_RETRY_MS=500
+export PAYMENTS_API_TIMEOUT_MS=4000 PAYMENTS_API_REGISTER_TIMEOUT_MS=4000 LOG_LEVEL=warn
+exec node_modules/.bin/next start -p "$app_port"
