@@ -1,56 +1,55 @@
 "use client";
 
 import type { ReactTable, RowData } from "@tanstack/react-table";
-import { Check, Columns3, Rows3, Rows4 } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
-import { Button } from "@/components/ui/button";
+import { Columns3, Rows3, Rows4 } from "lucide-react";
+import { useId } from "react";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
 import type { Density } from "./data-table";
 import type { DataTableFeatures } from "./features";
+import { useDisclosure } from "./use-disclosure";
 
-/** The column chooser: every hideable column, by its meta label, as a checkbox item. */
+/** The column chooser: every hideable column, by its meta label, as a checkbox. */
 export function DataTableColumnChooser<TData extends RowData>({ table }: { table: ReactTable<DataTableFeatures, TData> }) {
+  const id = useId();
+  const { open, triggerProps, panelProps } = useDisclosure(224);
   const columns = table.getAllLeafColumns().filter((column) => column.getCanHide());
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
-        <Button size="sm">
-          <Columns3 aria-hidden className="h-4 w-4" /> Columns
-        </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={4}
-          className="z-50 min-w-[14rem] rounded-lg border border-border bg-surface p-1 text-sm text-fg shadow-lg"
+    <div className="relative">
+      <button type="button" {...triggerProps} className={buttonVariants({ size: "sm" })}>
+        <Columns3 aria-hidden className="h-4 w-4" /> Columns
+      </button>
+      {open ? (
+        <div
+          {...panelProps}
+          role="dialog"
+          aria-labelledby={`${id}-title`}
+          className="absolute top-full z-50 mt-1 rounded-lg border border-border bg-surface p-2 text-sm text-fg shadow-lg data-[align=end]:right-0 data-[align=start]:left-0"
         >
-          <DropdownMenu.Label className="px-2 py-1.5 text-xs font-semibold text-fg-muted">Show columns</DropdownMenu.Label>
-          {columns.map((column) => (
-            <DropdownMenu.CheckboxItem
-              key={column.id}
-              checked={column.getIsVisible()}
-              onCheckedChange={(checked) => column.toggleVisibility(checked === true)}
-              // Keep the menu open: people usually change several columns at once.
-              onSelect={(event) => event.preventDefault()}
-              className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 outline-none data-[highlighted]:bg-surface-muted"
-            >
-              <span className="flex h-4 w-4 items-center justify-center rounded border border-border">
-                <DropdownMenu.ItemIndicator>
-                  <Check aria-hidden className="h-3 w-3" />
-                </DropdownMenu.ItemIndicator>
-              </span>
-              {column.columnDef.meta?.label ?? column.id}
-            </DropdownMenu.CheckboxItem>
-          ))}
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item
-            onSelect={() => table.resetColumnVisibility(true)}
-            className="cursor-pointer rounded px-2 py-1.5 outline-none data-[highlighted]:bg-surface-muted"
-          >
+          <p id={`${id}-title`} className="px-1 pb-1.5 text-xs font-semibold text-fg-muted">
+            Show columns
+          </p>
+          <ul className="flex flex-col">
+            {columns.map((column) => (
+              <li key={column.id}>
+                <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-1.5 hover:bg-surface-muted">
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4 accent-brand-600"
+                    checked={column.getIsVisible()}
+                    onChange={(event) => column.toggleVisibility(event.target.checked)}
+                  />
+                  {column.columnDef.meta?.label ?? column.id}
+                </label>
+              </li>
+            ))}
+          </ul>
+          <Button size="sm" variant="ghost" className={cn("mt-1 w-full justify-start")} onClick={() => table.resetColumnVisibility(true)}>
             Show all columns
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+          </Button>
+        </div>
+      ) : null}
+    </div>
   );
 }
 

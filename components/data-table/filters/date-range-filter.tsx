@@ -1,15 +1,17 @@
 "use client";
 
 import { CalendarRange, X } from "lucide-react";
-import { Popover } from "radix-ui";
 import { useId, useState } from "react";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 import type { DateRangeFilterMeta, FilterPatch } from "../features";
+import { useDisclosure } from "../use-disclosure";
+
+const PANEL_WIDTH = 304;
 
 /**
- * A date range in a popover: presets, or a start and an end day. Apply stays disabled until
+ * A date range in a panel under its button: presets, or a start and an end day. Apply stays disabled until
  * both ends are set and in order, so a half-filled range (the provider's 400) cannot be sent.
  */
 export function DateRangeFilter({
@@ -24,22 +26,22 @@ export function DateRangeFilter({
   onCommit: (patch: FilterPatch) => void;
 }) {
   const id = useId();
-  const [open, setOpen] = useState(false);
+  const { open, close, triggerProps, panelProps } = useDisclosure(PANEL_WIDTH);
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
   const active = start !== null && end !== null;
 
-  function openChange(next: boolean) {
-    if (next) {
+  function toggle() {
+    if (!open) {
       setFrom(start ? meta.toDay(start) : "");
       setTo(end ? meta.toDay(end) : "");
     }
-    setOpen(next);
+    triggerProps.onClick();
   }
 
   function commit(nextStart: string | null, nextEnd: string | null) {
     onCommit({ [meta.startKey]: nextStart, [meta.endKey]: nextEnd });
-    setOpen(false);
+    close();
   }
 
   const problem = !from || !to ? "Pick both a start and an end day." : from > to ? "The start day is after the end day." : null;
@@ -48,23 +50,24 @@ export function DateRangeFilter({
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <Label htmlFor={`${id}-trigger`}>{meta.label}</Label>
-      <Popover.Root open={open} onOpenChange={openChange}>
-        <Popover.Trigger asChild>
-          <Button
-            id={`${id}-trigger`}
-            data-filter-key={meta.startKey}
-            className={cn("h-9 w-full justify-start px-2.5 font-normal", !active && "text-fg-muted")}
-          >
-            <CalendarRange aria-hidden className="h-4 w-4 shrink-0" />
-            <span className="truncate">{active ? `${meta.formatValue(start)} – ${meta.formatValue(end)}` : "Any time"}</span>
-          </Button>
-        </Popover.Trigger>
-        <Popover.Portal>
-          <Popover.Content
-            align="start"
-            sideOffset={4}
+      <div className="relative">
+        <button
+          type="button"
+          id={`${id}-trigger`}
+          data-filter-key={meta.startKey}
+          {...triggerProps}
+          onClick={toggle}
+          className={cn(buttonVariants(), "h-9 w-full justify-start px-2.5 font-normal", !active && "text-fg-muted")}
+        >
+          <CalendarRange aria-hidden className="h-4 w-4 shrink-0" />
+          <span className="truncate">{active ? `${meta.formatValue(start)} – ${meta.formatValue(end)}` : "Any time"}</span>
+        </button>
+        {open ? (
+          <div
+            {...panelProps}
+            role="dialog"
             aria-label={`${meta.label} date range`}
-            className="z-50 w-[19rem] rounded-lg border border-border bg-surface p-3 text-fg shadow-lg"
+            className="absolute top-full z-50 mt-1 rounded-lg border border-border bg-surface p-3 text-fg shadow-lg data-[align=end]:right-0 data-[align=start]:left-0"
           >
             <div role="group" aria-label="Presets" className="mb-3 flex flex-wrap gap-1.5">
               {meta.presets.map((preset) => (
@@ -109,9 +112,9 @@ export function DateRangeFilter({
                 </Button>
               </div>
             </form>
-          </Popover.Content>
-        </Popover.Portal>
-      </Popover.Root>
+          </div>
+        ) : null}
+      </div>
     </div>
   );
 }
