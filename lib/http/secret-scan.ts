@@ -1,4 +1,4 @@
-import "server-only";
+// No "server-only" marker: this is a test utility, also used by the e2e suite (e2e/no-secrets.spec.ts).
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { ServerEnv } from "@/lib/env";
