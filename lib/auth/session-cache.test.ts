@@ -19,6 +19,12 @@ describe("session memo", () => {
     expect([a, b]).toEqual(["user-a", "user-b"]);
   });
 
+  it("forgets a signed cookie value by its session token", async () => {
+    await memoSession("tok123.c2lnbmF0dXJl", async () => "signed-in", 0);
+    forgetSession("tok123");
+    expect(await memoSession("tok123.c2lnbmF0dXJl", async () => null, 1)).toBeNull();
+  });
+
   it("forgets a signed-out token at once", async () => {
     await memoSession("t", async () => "signed-in", 0);
     forgetSession("t");

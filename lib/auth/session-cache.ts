@@ -26,8 +26,14 @@ export async function memoSession<T>(token: string, load: () => Promise<T>, now 
   return value;
 }
 
+/**
+ * Forgets a session by its token. Entries are keyed by the whole signed cookie value
+ * ("<token>.<signature>"), never by the bare token, so a forged signature cannot ride on a memo.
+ */
 export function forgetSession(token: string): void {
-  entries.delete(token);
+  for (const key of entries.keys()) {
+    if (key === token || key.startsWith(`${token}.`)) entries.delete(key);
+  }
 }
 
 export function clearSessionCache(): void {
