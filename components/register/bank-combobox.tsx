@@ -2,7 +2,7 @@
 
 import { useId, useState, type KeyboardEvent, type Ref } from "react";
 import { Input } from "@/components/ui/input";
-import { findParticipant, searchParticipants, type PixParticipant } from "@/lib/pix";
+import { findParticipant, PIX_PARTICIPANTS, searchParticipants, type PixParticipant } from "@/lib/pix";
 import { compactDigits } from "@/lib/register/to-request-body";
 import { cn } from "@/lib/utils";
 import type { FieldControlProps } from "./form-field";
@@ -16,7 +16,7 @@ const label = (p: PixParticipant) => `${p.name} (${p.ispb})`;
 export function ispbFromText(text: string): string {
   const typed = text.trim();
   if (/^[\d\s.\-]+$/.test(typed)) return compactDigits(typed);
-  const picked = searchParticipants(typed).find((p) => label(p) === typed);
+  const picked = PIX_PARTICIPANTS.find((p) => label(p) === typed);
   return picked ? picked.ispb : typed;
 }
 

@@ -24,11 +24,12 @@ export function ModeTabs({
           <label
             key={mode}
             className={cn(
-              "cursor-pointer rounded-md px-3.5 py-1.5 text-sm font-medium text-fg-muted has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-focus",
+              "relative cursor-pointer rounded-md px-3.5 py-1.5 text-sm font-medium text-fg-muted has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-focus",
               value === mode && "bg-surface text-fg shadow-sm",
             )}
           >
-            <input type="radio" value={mode} className="sr-only" {...field} />
+            {/* Transparent over the whole tab: the radio itself takes the click and keeps arrow keys. */}
+            <input type="radio" value={mode} className="absolute inset-0 m-0 cursor-pointer appearance-none opacity-0" {...field} />
             {INITIATION_TYPE_WORDS[mode]}
           </label>
         ))}

@@ -66,7 +66,10 @@ export function TransferFields({
       </div>
       <AdvancedIdField form={form} open={advancedOpen} onOpenChange={onAdvancedOpenChange} />
       <p className="text-xs text-fg-muted">
-        Payment id <code className="break-all font-mono text-fg">{idempotentId}</code>
+        Payment id{" "}
+        <code className="break-all font-mono text-fg" data-testid="form-payment-id">
+          {idempotentId}
+        </code>
       </p>
       {children}
     </div>

@@ -46,7 +46,10 @@ export function useRegisterTransfer({
 
   function settle(outcome: SubmitOutcome) {
     const store = getFormIdStore();
-    if (outcome.kind === "registered") store.markRegistered(outcome.idempotentId);
+    if (outcome.kind === "registered") {
+      store.markRegistered(outcome.idempotentId);
+      if (store.current() === outcome.idempotentId) store.renew(); // the next form gets a fresh id
+    }
     const unsettled = outcome.kind === "unknown" || outcome.kind === "check" ? outcome.idempotentId : null;
     setState((s) => ({ ...s, sending: false, outcome, unsettledId: unsettled }));
     onSettled?.(outcome);
@@ -77,7 +80,12 @@ export function useRegisterTransfer({
     setState((s) => ({ ...s, sending: true, outcome: null }));
     let registered = false;
     try {
-      await mutation.mutateAsync(transfer);
+      const answer = await mutation.mutateAsync(transfer);
+      if (answer.reconciled) {
+        // The server found it by reading back (a lost answer, or a repeat): say so, do not navigate.
+        settle({ kind: "registered", idempotentId: id, reconciled: true });
+        return;
+      }
       registered = true;
     } catch (err) {
       const outcome = classifySubmitError(err, id);
