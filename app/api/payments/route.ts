@@ -1,5 +1,5 @@
 import { requireApiUser } from "@/lib/auth/guard";
-import { listPaymentsParamsSchema, registerTransferSchema } from "@/lib/contract";
+import { listPaymentsParamsSchema, registerTransferSchema, type RegisterTransfer } from "@/lib/contract";
 import { recordAudit } from "@/lib/db/audit";
 import { idempotentIdParamSchema } from "@/lib/domain/ids";
 import { strictPageSchema } from "@/lib/domain/list-params";
@@ -39,18 +39,33 @@ export const POST = withRoute("POST /api/payments", async (request) => {
     return jsonError(422, fields.idempotent_id, { fields, kind: "validation" });
   }
   const audit = { actor: gate.user, action: "payment.register", target: parsed.data.idempotent_id, ip: clientIp(request) };
+  const attempt = receiverOf(parsed.data);
   try {
     const result = await registerPayment(parsed.data);
     const { payment, reconciled } = result;
     await recordAudit({
       ...audit,
       outcome: "registered",
-      detail: { reference_code: payment.reference_code, value_cents: payment.value_cents, status: payment.status, reconciled },
+      detail: { ...attempt, reference_code: payment.reference_code, status: payment.status, reconciled },
     });
     return jsonOk(result, reconciled ? 200 : 201);
   } catch (err) {
     const { outcome, detail } = auditOutcome(err);
-    await recordAudit({ ...audit, outcome, detail: { ...detail, value_cents: parsed.data.value_cents } });
+    await recordAudit({ ...audit, outcome, detail: { ...detail, ...attempt } });
     throw err;
   }
 });
+
+/** What the audit log keeps of every registration attempt: amount, receiver and how it is addressed. */
+function receiverOf(body: RegisterTransfer): Record<string, unknown> {
+  return {
+    value_cents: body.value_cents,
+    authorized: body.authorized,
+    initiation_type: body.initiation_type,
+    receiver_name: body.receiver_name,
+    receiver_document: body.receiver_document,
+    ...(body.initiation_type === "manual"
+      ? { receiver_bank_ispb: body.receiver_bank_ispb, receiver_agency: body.receiver_agency, receiver_account: body.receiver_account, receiver_account_type: body.receiver_account_type }
+      : { pix_key_type: body.pix_key_type, pix_key: body.pix_key }),
+  };
+}
