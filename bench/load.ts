@@ -6,7 +6,7 @@
  * round 1). Stays out of CI: about 2.5 minutes of a saturated machine.
  *
  *   npx tsx bench/load.ts                 # builds nothing: starts `next start` on the last build
- *   npx tsx bench/load.ts --app http://localhost:3200 --pid <next start pid>
+ *   npx tsx bench/load.ts --app http://localhost:3300 --pid <next start pid>
  *   npm run bench -- --load               # as part of the full report
  *   options: --connections 100 --duration 30 --rounds 2 --seed-count 200000
  */

@@ -101,7 +101,7 @@ export function reportMarkdown(r: BenchReport): string {
   const lines = [
     "# Benchmarks",
     "",
-    "Reproduce with `npm run bench` (builds, starts the production server on the sandbox on ports 3200/4210,",
+    "Reproduce with `npm run bench` (builds, starts the production server on the sandbox on ports 3300/4310,",
     "runs everything, rewrites this file and `bench/results/latest.json`; about 5 minutes) and",
     "`npm run bench -- --load` to include the load run (2.5 more minutes). `--skip-build` reuses the last",
     "`next build`. Benchmarks report, they never fail: a missed target is marked ✗. Neither runs in `.ci/run`",

@@ -6,8 +6,8 @@
  *   npm run bench [-- --load] [-- --skip-build] [-- --quick]
  *
  * Order (quietest first): next build; the sandbox list at 200,000 payments (in-process); the
- * overview fan-out (its own sandbox, child process); then the production server (ports 3200 /
- * 4210, 200,000 seeded payments) for the proxy overhead, the browser figures, the CSV export
+ * overview fan-out (its own sandbox, child process); then the production server (ports 3300 /
+ * 4310, 200,000 seeded payments) for the proxy overhead, the browser figures, the CSV export
  * and, with --load, the load run.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";

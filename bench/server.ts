@@ -37,7 +37,9 @@ export async function waitForQuietMachine(log: (line: string) => void = console.
     const found = spawnSync("pgrep", ["-af", BUSY_PATTERN], { encoding: "utf8" });
     const others = found.stdout
       .split("\n")
-      .filter((line) => line.trim() && !line.includes("pgrep") && !line.startsWith(`${process.pid} `));
+      .filter((line) => line.trim() && !line.includes("pgrep") && !line.startsWith(`${process.pid} `))
+      // Wrappers that only wait for their turn (a shell loop, `timeout ...`) are not a build or a run.
+      .filter((line) => !/^\d+ (\/bin\/)?(ba)?sh |^\d+ timeout /.test(line));
     if (others.length === 0) return;
     if (!said) log(`waiting for other builds/e2e runs to finish:\n  ${others.join("\n  ")}`);
     await new Promise((r) => setTimeout(r, 10_000));
@@ -88,8 +90,8 @@ function kill(child: ChildProcess, group: boolean): Promise<void> {
 }
 
 export async function startBenchServer(options: BenchServerOptions = {}): Promise<BenchServer> {
-  const appPort = options.appPort ?? 3200;
-  const sandboxPort = options.sandboxPort ?? 4210;
+  const appPort = options.appPort ?? 3300;
+  const sandboxPort = options.sandboxPort ?? 4310;
   const seedCount = options.seedCount ?? 200_000;
   const dataDir = options.dataDir ?? ".data/bench";
   rmSync(join(ROOT, dataDir), { recursive: true, force: true });

@@ -1,0 +1,185 @@
+import { expect, test, type Page } from "@playwright/test";
+import { storageStateFor, type E2ERole } from "./env";
+
+/**
+ * Malformed URLs on every page, as pasted links, bookmarks and hand edits produce them: bad
+ * dates, unknown statuses, page=0 / page=abc, 10 kB strings, encoded slashes and dot segments.
+ * Each one gives a notice saying what was ignored (or a not-found page for an address that names
+ * nothing) and the page with sane defaults: never a crash, never a 500.
+ */
+const SHOTS = "test-results/shots";
+const TEN_KB = "x".repeat(10_240);
+
+type Outcome =
+  /** A notice that names what was ignored or refused, and the page's default view. */
+  | "notice"
+  /** The page's own "not found" answer for this address. */
+  | "not-found"
+  /** The value is a legal filter that simply matches nothing: the empty state, with a way out. */
+  | "empty"
+  /** The page ignores these parameters by design (they are none of its own): it renders as usual. */
+  | "renders";
+
+/** `ownView`: the value is usable (a page past the end), so the notice offers a way instead of defaults. */
+type Case = { url: string; outcome: Outcome; role?: E2ERole | null; ownView?: boolean };
+type PageGroup = { name: string; defaults?: (page: Page) => Promise<void>; cases: Case[] };
+
+const NOTICE_WORDS = /ignored|could not be read|not (a )?valid|invalid|must be|too long|at most|not a (real )?date|does not exist|longer than|unknown|refused/i;
+
+const GROUPS: PageGroup[] = [
+  {
+    name: "payments table",
+    defaults: async (page) => {
+      await expect(page.locator("tbody tr[data-row]").first()).toBeVisible();
+      await expect(page.getByTestId("total-payments")).not.toHaveAttribute("data-value", "0");
+    },
+    cases: [
+      { url: "/payments?registration_start_date=yesterday&registration_end_date=tomorrow", outcome: "notice" },
+      { url: "/payments?registration_start_date=2026-02-30T00:00:00&registration_end_date=2026-03-01T00:00:00", outcome: "notice" },
+      { url: "/payments?payment_start_date=2026-11-01T00:00:00", outcome: "notice" },
+      { url: "/payments?status=PAID", outcome: "notice" },
+      { url: "/payments?status=%3Cscript%3E", outcome: "notice" },
+      { url: "/payments?page=0", outcome: "notice" },
+      { url: "/payments?page=abc", outcome: "notice" },
+      { url: "/payments?page=-3", outcome: "notice" },
+      { url: "/payments?page=1.5", outcome: "notice" },
+      { url: "/payments?page=999999", outcome: "notice", ownView: true },
+      { url: `/payments?receiver_name=${TEN_KB}`, outcome: "notice" },
+      { url: "/payments?receiver_document=12a34", outcome: "notice" },
+      { url: "/payments?status=no_such_status", outcome: "empty" },
+      { url: "/payments?end_to_end=..%2F..%2Fauth%2Fgenerate_token", outcome: "empty" },
+      { url: "/payments?reference_code=%2F..%2F..%2F", outcome: "empty" },
+    ],
+  },
+  {
+    name: "payment detail",
+    cases: [
+      { url: "/payments/..%2F..%2Fauth%2Fgenerate_token", outcome: "not-found" },
+      { url: "/payments/a%2Fb", outcome: "not-found" },
+      { url: "/payments/%2E%2E", outcome: "not-found" },
+      { url: "/payments/%E0%A4%A", outcome: "not-found" },
+      { url: `/payments/${TEN_KB}`, outcome: "not-found" },
+    ],
+  },
+  {
+    name: "QR code",
+    cases: [
+      { url: "/qrcodes/not-an-end-to-end-id", outcome: "not-found" },
+      { url: "/qrcodes/E1%2F..%2F2", outcome: "not-found" },
+      { url: `/qrcodes/${TEN_KB}`, outcome: "not-found" },
+    ],
+  },
+  {
+    name: "overview",
+    defaults: async (page) => {
+      const headline = page.getByRole("region", { name: "Headline figures" });
+      await expect(headline).toBeVisible();
+      await expect(page.locator("[aria-busy='true']")).toHaveCount(0);
+      await expect(headline.getByText("unavailable")).toHaveCount(0);
+    },
+    cases: [
+      { url: "/?from=2026-02-30&to=2026-13-01", outcome: "notice" },
+      { url: "/?from=2026-11-20&to=2026-11-01", outcome: "notice" },
+      { url: "/?from=2020-01-01&to=2026-11-01", outcome: "notice" },
+      { url: "/?from=2026-11-01", outcome: "notice" },
+      { url: "/?group_by=month&date_field=delivery", outcome: "notice" },
+      { url: "/?status=PAID", outcome: "notice" },
+      { url: `/?receiver_name=${TEN_KB}`, outcome: "notice" },
+    ],
+  },
+  {
+    name: "events",
+    defaults: async (page) => {
+      await expect(page.getByRole("heading", { name: "Webhook events" })).toBeVisible();
+      await expect(page.getByRole("alert").filter({ hasText: /could not load/i })).toHaveCount(0);
+    },
+    cases: [
+      { url: "/events?page=0", outcome: "notice" },
+      { url: "/events?page=abc", outcome: "notice" },
+      { url: "/events?result=bogus", outcome: "notice" },
+      { url: `/events?payment=${TEN_KB}`, outcome: "notice" },
+    ],
+  },
+  {
+    name: "audit",
+    defaults: async (page) => {
+      await expect(page.locator("main table")).toBeVisible();
+    },
+    cases: [
+      { url: "/audit?page=abc", outcome: "notice" },
+      { url: "/audit?page=0", outcome: "notice" },
+      { url: "/audit?from=yesterday&to=2026-13-01", outcome: "notice" },
+      { url: `/audit?actor=${TEN_KB}`, outcome: "notice" },
+    ],
+  },
+  {
+    name: "register, login and not-allowed",
+    cases: [
+      { url: "/payments/new?value_cents=abc&idempotent_id=..%2Fx", outcome: "renders" },
+      { url: "/login?next=%2F%2Fevil.example", outcome: "renders", role: null },
+      { url: `/login?next=${TEN_KB}`, outcome: "renders", role: null },
+      { url: "/login/not-allowed?permission=%3Cscript%3E", outcome: "renders", role: "viewer" },
+    ],
+  },
+  {
+    name: "addresses that name nothing",
+    cases: [
+      { url: "/no-such-page", outcome: "not-found" },
+      { url: "/payments/x/y", outcome: "not-found" },
+      { url: "/qrcodes", outcome: "not-found" },
+      { url: `/${TEN_KB}`, outcome: "not-found" },
+    ],
+  },
+];
+
+async function expectOutcome(page: Page, outcome: Outcome) {
+  switch (outcome) {
+    case "notice": {
+      const notice = page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: NOTICE_WORDS });
+      await expect(notice.first()).toBeVisible();
+      return;
+    }
+    case "not-found":
+      await expect(page.getByRole("heading", { name: /not found|could not be found|404/i }).first()).toBeVisible();
+      return;
+    case "empty": {
+      const empty = page.getByRole("status").filter({ hasText: /no payments/i });
+      await expect(empty.first()).toBeVisible();
+      await expect(page.getByRole("button", { name: /clear/i }).first()).toBeVisible();
+      return;
+    }
+    case "renders":
+      await expect(page.locator("main").first()).toBeVisible();
+      await expect(page.locator("main h1").first()).toBeVisible();
+      return;
+  }
+}
+
+for (const group of GROUPS) {
+  test.describe(group.name, () => {
+    for (const c of group.cases) {
+      const label = c.url.length > 90 ? `${c.url.slice(0, 60)}…(${c.url.length} chars)` : c.url;
+      test.describe(label, () => {
+        test.use({ storageState: c.role === null ? { cookies: [], origins: [] } : storageStateFor(c.role ?? "admin") });
+
+        test(`${c.outcome}, never a crash or a 500`, async ({ page }) => {
+          const crashes: string[] = [];
+          page.on("pageerror", (err) => crashes.push(err.message));
+          const failures: string[] = [];
+          page.on("response", (res) => {
+            if (res.status() >= 500) failures.push(`${res.status()} ${res.url().slice(0, 120)}`);
+          });
+          const response = await page.goto(c.url);
+          expect(response?.status() ?? 0, "the document").toBeLessThan(500);
+          await expectOutcome(page, c.outcome);
+          if (c.outcome === "notice" && !c.ownView && group.defaults) await group.defaults(page);
+          await expect(page.getByText(/Application error|Internal Server Error/i)).toHaveCount(0);
+          const slug = `${group.name}-${label}`.replace(/[^a-z0-9]+/gi, "-").slice(0, 90);
+          await page.screenshot({ path: `${SHOTS}/bad-input-${slug}.png`, fullPage: true });
+          expect(failures, "answers of 500 or more").toEqual([]);
+          expect(crashes, "uncaught errors in the page").toEqual([]);
+        });
+      });
+    }
+  });
+}
