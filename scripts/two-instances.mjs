@@ -3,7 +3,7 @@
 //
 //   source scripts/pg-test.sh && npx next build && node scripts/two-instances.mjs
 //
-// Starts A (port 3301, which starts the embedded sandbox on 4310) and then B (port 3302, which
+// Starts A (port 3501, which starts the embedded sandbox on 4510) and then B (port 3502, which
 // finds that sandbox running and registers ITS receiver, so the sandbox now delivers to B only).
 // A browser signs in to A, registers a transfer there and keeps its detail page open; the
 // sandbox clock is advanced; the page must change without a reload. Exit code 0 = proven.
@@ -18,9 +18,9 @@ if (!adminUrl) {
   console.error("TEST_DATABASE_URL is not set: run `source scripts/pg-test.sh` first");
   process.exit(2);
 }
-const SANDBOX = "http://127.0.0.1:4310";
-const A = { name: "A", port: 3301 };
-const B = { name: "B", port: 3302 };
+const SANDBOX = "http://127.0.0.1:4510";
+const A = { name: "A", port: 3501 };
+const B = { name: "B", port: 3502 };
 const dbName = `pix_two_${randomBytes(4).toString("hex")}`;
 const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
 const children = [];
@@ -43,7 +43,7 @@ function start(instance) {
     ...process.env,
     PORT: String(instance.port),
     APP_URL: `http://localhost:${instance.port}`,
-    SANDBOX_PORT: "4310",
+    SANDBOX_PORT: "4510",
     SANDBOX_STORE: "memory",
     SANDBOX_CLOCK_STEP_MS: "600000", // the script moves the clock itself
     DATABASE_URL: dbUrl,
@@ -105,7 +105,7 @@ async function main() {
 
     const id = `two-cancel-${Date.now().toString(36)}`; // "cancel" in the id: sent, then canceled
     const res = await page.request.post("/api/payments", {
-      data: { idempotent_id: id, value_cents: 777, authorized: true, initiation_type: "dict", pix_key_type: "email", pix_key: "two@example.com.br" },
+      data: { idempotent_id: id, value_cents: 777, authorized: true, initiation_type: "dict", receiver_name: "Bia Lima", receiver_document: "11144477735", pix_key_type: "email", pix_key: "two@example.com.br" },
     });
     if (res.status() !== 201) throw new Error(`register answered ${res.status()}: ${await res.text()}`);
     // The event log is live by itself; the detail page is live once the shell mounts <LiveUpdates />.

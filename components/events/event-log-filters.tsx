@@ -36,7 +36,7 @@ export function EventLogFilters({
   };
   return (
     <form role="search" aria-label="Filter events" onSubmit={submit} className="flex flex-wrap items-end gap-3">
-      <div className="flex min-w-[16rem] flex-col gap-1">
+      <div className="flex min-w-[22rem] flex-col gap-1">
         <Label htmlFor="events-payment">Payment</Label>
         <div className="flex gap-2">
           <Input
