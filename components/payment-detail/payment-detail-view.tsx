@@ -36,6 +36,9 @@ export function PaymentDetailView({ idempotentId, canLookup }: { idempotentId: s
     return (
       <div className="space-y-4">
         <BackToPayments />
+        <h1 className="text-xl font-semibold text-fg">
+          Payment <span className="break-all font-mono text-base">{idempotentId}</span>
+        </h1>
         <ErrorState
           title="Could not load this payment"
           error={err}

@@ -30,6 +30,9 @@ export function QrcodeDetailView({ endToEnd, canLookup }: { endToEnd: string; ca
     return (
       <div className="space-y-4">
         <BackToPayments />
+        <h1 className="text-xl font-semibold text-fg">
+          QR code <span className="break-all font-mono text-base">{endToEnd}</span>
+        </h1>
         <ErrorState
           title="Could not load this QR code record"
           error={err}
