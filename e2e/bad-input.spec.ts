@@ -56,7 +56,8 @@ const GROUPS: PageGroup[] = [
     cases: [
       { url: "/payments/..%2F..%2Fauth%2Fgenerate_token", outcome: "not-found" },
       { url: "/payments/a%2Fb", outcome: "not-found" },
-      { url: "/payments/%2E%2E", outcome: "not-found" },
+      // (A bare %2E%2E segment is a dot segment: the browser resolves it before sending.)
+      { url: "/payments/%2E%2E%2Fx", outcome: "not-found" },
       { url: "/payments/%E0%A4%A", outcome: "not-found" },
       { url: `/payments/${TEN_KB}`, outcome: "not-found" },
     ],
