@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/db/audit";
 import type { Db } from "@/lib/db";
 import { authUser } from "@/lib/db/schema/auth";
+import { getSessionCookie } from "better-auth/cookies";
 import { forgetSession } from "./session-cache";
 import {
   checkSignInThrottle,
@@ -78,6 +79,13 @@ export function createAuthHooks(db: Db, throttle: ThrottleConfig) {
   });
 
   const after = createAuthMiddleware(async (ctx) => {
+    if (ctx.path === "/sign-out") {
+      // The guard memoises sessions by their signed cookie value: forget exactly that value.
+      const source = ctx.request?.headers ?? ctx.headers;
+      const cookie = source ? getSessionCookie(source, { cookiePrefix: "pix" }) : null;
+      if (cookie) forgetSession(cookie);
+      return;
+    }
     if (ctx.path !== SIGN_IN_PATH) return;
     const email = attemptedEmail(ctx.body);
     const ip = throttleIp(ctx);

@@ -64,6 +64,19 @@ describe.each(TEST_ENGINES)("guard on $name", (engine) => {
     expect(await getSessionUser(new Headers({ cookie: "pix.session_token=forged.value" }))).toBeNull();
   });
 
+  it("a signed-out session stops working at once, although session lookups are memoised", async () => {
+    const auth = await getAuth();
+    const res = await auth.handler(
+      authRequest("/sign-in/email", { body: { email: "viewer@guard.test", password: PASSWORD }, ip: "203.0.113.77" }),
+    );
+    expect(res.status).toBe(200);
+    const cookie = cookieHeader(res);
+    expect(await getSessionUser(new Headers({ cookie }))).not.toBeNull();
+    const out = await auth.handler(authRequest("/sign-out", { body: {}, cookie, ip: "203.0.113.77" }));
+    expect(out.status).toBe(200);
+    expect(await getSessionUser(new Headers({ cookie }))).toBeNull();
+  });
+
   it.each(PERMISSION_NAMES)("answers 401 JSON without a session (%s)", async (permission) => {
     const gate = await requireApiUser(apiRequest(), permission);
     expect("response" in gate).toBe(true);

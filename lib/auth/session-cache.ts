@@ -11,7 +11,11 @@ export const SESSION_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 5_000;
 
 type Entry<T> = { value: T; expiresAt: number };
-const entries = new Map<string, Entry<unknown>>();
+// On globalThis: Next.js bundles route handlers and pages separately, each with its own copy of
+// module state, and the sign-out route must clear the memo the pages' guard reads.
+const KEY = Symbol.for("pix.session-memo");
+const holder = globalThis as unknown as Record<symbol, Map<string, Entry<unknown>> | undefined>;
+const entries: Map<string, Entry<unknown>> = (holder[KEY] ??= new Map());
 
 export async function memoSession<T>(token: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
   const hit = entries.get(token);
