@@ -22,6 +22,22 @@ export function proxy(request: NextRequest): NextResponse {
   const common = commonSecurityHeaders(https);
   let response: NextResponse;
   const { pathname, search } = request.nextUrl;
+  const repaired = repairPercentEncoding(pathname);
+  if (repaired !== pathname) {
+    // A stray "%" (e.g. /payments/%E0%A4%A) makes Next's own param decoding throw a 500: send the
+    // literal text on instead, so the page answers "not found" with the id as typed.
+    const url = request.nextUrl.clone();
+    url.pathname = repaired;
+    const nonce = createNonce();
+    const csp = pageCsp({ nonce, dev: process.env.NODE_ENV === "development", https });
+    const requestHeaders = new Headers(request.headers);
+    requestHeaders.set("x-nonce", nonce);
+    requestHeaders.set("Content-Security-Policy", csp);
+    const rewritten = NextResponse.rewrite(url, { request: { headers: requestHeaders } });
+    rewritten.headers.set("Content-Security-Policy", csp);
+    for (const [name, value] of Object.entries(common)) rewritten.headers.set(name, value);
+    return rewritten;
+  }
   if (isPageLoad(request.headers) && needsSession(pathname) && !getSessionCookie(request.headers, { cookiePrefix: "pix" })) {
     // No session cookie at all: a plain 307 to /login (and back afterwards). Pages check the
     // session itself again; this only spares a render and gives a real redirect status.
@@ -47,6 +63,26 @@ export function proxy(request: NextRequest): NextResponse {
   }
   for (const [name, value] of Object.entries(common)) response.headers.set(name, value);
   return response;
+}
+
+/** Escapes every "%" that does not start a sequence decodeURIComponent accepts. */
+function repairPercentEncoding(pathname: string): string {
+  try {
+    decodeURIComponent(pathname);
+    return pathname;
+  } catch {
+    return pathname
+      .split("/")
+      .map((segment) => {
+        try {
+          decodeURIComponent(segment);
+          return segment;
+        } catch {
+          return segment.replace(/%/g, "%25");
+        }
+      })
+      .join("/");
+  }
 }
 
 /** A browser loading a page as a document (not a client-side RSC navigation or an asset). */
