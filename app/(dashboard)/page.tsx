@@ -1,9 +1,10 @@
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { Overview } from "@/components/insights/overview";
+import { Notice } from "@/components/ui/notice";
 import { requirePageUser } from "@/lib/auth/guard";
 import { resolveInsightsQuery } from "@/lib/insights/query";
-import { loadOverviewSearchParams, toInsightsQuery } from "@/lib/insights/search-params";
+import { loadOverviewSearchParams, overviewSearchParams, toInsightsQuery, type OverviewSearchValues } from "@/lib/insights/search-params";
 import { getInsights } from "@/lib/insights/server";
 import { brazilDayKey } from "@/lib/pix/time";
 import { insightsQueries } from "@/lib/queries/insights";
@@ -33,11 +34,30 @@ export default async function OverviewPage({ searchParams }: Props) {
     }),
   );
 
+  const ignored = ignoredParams(raw, values);
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
+      {ignored.length ? (
+        <Notice className="mb-4">
+          Ignored from the address because they are not valid: {ignored.join(", ")}. Showing the defaults instead.
+        </Notice>
+      ) : null}
       <Overview />
     </HydrationBoundary>
   );
+}
+
+/** URL values the parser map refused (or a reversed range), named so the user knows why. */
+function ignoredParams(raw: Record<string, string | string[] | undefined>, values: OverviewSearchValues): string[] {
+  const ignored: string[] = [];
+  for (const key of Object.keys(overviewSearchParams) as Array<keyof OverviewSearchValues>) {
+    const given = raw[key];
+    const text = Array.isArray(given) ? given[0] : given;
+    if (text === undefined || text.trim() === "") continue;
+    if (values[key] === null || String(values[key]) !== text.trim()) ignored.push(`${key}=${text.slice(0, 40)}`);
+  }
+  if (values.from && values.to && values.from > values.to) ignored.push(`from=${values.from} after to=${values.to}`);
+  return ignored;
 }
 
 /** The page's own address, so that signing in comes back to this very view. */
