@@ -10,6 +10,9 @@ import { brazilDayKey } from "@/lib/pix/time";
 import { insightsQueries } from "@/lib/queries/insights";
 import { getQueryClient } from "@/lib/queries/query-client";
 
+/** The longest range the overview answers (lib/insights/buckets.ts refuses longer ones). */
+const MAX_RANGE_DAYS = 731;
+
 export const metadata: Metadata = { title: "Overview" };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -57,6 +60,9 @@ function ignoredParams(raw: Record<string, string | string[] | undefined>, value
     if (values[key] === null || String(values[key]) !== text.trim()) ignored.push(`${key}=${text.slice(0, 40)}`);
   }
   if (values.from && values.to && values.from > values.to) ignored.push(`from=${values.from} after to=${values.to}`);
+  if (values.from && values.to && Date.parse(values.to) - Date.parse(values.from) > MAX_RANGE_DAYS * 86_400_000) {
+    ignored.push(`a range longer than ${MAX_RANGE_DAYS} days (${values.from} to ${values.to})`);
+  }
   return ignored;
 }
 
