@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { readCsv } from "../lib/export/read-csv";
 import { E2E, storageStateFor } from "./env";
 
@@ -23,6 +23,18 @@ async function metaOf(page: Page, params: Record<string, string>) {
   return ((await response.json()) as { meta: { total_pages: number; total_items_amount: number; total_value_cents: number } }).meta;
 }
 
+type AuditEntry = { actorEmail: string | null; outcome: string; detail: { rows?: number; filters?: Record<string, string> } };
+
+/** The viewer's export entries in the audit log, read as an admin. */
+async function exportAudit(browser: Browser): Promise<AuditEntry[]> {
+  const admin = await browser.newContext({ storageState: storageStateFor("admin") });
+  const response = await admin.request.get(`${E2E.appUrl}/api/audit?action=payment.export&actor=viewer@demo.test&pageSize=200`);
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { entries: AuditEntry[] };
+  await admin.close();
+  return body.entries;
+}
+
 async function openTable(page: Page, params: Record<string, string>) {
   const meta = await metaOf(page, params);
   await page.goto(`/payments?${new URLSearchParams(params).toString()}`);
@@ -31,7 +43,7 @@ async function openTable(page: Page, params: Record<string, string>) {
 }
 
 test.describe("payments export", () => {
-  test("a multi-page query downloads one CSV with every row and the provider's total", async ({ page }) => {
+  test("a multi-page query downloads one CSV with every row and the provider's total", async ({ page, browser }) => {
     const meta = await openTable(page, { ...QUERY, page: "2" });
     expect(meta.total_pages).toBeGreaterThan(3);
     const downloading = page.waitForEvent("download");
@@ -58,9 +70,21 @@ test.describe("payments export", () => {
     await expect(page.getByRole("status").filter({ hasText: "Saved payments-" })).toContainText(
       `(${new Intl.NumberFormat("pt-BR").format(meta.total_items_amount)} rows)`,
     );
+    // Recorded in the audit log with the filters and the row count (the page is not a filter).
+    await expect
+      .poll(async () =>
+        (await exportAudit(browser)).some(
+          (e) =>
+            e.outcome === "exported" &&
+            e.detail.rows === meta.total_items_amount &&
+            e.detail.filters?.registration_start_date === QUERY.registration_start_date &&
+            e.detail.filters?.page === undefined,
+        ),
+      )
+      .toBe(true);
   });
 
-  test("progress shows pages done of total, and Cancel stops the export", async ({ page }) => {
+  test("progress shows pages done of total, and Cancel stops the export", async ({ page, browser }) => {
     const meta = await openTable(page, QUERY);
     // Slow provider pages so that the progress can be seen and the export cancelled midway.
     const arm = await page.request.post(`${E2E.sandboxUrl}/_control/faults`, {
@@ -78,6 +102,8 @@ test.describe("payments export", () => {
       await expect(page.getByText("Export canceled")).toBeVisible();
       await expect(progress).toHaveCount(0);
       expect(downloaded).toBe(false);
+      // The server stopped reading pages and says so in the audit log.
+      await expect.poll(async () => (await exportAudit(browser)).some((e) => e.outcome === "canceled")).toBe(true);
     } finally {
       await page.request.delete(`${E2E.sandboxUrl}/_control/faults`);
     }
