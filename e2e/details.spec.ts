@@ -166,7 +166,7 @@ test.describe("QR code detail", () => {
 
     const related = page.getByRole("region", { name: "Payments with this end-to-end id" });
     await expect(related.getByRole("link", { name: new RegExp(WITH_QR.id) })).toBeVisible();
-    await shoot(page, "qrcode-detail-light");
+    await shoot(page, "qrcode-paid");
   });
 
   test("warns when the code's CRC is wrong", async ({ page }) => {

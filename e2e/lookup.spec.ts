@@ -97,7 +97,8 @@ test.describe("support", () => {
     await expect(page.getByTestId("lookup-results")).toBeVisible();
     await page.keyboard.press("Escape");
 
-    await page.reload();
+    // A fresh page load: the list comes from localStorage, not from memory.
+    await page.goto("/payments");
     const dialog = await openWithShortcut(page);
     const recent = dialog.getByRole("list", { name: "Recent lookups" });
     await expect(recent.getByRole("button")).toHaveCount(2);
@@ -106,6 +107,7 @@ test.describe("support", () => {
 
     await recent.getByRole("button", { name: new RegExp(PENDING) }).click();
     await expect(page).toHaveURL(`/payments/${PENDING}`);
+    await expect(dialog).toBeHidden();
 
     const again = await openWithShortcut(page);
     await again.getByRole("button", { name: "Clear recent lookups" }).click();

@@ -22,16 +22,16 @@ export function PaymentLinkList({
           <Link
             href={paymentHref(p.idempotent_id)}
             onClick={onNavigate}
-            className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2 text-sm hover:bg-surface-muted focus-visible:bg-surface-muted"
+            className="flex items-center justify-between gap-3 px-3 py-2 text-sm hover:bg-surface-muted focus-visible:bg-surface-muted"
           >
-            <span className="min-w-0">
+            <span className="min-w-0 flex-1">
               <span className="block truncate font-mono text-[0.8125rem] text-blue-700 dark:text-blue-300">{p.idempotent_id}</span>
               <span className="block truncate text-xs text-fg-muted">
                 {p.receiver_name} · ref <span className="font-mono">{p.reference_code}</span> ·{" "}
                 <BrazilDateTime value={p.registration_date} />
               </span>
             </span>
-            <span className="flex items-center gap-2">
+            <span className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-2">
               <span className="font-medium tabular-nums text-fg">{formatBRL(p.value_cents)}</span>
               <StatusBadge status={p.status} />
             </span>

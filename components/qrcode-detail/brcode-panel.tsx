@@ -11,11 +11,11 @@ function CrcLine({ crc }: { crc: BrCodeSummary["crc"] }) {
       data-testid="crc-check"
       data-state={crc.state}
       className={cn(
-        "flex items-center gap-1.5 text-sm font-medium",
+        "flex items-start gap-1.5 text-sm font-medium",
         good ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400",
       )}
     >
-      <Icon aria-hidden className="h-4 w-4" />
+      <Icon aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
       {crc.text}
     </p>
   );
@@ -51,8 +51,9 @@ function Warnings({ summary }: { summary: BrCodeSummary }) {
 /** The copy-and-paste code read field by field, with its checksum verified. */
 export function BrCodePanel({ summary }: { summary: BrCodeSummary }) {
   return (
-    <DetailSection title="Decoded BR Code" action={<CrcLine crc={summary.crc} />}>
+    <DetailSection title="Decoded BR Code">
       <div className="space-y-3">
+        <CrcLine crc={summary.crc} />
         <Warnings summary={summary} />
         <FieldList>
           {summary.rows.map((row) => (
