@@ -96,7 +96,8 @@ async function main() {
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
   try {
-    const page = await browser.newPage({ baseURL: `http://localhost:${A.port}` });
+    const context = await browser.newContext({ baseURL: `http://localhost:${A.port}` });
+    const page = await context.newPage();
     await page.goto("/login");
     await page.getByLabel("Email").fill("operator@demo.test");
     await page.getByLabel("Password").fill(process.env.DEMO_PASSWORD ?? "demo-password");
@@ -112,7 +113,7 @@ async function main() {
     const log = page;
     await log.goto(`/events?payment=${encodeURIComponent(id)}`);
     await log.getByText("No notification matches these filters").waitFor();
-    const detail = await page.context().newPage();
+    const detail = await context.newPage();
     await detail.goto(`/payments/${encodeURIComponent(id)}`);
     const badge = detail.locator("article[aria-label='Payment detail'] [data-status]").first();
     await badge.waitFor();
