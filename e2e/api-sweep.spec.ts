@@ -149,6 +149,23 @@ test.describe("without a session", () => {
     }
   });
 
+  test("a malformed dynamic segment answers JSON, never a page, a 500 or a stack", async () => {
+    const dynamic = ROUTES.filter((r) => !isAuthRoute(r.url) && /\/app\/api\/.*\[/.test(`/${r.file}`));
+    expect(dynamic.length).toBeGreaterThan(0);
+    for (const route of dynamic) {
+      for (const bad of ["%", "%E0%A4%A", "..%2F..%2Fetc%2Fpasswd"]) {
+        const sample = Object.values(SAMPLE_SEGMENTS).find((v) => route.url.includes(v)) ?? "sweep-sample-id";
+        const url = route.url.replace(sample, bad);
+        for (const method of route.methods) {
+          const res = await call(anon, method, url);
+          expect(res.status(), `${method} ${url}`).toBeLessThan(500);
+          expect(res.headers()["content-type"] ?? "", `${method} ${url}`).toContain("application/json");
+          await expectNoLeak(res, `${method} ${url}`);
+        }
+      }
+    }
+  });
+
   test("GET /api/health is open and tells no secret", async () => {
     const res = await anon.get("/api/health");
     expect([200, 503]).toContain(res.status());

@@ -134,12 +134,18 @@ test.describe("signing out", () => {
     const oldCookies = await sessionCookies(context);
     expect(oldCookies).toHaveLength(1);
 
+    const signOut = page.waitForResponse((r) => r.url().endsWith("/api/auth/sign-out") && r.request().method() === "POST");
     await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
+    const answer = await signOut;
+    expect(answer.status()).toBe(200);
+    const sent = (await answer.request().allHeaders())["cookie"] ?? "";
+    expect(sent, "the sign-out request carries the session").toContain(`${oldCookies[0]?.name}=${oldCookies[0]?.value}`);
     await expect(page).toHaveURL(`${E2E.appUrl}/login`);
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
     expect(await sessionCookies(context)).toHaveLength(0);
 
-    // Someone who kept a copy of the cookie: the session is gone on the server too.
+    // Someone who kept a copy of the cookie: the session is gone on the server too, at once (the
+    // guard's short session memo included: it once kept an old cookie working for seconds).
     const replay = await browser.newContext({ storageState: { cookies: oldCookies, origins: [] } });
     try {
       const stale = await replay.newPage();
