@@ -152,18 +152,22 @@ test.describe("without a session", () => {
   test("a malformed dynamic segment answers JSON, never a page, a 500 or a stack", async () => {
     const dynamic = ROUTES.filter((r) => !isAuthRoute(r.url) && /\/app\/api\/.*\[/.test(`/${r.file}`));
     expect(dynamic.length).toBeGreaterThan(0);
+    const problems: string[] = [];
     for (const route of dynamic) {
       for (const bad of ["%", "%E0%A4%A", "..%2F..%2Fetc%2Fpasswd"]) {
         const sample = Object.values(SAMPLE_SEGMENTS).find((v) => route.url.includes(v)) ?? "sweep-sample-id";
         const url = route.url.replace(sample, bad);
         for (const method of route.methods) {
           const res = await call(anon, method, url);
-          expect(res.status(), `${method} ${url}`).toBeLessThan(500);
-          expect(res.headers()["content-type"] ?? "", `${method} ${url}`).toContain("application/json");
+          const type = res.headers()["content-type"] ?? "(none)";
+          if (res.status() >= 500 || !type.includes("application/json")) {
+            problems.push(`${method} ${url}: ${res.status()} ${type} ${(await res.text()).slice(0, 120)}`);
+          }
           await expectNoLeak(res, `${method} ${url}`);
         }
       }
     }
+    expect(problems).toEqual([]);
   });
 
   test("GET /api/health is open and tells no secret", async () => {
