@@ -109,8 +109,9 @@ test.describe("failed sign-in", () => {
   });
 
   test("after 5 wrong passwords for one email the form says to wait, even for the right password", async ({ page }) => {
-    // A dedicated address: the limiter counts per (client address, email), so nobody else is throttled.
-    const email = "nobody@demo.test";
+    // A dedicated address, new on every run: the limiter counts per (client address, email), so
+    // nobody else is throttled, and a rerun against a reused server starts from zero.
+    const email = `nobody-${Date.now().toString(36)}@demo.test`;
     await page.goto("/login");
     for (let attempt = 1; attempt <= 5; attempt++) {
       const failure = await failedSignIn(page, email, `wrong-${attempt}`);
