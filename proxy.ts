@@ -23,6 +23,14 @@ export function proxy(request: NextRequest): NextResponse {
   let response: NextResponse;
   const { pathname, search } = request.nextUrl;
   const repaired = repairPercentEncoding(pathname);
+  if (repaired !== pathname && pathname.startsWith("/api/")) {
+    // Next cannot decode the route parameter and would answer a plain-text 500: refuse it here.
+    const refused = NextResponse.json({ error: "The address contains a malformed %-escape" }, { status: 400 });
+    for (const [name, value] of Object.entries(common)) refused.headers.set(name, value);
+    refused.headers.set("Content-Security-Policy", API_CSP);
+    refused.headers.set("Cache-Control", "no-store");
+    return refused;
+  }
   if (repaired !== pathname) {
     // A stray "%" (e.g. /payments/%E0%A4%A) makes Next's own param decoding throw a 500: send the
     // literal text on instead, so the page answers "not found" with the id as typed.
