@@ -14,7 +14,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { signIn } from "./proxy-overhead";
 import { mb, sampleRss, treeRss } from "./proc";
-import { startBenchServer } from "./server";
+import { holdMachineSlot, startBenchServer, waitForQuietMachine } from "./server";
 
 type Histogram = { average: number; p50: number; p99: number; max: number };
 type AutocannonResult = { latency: Histogram; requests: Histogram & { total: number }; errors: number; timeouts: number; non2xx: number; "2xx": number };
@@ -128,6 +128,8 @@ function arg(name: string): string | undefined {
 }
 
 async function main(): Promise<void> {
+  await waitForQuietMachine();
+  holdMachineSlot("bench/load.ts");
   const given = arg("app");
   const server = given ? undefined : await startBenchServer({ seedCount: Number(arg("seed-count") ?? 200_000) });
   try {

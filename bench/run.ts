@@ -20,7 +20,7 @@ import { loadAverage, machineInfo } from "./proc";
 import { runProxyBench, signIn } from "./proxy-overhead";
 import { reportMarkdown, type BenchReport } from "./report";
 import { runSandboxListBench } from "./sandbox-list";
-import { nextBuild, ROOT, startBenchServer, waitForQuietMachine } from "./server";
+import { holdMachineSlot, nextBuild, ROOT, startBenchServer, waitForQuietMachine } from "./server";
 
 const flags = new Set(process.argv.slice(2));
 const quick = flags.has("--quick");
@@ -59,8 +59,9 @@ async function main(): Promise<void> {
   const report: BenchReport = { machine: machineInfo(), finishedAt: "", durationS: 0, loadAverageAfter: [], errors: {} };
   mkdirSync(RESULTS, { recursive: true });
 
+  await waitForQuietMachine(log);
+  holdMachineSlot("npm run bench");
   if (!flags.has("--skip-build")) {
-    await waitForQuietMachine(log);
     const built = await step(report, "build", async () => nextBuild());
     if (built === undefined && report.errors.build) log("continuing with the previous build, if any");
   }

@@ -31,6 +31,14 @@ export type BenchServer = {
 
 const BUSY_PATTERN = "next build|playwright test|next start -p 3100";
 
+/**
+ * The benchmarks need the machine to themselves, and other runs on a shared machine look for
+ * "next build" / "playwright test" in process lists before starting theirs: say so in ours.
+ */
+export function holdMachineSlot(what: string): void {
+  process.title = `${what}: holds the next build / playwright test slot`;
+}
+
 /** One `next build` / Playwright run on the machine at a time: wait while another one runs. */
 export async function waitForQuietMachine(log: (line: string) => void = console.log): Promise<void> {
   for (let said = false; ; said = true) {
