@@ -41,6 +41,10 @@ describe("registerPayment", () => {
     const id = newId();
     await registerPayment(dictBody(id, 500));
     expect(await failure(registerPayment(dictBody(id, 501)))).toMatchObject({ kind: "conflict" });
+    const otherKey = { ...dictBody(id, 500), pix_key: "someone.else@example.com" };
+    const keyConflict = await failure(registerPayment(otherKey));
+    expect(keyConflict).toMatchObject({ kind: "conflict" });
+    expect(keyConflict.message).toContain("pix_key");
     const other = newId();
     const [a, b] = await Promise.allSettled([registerPayment(dictBody(other)), registerPayment(dictBody(other))]);
     expect([a.status, b.status].sort()).toEqual(["fulfilled", "rejected"]);

@@ -10,6 +10,7 @@ import { callProvider, errorFromAnswer, expectAnswer } from "./client";
 import { isPaymentsApiError, PaymentsApiError } from "./errors";
 import { paymentPath } from "./path";
 import { getPayment } from "./payments";
+import { transferDifferences } from "./same-transfer";
 
 export type RegisterResult = {
   payment: RegisteredPayment;
@@ -104,11 +105,10 @@ async function findPayment(id: string): Promise<PaymentDetail | undefined> {
 
 /** A found payment is ours only if it is the same transfer; an id reused for another is a conflict. */
 function sameTransferOrThrow(found: PaymentDetail, body: RegisterPaymentBody): RegisteredPayment {
-  const doc = (v: string | undefined) => (v ?? "").replace(/[.\-/\s]/g, "").toUpperCase();
-  const sameDocument = !body.receiver_document || doc(found.receiver_document) === doc(body.receiver_document);
-  if (found.value_cents !== body.value_cents || !sameDocument) {
+  const differs = transferDifferences(found, body);
+  if (differs.length) {
     throw new PaymentsApiError(
-      `The payment id ${body.idempotent_id} is already used by another payment (${found.reference_code}). Choose a new id.`,
+      `The payment id ${body.idempotent_id} is already used by another payment (${found.reference_code}, different ${differs.join(", ")}). Choose a new id.`,
       { kind: "conflict", status: 0, operation: "registerPayment", idempotentId: body.idempotent_id },
     );
   }
