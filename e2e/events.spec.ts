@@ -24,6 +24,19 @@ async function advance(ms: number) {
   expect(res.status).toBe(200);
 }
 
+/** Notes whether an element matching `selector` ever carried the flash-change class (it lasts 2.5 s). */
+async function recordFlash(page: Page, selector: string) {
+  await page.evaluate((sel) => {
+    const w = window as unknown as { __flashed: boolean };
+    w.__flashed = false;
+    const look = () => {
+      if (document.querySelector(`${sel}.flash-change`)) w.__flashed = true;
+    };
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
+  }, selector);
+  return () => page.evaluate(() => (window as unknown as { __flashed: boolean }).__flashed);
+}
+
 /**
  * Records every status the element shows, and marks the document so a reload would be noticed.
  * (A MutationObserver sees each step even if the next one follows quickly.)
@@ -71,6 +84,8 @@ test("an authorized transfer moves through sent -> completed on open pages, and 
   const detailLog = await recordStatuses(detail, "article[aria-label='Payment detail'] [data-status]");
   const rowSelector = `tr[data-row]:has(a[href="/payments/${encodeURIComponent(id)}"]) [data-status]`;
   const tableLog = await recordStatuses(table, rowSelector);
+  const detailFlashed = await recordFlash(detail, "[data-testid='payment-overview']");
+  const rowFlashed = await recordFlash(table, `tr[data-row]:has(a[href="/payments/${encodeURIComponent(id)}"])`);
 
   // Sandbox clock: authorized -> sent.
   await advance(2_000);
@@ -90,6 +105,9 @@ test("an authorized transfer moves through sent -> completed on open pages, and 
   expect((await tableLog.statuses()).slice(-2)).toEqual(["sent", "completed"]);
   expect(await detailLog.stillSameDocument()).toBe(true);
   expect(await tableLog.stillSameDocument()).toBe(true);
+  // Each change is pointed out: the amount/status card and the table row flash.
+  await expect.poll(detailFlashed).toBe(true);
+  await expect.poll(rowFlashed).toBe(true);
   await detail.screenshot({ path: `${SHOTS}/events-detail-completed.png` });
 
   // The log, still the same page, shows both steps: old -> new, accepted, delivered once.

@@ -65,6 +65,7 @@ async function confirmAndOpenDetail(page: Page): Promise<string> {
   const id = await reviewedId(page);
   await page.getByRole("button", { name: "Confirm transfer" }).click();
   await expect(page).toHaveURL(new RegExp(`/payments/${id}\\?registered=1$`));
+  await expect(page.getByRole("status").filter({ hasText: "Transfer registered." })).toBeVisible();
   return id;
 }
 

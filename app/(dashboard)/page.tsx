@@ -4,14 +4,12 @@ import { Overview } from "@/components/insights/overview";
 import { Notice } from "@/components/ui/notice";
 import { requirePageUser } from "@/lib/auth/guard";
 import { resolveInsightsQuery } from "@/lib/insights/query";
-import { loadOverviewSearchParams, overviewSearchParams, toInsightsQuery, type OverviewSearchValues } from "@/lib/insights/search-params";
+import { loadOverviewSearchParams, overviewSearchParams, rangeProblem, toInsightsQuery, type OverviewSearchValues } from "@/lib/insights/search-params";
 import { getInsights } from "@/lib/insights/server";
+import { ignoredUrlValues } from "@/lib/search-params/ignored";
 import { brazilDayKey } from "@/lib/pix/time";
 import { insightsQueries } from "@/lib/queries/insights";
 import { getQueryClient } from "@/lib/queries/query-client";
-
-/** The longest range the overview answers (lib/insights/buckets.ts refuses longer ones). */
-const MAX_RANGE_DAYS = 731;
 
 export const metadata: Metadata = { title: "Overview" };
 
@@ -50,19 +48,11 @@ export default async function OverviewPage({ searchParams }: Props) {
   );
 }
 
-/** URL values the parser map refused (or a reversed range), named so the user knows why. */
+/** URL values the parser map refused (or a range it cannot show), named so the user knows why. */
 function ignoredParams(raw: Record<string, string | string[] | undefined>, values: OverviewSearchValues): string[] {
-  const ignored: string[] = [];
-  for (const key of Object.keys(overviewSearchParams) as Array<keyof OverviewSearchValues>) {
-    const given = raw[key];
-    const text = Array.isArray(given) ? given[0] : given;
-    if (text === undefined || text.trim() === "") continue;
-    if (values[key] === null || String(values[key]) !== text.trim()) ignored.push(`${key}=${text.slice(0, 40)}`);
-  }
-  if (values.from && values.to && values.from > values.to) ignored.push(`from=${values.from} after to=${values.to}`);
-  if (values.from && values.to && Date.parse(values.to) - Date.parse(values.from) > MAX_RANGE_DAYS * 86_400_000) {
-    ignored.push(`a range longer than ${MAX_RANGE_DAYS} days (${values.from} to ${values.to})`);
-  }
+  const ignored = ignoredUrlValues(raw, overviewSearchParams, values);
+  const range = rangeProblem(values);
+  if (range) ignored.push(range);
   return ignored;
 }
 

@@ -23,12 +23,15 @@ export function DataTable<TData extends RowData>({
   density,
   busy,
   onOpenRow,
+  rowClassName,
 }: {
   table: ReactTable<DataTableFeatures, TData>;
   caption: ReactNode;
   density: Density;
   busy: boolean;
   onOpenRow: (row: TData) => void;
+  /** Extra classes per row, e.g. `flash-change` for a payment a webhook just changed. */
+  rowClassName?: (row: TData) => string | undefined;
 }) {
   const body = useRef<HTMLTableSectionElement>(null);
   const rows = table.getRowModel().rows;
@@ -98,7 +101,10 @@ export function DataTable<TData extends RowData>({
               onFocus={(event) => {
                 if (event.target === event.currentTarget) setFocusIndex(index);
               }}
-              className="cursor-pointer border-b border-border last:border-b-0 hover:bg-surface-muted focus-visible:bg-surface-muted focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
+              className={cn(
+                "cursor-pointer border-b border-border last:border-b-0 hover:bg-surface-muted focus-visible:bg-surface-muted focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600",
+                rowClassName?.(row.original),
+              )}
             >
               {row.getVisibleCells().map((cell) => (
                 <td

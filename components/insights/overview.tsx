@@ -5,7 +5,7 @@ import { useQueryStates } from "nuqs";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { defaultRange } from "@/lib/insights/query";
-import { overviewSearchParams, toInsightsQuery } from "@/lib/insights/search-params";
+import { overviewSearchParams, rangeProblem, toInsightsQuery } from "@/lib/insights/search-params";
 import { brazilDayKey } from "@/lib/pix/time";
 import { insightsQueries } from "@/lib/queries/insights";
 import { ChartCard } from "./chart-card";
@@ -26,7 +26,7 @@ export function Overview() {
   const statusQuery = useQuery({ ...insightsQueries.overview(toInsightsQuery(values, "status")), placeholderData: keepPreviousData });
   const timeQuery = useQuery({ ...insightsQueries.overview(toInsightsQuery(values, values.group_by)), placeholderData: keepPreviousData });
 
-  const urlHasRange = !!(values.from && values.to && values.from <= values.to);
+  const urlHasRange = !!(values.from && values.to && rangeProblem(values) === null);
   const range = urlHasRange
     ? { from: values.from!, to: values.to! }
     : (statusQuery.data?.range ?? defaultRange(brazilDayKey(new Date())));

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useRecentlyChanged } from "@/components/events/live-updates";
 import { ErrorState } from "@/components/ui/error-state";
 import { isApiRequestError } from "@/lib/domain/api-client";
 import { paymentQueries } from "@/lib/queries/payments";
@@ -9,6 +10,7 @@ import { DetailSection } from "./detail-fields";
 import { DetailSkeleton } from "./detail-skeleton";
 import { LinkedQrcode } from "./linked-qrcode";
 import { PaymentNotFound } from "./payment-not-found";
+import { RegisteredNotice } from "./registered-notice";
 import { DatesSection, IdentifiersSection, KeySection, PaymentOverview, ReceiverSection } from "./payment-sections";
 import { StatusTimeline } from "./status-timeline";
 import { buildTimeline } from "./timeline";
@@ -17,8 +19,18 @@ import { buildTimeline } from "./timeline";
  * `/payments/{idempotent_id}`. Reads through the shared query key (prefetched on the server),
  * so a live update that invalidates `paymentQueries.detail(id)` redraws this page.
  */
-export function PaymentDetailView({ idempotentId, canLookup }: { idempotentId: string; canLookup: boolean }) {
+export function PaymentDetailView({
+  idempotentId,
+  canLookup,
+  justRegistered = false,
+}: {
+  idempotentId: string;
+  canLookup: boolean;
+  /** Arrived from the register form (`?registered=1`): say so above the payment. */
+  justRegistered?: boolean;
+}) {
   const query = useQuery(paymentQueries.detail(idempotentId));
+  const changed = useRecentlyChanged(idempotentId);
 
   if (query.isPending) return <DetailSkeleton label="Loading the payment" />;
 
@@ -53,7 +65,8 @@ export function PaymentDetailView({ idempotentId, canLookup }: { idempotentId: s
   return (
     <article aria-label="Payment detail" className="space-y-5">
       <BackToPayments />
-      <PaymentOverview payment={payment} />
+      {justRegistered ? <RegisteredNotice /> : null}
+      <PaymentOverview payment={payment} flash={changed} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-4">
           <ReceiverSection payment={payment} />

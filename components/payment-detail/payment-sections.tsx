@@ -2,14 +2,18 @@ import { StatusBadge } from "@/components/payments/status-badge";
 import type { PaymentDetail } from "@/lib/contract";
 import { documentKind, formatDocument } from "@/lib/pix/document";
 import { formatBRL } from "@/lib/pix/money";
+import { cn } from "@/lib/utils";
 import { BrazilDateTime } from "./brazil-date-time";
 import { DetailSection, Field, FieldList, NotReported } from "./detail-fields";
 import { PIX_KEY_TYPE_WORDS, accountTypeWords, formatPixKey } from "./labels";
 
 /** Amount and status on top: what support is asked first. */
-export function PaymentOverview({ payment }: { payment: PaymentDetail }) {
+export function PaymentOverview({ payment, flash = false }: { payment: PaymentDetail; flash?: boolean }) {
   return (
-    <div className="flex flex-wrap items-end justify-between gap-3">
+    <div
+      data-testid="payment-overview"
+      className={cn("-mx-2 flex flex-wrap items-end justify-between gap-3 rounded-lg px-2 py-1", flash && "flash-change")}
+    >
       <div className="min-w-0 space-y-1">
         <p className="text-sm text-fg-muted">
           Payment to <span className="font-medium text-fg">{payment.receiver_name || "an unnamed receiver"}</span>

@@ -14,6 +14,7 @@ import { dataTableFeatures, type FilterValues } from "@/components/data-table/fe
 import { clearAllPatch, describeActiveFilters, orderFilters } from "@/components/data-table/filter-descriptions";
 import { useSlashToFocus } from "@/components/data-table/use-slash-to-focus";
 import { useStoredState } from "@/components/data-table/use-stored-state";
+import { useRecentChanges } from "@/components/events/live-updates";
 import { ErrorState } from "@/components/ui/error-state";
 import type { PaymentListItem } from "@/lib/contract/payment";
 import { paymentHref } from "@/lib/lookup/route-param";
@@ -52,6 +53,7 @@ export function PaymentsExplorer({
   const { values, params, setFilters, setPage, dropFromUrl } = usePaymentsView();
   const query = useQuery({ ...paymentQueries.list(params), placeholderData: keepPreviousData });
   const [ignored, setIgnored] = useState(ignoredAtLoad);
+  const recent = useRecentChanges();
   const toolbar = useRef<HTMLDivElement>(null);
   useSlashToFocus(toolbar);
 
@@ -122,7 +124,14 @@ export function PaymentsExplorer({
       ) : rows.length === 0 && page <= Math.max(1, query.data.meta.total_pages) ? (
         <PaymentsEmptyState active={active} onClearAll={() => setFilters(CLEAR_ALL)} />
       ) : (
-        <DataTable table={table} caption="Payments" density={density} busy={busy} onOpenRow={openPayment} />
+        <DataTable
+          table={table}
+          caption="Payments"
+          density={density}
+          busy={busy}
+          onOpenRow={openPayment}
+          rowClassName={(p) => (recent.has(p.idempotent_id) ? "flash-change" : undefined)}
+        />
       )}
 
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -26,7 +26,7 @@ const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max)
+    .max(max, { error: `is too long (at most ${max} characters)` })
     .optional()
     .transform((v) => (v ? v : undefined));
 
@@ -35,13 +35,18 @@ const dayOrInstant = z
   .trim()
   .optional()
   .transform((v) => (v ? v : undefined))
-  .refine((v) => v === undefined || DAY.test(v) || !Number.isNaN(Date.parse(v)), {
+  .refine((v) => v === undefined || (DAY.test(v) ? isRealDay(v) : !Number.isNaN(Date.parse(v))), {
     error: "must be a date (YYYY-MM-DD) or an ISO date-time",
   });
 
 export const auditQuerySchema = z
   .object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    page: z.coerce
+      .number({ error: "must be a page number (1, 2, 3…)" })
+      .int({ error: "must be a page number (1, 2, 3…)" })
+      .min(1, { error: "must be a page number (1, 2, 3…)" })
+      .max(100_000, { error: "must be at most 100000" })
+      .default(1),
     pageSize: z.coerce.number().int().min(1).max(200).default(AUDIT_PAGE_SIZE),
     action: optionalText(100),
     actor: optionalText(200),
@@ -59,6 +64,13 @@ export const auditQuerySchema = z
 export type AuditQueryInput = z.input<typeof auditQuerySchema>;
 /** Parsed filters: `from` inclusive, `to` exclusive instants. */
 export type AuditQuery = z.output<typeof auditQuerySchema>;
+
+/** 2026-02-30 and 2026-13-01 match the pattern but are no day of the calendar. */
+function isRealDay(day: string): boolean {
+  const [y, m, d] = dayParts(day);
+  const date = new Date(Date.UTC(y, m, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m && date.getUTCDate() === d;
+}
 
 function dayParts(day: string): [number, number, number] {
   const [y, m, d] = day.split("-").map(Number);
@@ -91,10 +103,30 @@ export function parseAuditQuery(
   }
   const parsed = auditQuerySchema.safeParse(record);
   if (parsed.success) return { ok: true, query: parsed.data };
+  return { ok: false, fields: fieldErrors(parsed.error.issues) };
+}
+
+/**
+ * For a pasted link: the filters that could be read, and what was ignored and why. A value
+ * that cannot be read is dropped (the rest still apply) instead of refusing the whole view.
+ */
+export function parseAuditQueryLeniently(
+  input: Record<string, string | undefined>,
+): { query: AuditQuery; usable: Record<string, string | undefined>; ignored: Record<string, string> } {
+  const first = parseAuditQuery(input);
+  if (first.ok) return { query: first.query, usable: input, ignored: {} };
+  const usable = Object.fromEntries(Object.entries(input).filter(([key]) => !(key in first.fields)));
+  const second = parseAuditQuery(usable);
+  // Everything left is optional with defaults, so this parse succeeds; an empty query is the fallback.
+  const query = second.ok ? second.query : auditQuerySchema.parse({});
+  return { query, usable, ignored: first.fields };
+}
+
+function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
+  for (const issue of issues) {
     const key = String(issue.path[0] ?? "query");
     fields[key] ??= issue.message;
   }
-  return { ok: false, fields };
+  return fields;
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listAudit, recordAudit } from "./audit";
-import { parseAuditQuery } from "./audit-filters";
+import { parseAuditQuery, parseAuditQueryLeniently } from "./audit-filters";
 import type { Db } from "./client";
 import { auditLog } from "./schema/audit";
 import { rowsOf, TEST_ENGINES, type TestStore } from "./test-engines";
@@ -129,5 +129,19 @@ describe("audit filters", () => {
 
     const empty = parseAuditQuery({ action: "", actor: "  " });
     expect(empty.ok && empty.query.action === undefined && empty.query.actor === undefined).toBe(true);
+
+    const notADay = parseAuditQuery({ from: "2026-02-30", to: "2026-13-01" });
+    expect(notADay.ok ? [] : Object.keys(notADay.fields).sort()).toEqual(["from", "to"]);
+  });
+
+  it("a pasted link keeps the filters it can read and names the ignored ones", () => {
+    const { query, usable, ignored } = parseAuditQueryLeniently({ page: "abc", actor: "x".repeat(300), action: "auth.sign_in", to: "2026-03-10" });
+    expect(Object.keys(ignored).sort()).toEqual(["actor", "page"]);
+    expect(ignored.page).toMatch(/page number/);
+    expect(ignored.actor).toMatch(/at most 200/);
+    expect(query).toMatchObject({ page: 1, action: "auth.sign_in" });
+    expect(query.actor).toBeUndefined();
+    expect(query.to?.toISOString()).toBe("2026-03-11T03:00:00.000Z");
+    expect(usable).toEqual({ action: "auth.sign_in", to: "2026-03-10" });
   });
 });

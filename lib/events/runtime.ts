@@ -1,6 +1,7 @@
 import "server-only";
 import { getStore } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { forgetInsights } from "@/lib/insights/server";
 import { createEventBus, type EventBus } from "./bus";
 
 /**
@@ -22,7 +23,12 @@ export function getEventBus(): Promise<EventBus> {
   h.bus ??= (async () => {
     const store = await getStore();
     const databaseUrl = store.kind === "postgres" ? getEnv().databaseUrl : undefined;
-    return createEventBus({ db: store.db, databaseUrl });
+    const bus = await createEventBus({ db: store.db, databaseUrl });
+    // A payment changed (here or on another instance): cached overview totals are stale now.
+    bus.subscribe(({ repeat }) => {
+      if (!repeat) forgetInsights();
+    });
+    return bus;
   })().catch((error: unknown) => {
     h.bus = undefined;
     throw error;

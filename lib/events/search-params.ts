@@ -1,14 +1,26 @@
-import { createLoader, parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs/server";
+import { createLoader, createParser, parseAsStringLiteral } from "nuqs/server";
 import { EVENT_RESULT_FILTERS } from "./schema";
+
+/** Page numbers the log answers (GET /api/events/log refuses others): 1..100000. */
+const parseAsPage = createParser({
+  parse: (raw: string) => (/^\d{1,6}$/.test(raw.trim()) && Number(raw) >= 1 && Number(raw) <= 100_000 ? Number(raw) : null),
+  serialize: (page: number) => String(page),
+});
+
+/** The payment filter: an idempotent_id or reference code, at most 200 characters. */
+const parseAsPaymentFilter = createParser({
+  parse: (raw: string) => (raw.trim().length <= 200 ? raw.trim() : null),
+  serialize: (value: string) => value,
+});
 
 /**
  * URL state of /events (imported from "nuqs/server": shared by the server page and the
  * client's `useQueryStates(eventLogSearchParams, { clearOnDefault: true })`).
  */
 export const eventLogSearchParams = {
-  payment: parseAsString.withDefault(""),
+  payment: parseAsPaymentFilter.withDefault(""),
   result: parseAsStringLiteral(EVENT_RESULT_FILTERS),
-  page: parseAsInteger.withDefault(1),
+  page: parseAsPage.withDefault(1),
 };
 
 export const loadEventLogSearchParams = createLoader(eventLogSearchParams);

@@ -43,6 +43,14 @@ export class BucketRangeError extends Error {
   }
 }
 
+/**
+ * Not `instanceof`: the aggregator lives on globalThis and may have been created by another Next
+ * bundle (the page's prefetch) whose copy of this class is a different object.
+ */
+export function isBucketRangeError(err: unknown): err is BucketRangeError {
+  return err instanceof Error && err.name === "BucketRangeError" && "field" in err;
+}
+
 const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MS_PER_DAY = 86_400_000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadOverviewSearchParams, serializeOverviewSearchParams, toInsightsQuery } from "./search-params";
+import { loadOverviewSearchParams, rangeProblem, serializeOverviewSearchParams, toInsightsQuery } from "./search-params";
 
 describe("overview URL state", () => {
   it("is the insights query, with defaults left out of the URL", () => {
@@ -24,5 +24,18 @@ describe("overview URL state", () => {
     expect(toInsightsQuery(half, "status")).toEqual({ group_by: "status", date_field: "registration" });
     const reversed = loadOverviewSearchParams("?from=2026-03-02&to=2026-03-01");
     expect(toInsightsQuery(reversed, "day")).not.toHaveProperty("from");
+  });
+
+  it("names what is wrong with a range, and leaves a too-long one out of the query", () => {
+    const say = (qs: string) => rangeProblem(loadOverviewSearchParams(qs));
+    expect(say("")).toBeNull();
+    expect(say("?from=2026-11-01&to=2026-11-01")).toBeNull();
+    expect(say("?from=2026-11-01")).toMatch(/without to/);
+    expect(say("?to=2026-11-01")).toMatch(/without from/);
+    expect(say("?from=2026-11-02&to=2026-11-01")).toMatch(/after to/);
+    expect(say("?from=2024-11-01&to=2026-11-01")).toBeNull(); // 731 days
+    expect(say("?from=2024-10-31&to=2026-11-01")).toMatch(/longer than 731 days/);
+    const long = loadOverviewSearchParams("?from=2020-01-01&to=2026-11-01");
+    expect(toInsightsQuery(long, "day")).not.toHaveProperty("from");
   });
 });

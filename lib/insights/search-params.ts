@@ -1,5 +1,5 @@
 import { createLoader, createParser, createSerializer, parseAsStringLiteral, type inferParserType } from "nuqs/server";
-import { isCalendarDay } from "./buckets";
+import { countDays, INSIGHTS_LIMITS, isCalendarDay } from "./buckets";
 import { DATE_FIELDS, INSIGHTS_FILTER_KEYS, insightsQuerySchema, type GroupBy, type InsightsQuery } from "./schema";
 
 /**
@@ -45,12 +45,27 @@ export const loadOverviewSearchParams = createLoader(overviewSearchParams);
 export const serializeOverviewSearchParams = createSerializer(overviewSearchParams, { clearOnDefault: true });
 
 /**
- * The insights query of one of the page's two charts. A range with one end missing, or reversed,
- * is left out (the default range applies) rather than sent to be refused.
+ * Why the URL's from..to cannot be shown (one end missing, reversed, longer than the overview
+ * answers), or null when it can (or when no range was given: the default range applies).
+ */
+export function rangeProblem(values: Pick<OverviewSearchValues, "from" | "to">): string | null {
+  const { from, to } = values;
+  if (!from && !to) return null;
+  if (!from || !to) return from ? `from=${from} without to (a range needs both ends)` : `to=${to} without from (a range needs both ends)`;
+  if (from > to) return `from=${from} after to=${to}`;
+  if (countDays(from, to) > INSIGHTS_LIMITS.maxRangeDays) {
+    return `a range longer than ${INSIGHTS_LIMITS.maxRangeDays} days (${from} to ${to})`;
+  }
+  return null;
+}
+
+/**
+ * The insights query of one of the page's two charts. A range the overview cannot show (see
+ * rangeProblem) is left out, so the default range applies, rather than sent to be refused.
  */
 export function toInsightsQuery(values: OverviewSearchValues, groupBy: GroupBy): InsightsQuery {
   const query: InsightsQuery = { group_by: groupBy, date_field: values.date_field };
-  if (values.from && values.to && values.from <= values.to) {
+  if (values.from && values.to && rangeProblem(values) === null) {
     query.from = values.from;
     query.to = values.to;
   }

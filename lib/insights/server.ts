@@ -20,7 +20,12 @@ export function getInsights(query: ResolvedInsightsQuery): Promise<InsightsAnswe
   return sharedAggregator().getInsights(query);
 }
 
-/** Tests: forget cached figures (the shared aggregator outlives a single test). */
-export function resetInsightsCacheForTests(): void {
+/**
+ * Forget cached figures: a webhook said a payment changed, so the next overview asks the
+ * provider again instead of serving totals up to 15 s old. Tests use it between cases too.
+ */
+export function forgetInsights(): void {
   (globalThis as Holder)[KEY]?.clearCache();
 }
+
+export const resetInsightsCacheForTests = forgetInsights;

@@ -2,7 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { providerErrorSchema } from "@/lib/contract";
 import { getClientConfig } from "./config";
-import { PaymentsApiError, type ProviderOperation } from "./errors";
+import { isPaymentsApiError, PaymentsApiError, type ProviderOperation } from "./errors";
 import { parseProviderFields } from "./provider-fields";
 import { getAccessToken, invalidateToken } from "./token";
 import { sendOnce, TransportFailure, type RawAnswer } from "./transport";
@@ -118,7 +118,7 @@ function toPaymentsApiError(err: unknown, operation: ProviderOperation): unknown
 function isRetryableFailure(err: unknown): boolean {
   if (err instanceof TransportFailure) return err.reason === "network";
   // A token fetch that failed on the network or with a 5xx inside a read: retry the read.
-  return err instanceof PaymentsApiError && err.operation === "token" && err.kind === "upstream_failure";
+  return isPaymentsApiError(err) && err.operation === "token" && err.kind === "upstream_failure";
 }
 
 /** undefined = do not retry this answer. */

@@ -67,6 +67,13 @@ export class PaymentsApiError extends Error {
   }
 }
 
+/**
+ * Also true for a PaymentsApiError made by another Next bundle's copy of this module (shared
+ * objects on globalThis, such as the insights aggregator, carry errors across bundles).
+ */
 export function isPaymentsApiError(err: unknown): err is PaymentsApiError {
-  return err instanceof PaymentsApiError;
+  if (err instanceof PaymentsApiError) return true;
+  if (!(err instanceof Error) || err.name !== "PaymentsApiError") return false;
+  const kind: unknown = (err as Error & { kind?: unknown }).kind;
+  return typeof kind === "string" && (PAYMENTS_API_ERROR_KINDS as readonly string[]).includes(kind);
 }

@@ -4,7 +4,8 @@ import { AuditPagination } from "@/components/audit/audit-pagination";
 import { AuditTable } from "@/components/audit/audit-table";
 import { requirePageUser } from "@/lib/auth/guard";
 import { listAudit, type AuditPage } from "@/lib/db/audit";
-import { parseAuditQuery } from "@/lib/db/audit-filters";
+import { parseAuditQueryLeniently } from "@/lib/db/audit-filters";
+import { Notice } from "@/components/ui/notice";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -13,6 +14,11 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 function first(value: string | string[] | undefined): string | undefined {
   const v = Array.isArray(value) ? value[0] : value;
   return v?.trim() ? v.trim() : undefined;
+}
+
+/** A pasted value can be 10 kB: enough of it to recognise. */
+function shorten(value: string): string {
+  return value.length > 60 ? `${value.slice(0, 60)}…` : value;
 }
 
 /** This page's URL with its filters, so signing in comes back to the same view. */
@@ -37,16 +43,14 @@ export default async function AuditLogPage({ searchParams }: Props) {
     to: first(raw.to),
     page: first(raw.page),
   };
-  const parsed = parseAuditQuery(values);
+  const { query, usable, ignored } = parseAuditQueryLeniently(values);
   let result: AuditPage | null = null;
   let failure: string | null = null;
-  if (parsed.ok) {
-    try {
-      result = await listAudit(parsed.query);
-    } catch (error) {
-      console.error("[audit] listing failed:", error);
-      failure = "The audit log could not be read from the store.";
-    }
+  try {
+    result = await listAudit(query);
+  } catch (error) {
+    console.error("[audit] listing failed:", error);
+    failure = "The audit log could not be read from the store.";
   }
 
   return (
@@ -58,11 +62,15 @@ export default async function AuditLogPage({ searchParams }: Props) {
           appended and never changed.
         </p>
       </div>
-      <AuditFilters values={values} errors={parsed.ok ? {} : parsed.fields} />
-      {!parsed.ok ? (
-        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
-          Some filters could not be read: {Object.entries(parsed.fields).map(([k, m]) => `${k} ${m}`).join("; ")}.
-        </p>
+      <AuditFilters values={values} errors={ignored} />
+      {Object.keys(ignored).length ? (
+        <Notice>
+          Some values in the link could not be read and were ignored:{" "}
+          {Object.entries(ignored)
+            .map(([key, message]) => `${key} “${shorten(values[key as keyof typeof values] ?? "")}” ${message}`)
+            .join("; ")}
+          .
+        </Notice>
       ) : null}
       {failure ? (
         <div role="alert" className="flex flex-col items-start gap-2 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100">
@@ -74,7 +82,7 @@ export default async function AuditLogPage({ searchParams }: Props) {
       {result ? (
         <>
           <AuditTable entries={result.entries} />
-          <AuditPagination page={result.page} pageCount={result.pageCount} total={result.total} query={values} />
+          <AuditPagination page={result.page} pageCount={result.pageCount} total={result.total} query={usable} />
         </>
       ) : null}
     </div>

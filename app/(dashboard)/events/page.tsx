@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import { EventLog } from "@/components/events/event-log";
+import { Notice } from "@/components/ui/notice";
 import { requirePageUser } from "@/lib/auth/guard";
+import { eventLogSearchParams, loadEventLogSearchParams } from "@/lib/events/search-params";
+import { ignoredUrlValues } from "@/lib/search-params/ignored";
 
 export const metadata: Metadata = { title: "Events" };
 
@@ -11,6 +14,7 @@ export default async function EventsPage({ searchParams }: Props) {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(raw)) if (typeof v === "string") search.set(k, v);
   await requirePageUser("events", `/events${search.size ? `?${search}` : ""}`);
+  const ignored = ignoredUrlValues(raw, eventLogSearchParams, loadEventLogSearchParams(raw));
   return (
     <div className="flex flex-col gap-4">
       <div>
@@ -19,6 +23,9 @@ export default async function EventsPage({ searchParams }: Props) {
           Every notification the provider sent, as received: verified or rejected, and repeats of the same change. Times in Brazil time.
         </p>
       </div>
+      {ignored.length ? (
+        <Notice>Ignored from the address because they are not valid: {ignored.join(", ")}. Showing the log without them.</Notice>
+      ) : null}
       <EventLog />
     </div>
   );

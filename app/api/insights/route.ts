@@ -1,6 +1,6 @@
 import { requireApiUser } from "@/lib/auth/guard";
 import { jsonError, jsonOk, queryObject, setRequestUser, validationError, withRoute } from "@/lib/http";
-import { BucketRangeError } from "@/lib/insights/buckets";
+import { isBucketRangeError } from "@/lib/insights/buckets";
 import { resolveInsightsQuery } from "@/lib/insights/query";
 import { insightsQuerySchema } from "@/lib/insights/schema";
 import { getInsights } from "@/lib/insights/server";
@@ -19,7 +19,7 @@ export const GET = withRoute("GET /api/insights", async (request) => {
   try {
     return jsonOk(await getInsights(resolved));
   } catch (err) {
-    if (err instanceof BucketRangeError) {
+    if (isBucketRangeError(err)) {
       return jsonError(400, err.message, { kind: "validation", fields: { [err.field]: err.message } });
     }
     throw err;

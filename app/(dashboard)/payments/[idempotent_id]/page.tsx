@@ -10,13 +10,16 @@ import { getPayment, isPaymentsApiError } from "@/lib/payments-api";
 import { paymentQueries } from "@/lib/queries/payments";
 import { getQueryClient } from "@/lib/queries/query-client";
 
-type Props = { params: Promise<{ idempotent_id: string }> };
+type Props = {
+  params: Promise<{ idempotent_id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: `Payment ${decodeRouteParam((await params).idempotent_id)}` };
 }
 
-export default async function PaymentDetailPage({ params }: Props) {
+export default async function PaymentDetailPage({ params, searchParams }: Props) {
   const id = decodeRouteParam((await params).idempotent_id);
   const user = await requirePageUser("viewPayments", paymentHref(id));
   const canLookup = can(user.role, "lookup");
@@ -43,7 +46,7 @@ export default async function PaymentDetailPage({ params }: Props) {
 
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <PaymentDetailView idempotentId={id} canLookup={canLookup} />
+      <PaymentDetailView idempotentId={id} canLookup={canLookup} justRegistered={(await searchParams).registered === "1" && can(user.role, "register")} />
     </HydrationBoundary>
   );
 }
