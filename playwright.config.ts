@@ -1,14 +1,17 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E } from "./e2e/env";
+import { E2E, E2E_SLOTS, stackFor } from "./e2e/env";
 
 /**
  * e2e runs against the production build (`next build` first) on the embedded sandbox, in
- * Debian's Chromium (browsers cannot be downloaded here). One server for the whole run.
+ * Debian's Chromium (browsers cannot be downloaded here). One server + sandbox per worker
+ * (e2e/env.ts): spec files run in parallel, each worker on a stack of its own, so one worker's
+ * faults, clock steps and new payments never show in another's pages. This config is evaluated
+ * in each worker too, where TEST_PARALLEL_INDEX picks the stack behind `baseURL`.
  */
 export default defineConfig({
   testDir: "./e2e",
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_SLOTS,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
@@ -43,12 +46,16 @@ export default defineConfig({
       dependencies: ["setup"],
     },
   ],
-  webServer: {
-    command: "bash scripts/e2e-server.sh",
-    url: `${E2E.appUrl}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: !process.env.CI,
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+  webServer: Array.from({ length: E2E_SLOTS }, (_, slot) => {
+    const stack = stackFor(slot);
+    return {
+      command: "bash scripts/e2e-server.sh",
+      env: { E2E_APP_PORT: String(stack.appPort), E2E_SANDBOX_PORT: String(stack.sandboxPort) },
+      url: `${stack.appUrl}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: "pipe" as const,
+      stderr: "pipe" as const,
+    };
+  }),
 });

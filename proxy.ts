@@ -32,19 +32,14 @@ export function proxy(request: NextRequest): NextResponse {
     return refused;
   }
   if (repaired !== pathname) {
-    // A stray "%" (e.g. /payments/%E0%A4%A) makes Next's own param decoding throw a 500: send the
-    // literal text on instead, so the page answers "not found" with the id as typed.
+    // A stray "%" (e.g. /payments/%E0%A4%A) makes Next's own param decoding throw a 500, and it
+    // decodes the original address even when this proxy rewrites it: redirect to the literal
+    // text instead, so the page answers "not found" with the id as typed.
     const url = request.nextUrl.clone();
     url.pathname = repaired;
-    const nonce = createNonce();
-    const csp = pageCsp({ nonce, dev: process.env.NODE_ENV === "development", https });
-    const requestHeaders = new Headers(request.headers);
-    requestHeaders.set("x-nonce", nonce);
-    requestHeaders.set("Content-Security-Policy", csp);
-    const rewritten = NextResponse.rewrite(url, { request: { headers: requestHeaders } });
-    rewritten.headers.set("Content-Security-Policy", csp);
-    for (const [name, value] of Object.entries(common)) rewritten.headers.set(name, value);
-    return rewritten;
+    const redirected = NextResponse.redirect(url, 308);
+    for (const [name, value] of Object.entries(common)) redirected.headers.set(name, value);
+    return redirected;
   }
   if (isPageLoad(request.headers) && needsSession(pathname) && !getSessionCookie(request.headers, { cookiePrefix: "pix" })) {
     // No session cookie at all: a plain 307 to /login (and back afterwards). Pages check the

@@ -2,8 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E, storageStateFor, type E2ERole } from "./env";
 
-/** The e2e sandbox (E2E_SANDBOX_URL when the e2e server runs on other ports). */
-const SANDBOX_URL = process.env.E2E_SANDBOX_URL ?? E2E.sandboxUrl;
+/** This worker's sandbox. */
+const SANDBOX_URL = E2E.sandboxUrl;
 
 /**
  * Accessibility of every page: axe (all its default rules, nothing disabled) finds zero
@@ -24,9 +24,11 @@ const SCREENS: Screen[] = [
   { name: "login", role: null, path: "/login", ready: visible("form") },
   { name: "not-allowed", role: "viewer", path: "/payments/new", ready: visible("h1#not-allowed-title") },
   { name: "overview", role: "admin", path: "/", ready: visible("[data-testid='time-card'] svg.recharts-surface") },
-  { name: "payments", role: "admin", path: "/payments", ready: visible("tbody tr[data-row]") },
+  // 36 rows of every status, not 100: axe's time grows with the table; every cell kind is there.
+  { name: "payments", role: "admin", path: "/payments?receiver_name=souza", ready: visible("tbody tr[data-row]") },
   { name: "payments-empty", role: "admin", path: "/payments?receiver_name=zz-nobody-zz", ready: visible("main h1") },
-  { name: "payments-ignored-values", role: "admin", path: "/payments?page=abc&status=PAID", ready: visible("tbody tr[data-row]") },
+  // One row is enough here: the table itself is checked above, this adds the notice.
+  { name: "payments-ignored-values", role: "admin", path: "/payments?page=abc&status=PAID&end_to_end=E18236120202611161230SBXQRPAID01", ready: visible("tbody tr[data-row]") },
   { name: "payment-detail", role: "admin", path: "/payments/sandbox-known-completed-qr", ready: visible("article[aria-label='Payment detail']") },
   { name: "payment-not-found", role: "admin", path: "/payments/no-such-payment-id", ready: visible("[data-testid='searched-id']") },
   { name: "qrcode", role: "admin", path: "/qrcodes/E18236120202611161230SBXQRPAID01", ready: visible("article[aria-label='QR code detail']") },
@@ -36,7 +38,10 @@ const SCREENS: Screen[] = [
 ];
 
 async function expectNoViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+  // Legacy mode runs axe in the page itself instead of opening a blank page to finish the run:
+  // the same rules and results (we have no cross-origin frames), in half the time (4.1 s -> 1.7 s
+  // on /login, measured).
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
   const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(" | ")}`);
   expect(found, `${label}: axe violations`).toEqual([]);
 }
@@ -78,8 +83,9 @@ for (const colorScheme of ["light", "dark"] as const) {
       });
 
       test("lookup dialog open", async ({ page }) => {
-        await page.goto("/payments");
-        await expect(page.locator("tbody tr[data-row]").first()).toBeVisible();
+        // Over a light page: axe checks the whole document, and the dialog is what is new here.
+        await page.goto("/payments/new");
+        await expect(page.locator("main form").first()).toBeVisible();
         await page.keyboard.press("ControlOrMeta+k");
         const dialog = page.getByRole("dialog", { name: "Look up payment" });
         await expect(dialog).toBeVisible();

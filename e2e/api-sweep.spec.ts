@@ -66,6 +66,8 @@ const ROUTES: Route[] = routeFiles(API_DIR).map((file) => ({
 }));
 
 const isAuthRoute = (url: string) => url.startsWith("/api/auth/");
+/** app/api/[...unknown]: the JSON 404 for addresses no route answers (tested on its own below). */
+const isUnknownRoute = (file: string) => file.includes("[...unknown]");
 const OPEN: Record<string, string> = {
   "GET /api/health": "health check",
   "POST /api/webhooks/pix": "webhook receiver (own Authorization check)",
@@ -120,7 +122,7 @@ test.describe("the route inventory", () => {
 });
 
 test.describe("without a session", () => {
-  for (const route of ROUTES.filter((r) => !isAuthRoute(r.url))) {
+  for (const route of ROUTES.filter((r) => !isAuthRoute(r.url) && !isUnknownRoute(r.file))) {
     for (const method of route.methods) {
       const key = `${method} ${route.url}`;
       if (OPEN[key]) continue;
@@ -179,6 +181,20 @@ test.describe("without a session", () => {
     const text = JSON.stringify(body);
     expect(text).not.toMatch(/secret|password|bearer|token"\s*:\s*"[A-Za-z0-9._-]{16,}/i);
     await expectNoLeak(res, "GET /api/health");
+  });
+
+  test("an /api address no route answers: 404 JSON {error}, for any method, with or without a session", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/no-such-endpoint"],
+      ["POST", "/api/payments/x/y/z"],
+      ["DELETE", "/api/insights/extra"],
+    ] as const) {
+      const res = await anon.fetch(path, { method, headers: { origin: E2E.appUrl }, maxRedirects: 0 });
+      expect(res.status(), `${method} ${path}`).toBe(404);
+      expect(res.headers()["content-type"]).toContain("application/json");
+      expect(await res.json()).toMatchObject({ error: "No such API endpoint" });
+      await expectNoLeak(res, `${method} ${path}`);
+    }
   });
 
   test("POST /api/webhooks/pix answers 401 JSON without the right Authorization header", async () => {

@@ -1,22 +1,51 @@
 /**
- * Ports and paths of the e2e run (kept away from the defaults a developer may be running;
- * E2E_APP_PORT / E2E_SANDBOX_PORT move them, e.g. to run a clean clone beside a dev server).
+ * Ports and paths of the e2e run. Each Playwright worker gets a stack of its own: a production
+ * server and its embedded sandbox on ports base+slot (slot = TEST_PARALLEL_INDEX), with its own
+ * store. Faults, the sandbox clock and new payments of one worker never reach another, so the
+ * specs run in parallel without seeing each other. E2E_APP_PORT / E2E_SANDBOX_PORT move the
+ * bases (e.g. to run a clean clone beside a dev server); E2E_WORKERS sets the number of stacks.
  */
-const appPort = Number(process.env.E2E_APP_PORT ?? 3100);
-const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
+const baseAppPort = Number(process.env.E2E_APP_PORT ?? 3100);
+const baseSandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
+
+/** Stacks (and Playwright workers): 2 by default, the machine's cores. */
+export const E2E_SLOTS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+
+export function stackFor(slot: number) {
+  const appPort = baseAppPort + slot;
+  const sandboxPort = baseSandboxPort + slot;
+  return {
+    appPort,
+    sandboxPort,
+    appUrl: `http://localhost:${appPort}`,
+    sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
+    dataDir: `.data/e2e-${appPort}`,
+  };
+}
+
+/** This worker's slot (0 in the runner process and in the setup project). */
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 export const E2E = {
-  appPort,
-  sandboxPort,
-  appUrl: `http://localhost:${appPort}`,
-  sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
-  dataDir: `.data/e2e-${appPort}`,
+  slot,
+  ...stackFor(slot),
   password: "demo-password",
+  /**
+   * The e2e server's provider timeout (scripts/e2e-server.sh sets PAYMENTS_API_TIMEOUT_MS and
+   * PAYMENTS_API_REGISTER_TIMEOUT_MS to it): short, so fault tests do not wait 10-15 s each.
+   */
+  providerTimeoutMs: 2_500,
+  /**
+   * The sandbox lifecycle step (SANDBOX_CLOCK_STEP_MS of the e2e server): long, so payments only
+   * move when a spec advances the sandbox clock, however slow the machine is.
+   */
+  clockStepMs: 60_000,
 };
 
 export const ROLES = ["viewer", "support", "operator", "admin"] as const;
 export type E2ERole = (typeof ROLES)[number];
 
-export function storageStateFor(role: E2ERole): string {
-  return `playwright/.auth/${role}.json`;
+/** The signed-in browser state of a role on a stack (sessions live in that stack's store). */
+export function storageStateFor(role: E2ERole, forSlot: number = slot): string {
+  return `playwright/.auth/${forSlot}-${role}.json`;
 }

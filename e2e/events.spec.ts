@@ -88,7 +88,7 @@ test("an authorized transfer moves through sent -> completed on open pages, and 
   const rowFlashed = await recordFlash(table, `tr[data-row]:has(a[href="/payments/${encodeURIComponent(id)}"])`);
 
   // Sandbox clock: authorized -> sent.
-  await advance(2_000);
+  await advance(E2E.clockStepMs);
   await expect.poll(detailLog.statuses).toContain("sent");
   await expect(table.locator(rowSelector)).toBeVisible(); // the new row appeared without a reload
   await expect.poll(tableLog.statuses).toContain("sent");
@@ -97,7 +97,7 @@ test("an authorized transfer moves through sent -> completed on open pages, and 
   await table.screenshot({ path: `${SHOTS}/events-table-sent.png` });
 
   // sent -> completed.
-  await advance(2_000);
+  await advance(E2E.clockStepMs);
   await expect(badge).toHaveAttribute("data-status", "completed");
   await expect(table.locator(rowSelector)).toHaveAttribute("data-status", "completed");
   expect(await detailLog.statuses()).toEqual(expect.arrayContaining(["sent", "completed"]));

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { addCalendarDays } from "../lib/insights/buckets";
 import { brazilDayKey } from "../lib/pix/time";
@@ -141,14 +140,13 @@ test.describe("overview", () => {
     await expect(page.getByTestId("headline-count").locator("[data-value]")).toHaveAttribute("data-value", "0");
   });
 
-  test("axe finds no violations; screenshots light and dark", async ({ page }) => {
+  test("screenshots light and dark, tooltips, tables, and nothing scrolls sideways at 1024 px", async ({ page }) => {
     const range = pastRange();
     for (const colorScheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme });
       await page.goto(`/?from=${range.from}&to=${range.to}`);
       await loaded(page);
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+      // (axe, both themes: e2e/a11y.spec.ts)
       await page.screenshot({ path: `test-results/shots/overview-${colorScheme}.png`, fullPage: true });
       await page.locator("[data-testid=time-chart] g[data-status=completed] path").nth(5).hover();
       await page.screenshot({ path: `test-results/shots/overview-tooltip-${colorScheme}.png` });

@@ -3,8 +3,8 @@ import { addCalendarDays } from "../lib/insights/buckets";
 import { brazilDayKey } from "../lib/pix/time";
 import { E2E, storageStateFor } from "./env";
 
-/** The e2e sandbox (E2E_SANDBOX_URL when the e2e server runs on other ports). */
-const SANDBOX_URL = process.env.E2E_SANDBOX_URL ?? E2E.sandboxUrl;
+/** This worker's sandbox. */
+const SANDBOX_URL = E2E.sandboxUrl;
 
 /**
  * Provider faults (sandbox /_control/faults) on every page that reads from the provider: the page
@@ -15,7 +15,7 @@ const SANDBOX_URL = process.env.E2E_SANDBOX_URL ?? E2E.sandboxUrl;
  * Budget per page load: the server render asks once (reads: up to 3 attempts, as
  * PAYMENTS_API_READ_RETRIES defaults to 2; a timeout is not retried), the browser asks again and
  * retries once on a 5xx, so a read fault is armed for 20 calls (more than 3 x 3) and cleared
- * before Retry. The e2e server times provider calls out after 4 s (scripts/e2e-server.mjs).
+ * before Retry. The e2e server times provider calls out after E2E.providerTimeoutMs (2 s).
  */
 test.use({ storageState: storageStateFor("operator") });
 
@@ -23,13 +23,22 @@ const SHOTS = "test-results/shots";
 const PAYMENT = "sandbox-known-completed-qr";
 const QRCODE = "E18236120202611161230SBXQRPAID01";
 
+/** An answer that comes, but after our timeout. */
+const SLOW_MS = E2E.providerTimeoutMs + 1_000;
+
 type Fault = { name: string; slug: string; spec: { fault: string; delayMs?: number }; reason: RegExp; retried: boolean };
 const FAULTS: Fault[] = [
   { name: "timeout", slug: "timeout", spec: { fault: "timeout" }, reason: /did not answer in time/i, retried: false },
   { name: "connection reset", slug: "reset", spec: { fault: "reset" }, reason: /could not reach the payments provider/i, retried: true },
   { name: "HTTP 500", slug: "500", spec: { fault: "500" }, reason: /failed \(HTTP 500\)/i, retried: true },
   { name: "malformed JSON", slug: "malformed", spec: { fault: "malformed-json" }, reason: /malformed answer/i, retried: false },
-  { name: "slow answer (6 s, beyond the 4 s timeout)", slug: "slow", spec: { fault: "delay", delayMs: 6_000 }, reason: /did not answer in time/i, retried: false },
+  {
+    name: `slow answer (${SLOW_MS / 1000} s, beyond the ${E2E.providerTimeoutMs / 1000} s timeout)`,
+    slug: "slow",
+    spec: { fault: "delay", delayMs: SLOW_MS },
+    reason: /did not answer in time/i,
+    retried: false,
+  },
 ];
 
 async function arm(request: APIRequestContext, spec: Record<string, unknown>) {

@@ -11,7 +11,9 @@ rm -rf "$data_dir"
 unset PAYMENTS_API_URL DATABASE_URL
 export PORT="$app_port" SANDBOX_PORT="$sandbox_port" DATA_DIR="$data_dir" APP_URL="http://localhost:${app_port}"
 export SANDBOX_STORE=memory
-# Lifecycle driven by tests through /_control/advance; webhook retries compressed.
-export SANDBOX_CLOCK_STEP_MS="${SANDBOX_CLOCK_STEP_MS:-2000}" SANDBOX_WEBHOOK_RETRY_MS=500
-export PAYMENTS_API_TIMEOUT_MS=4000 PAYMENTS_API_REGISTER_TIMEOUT_MS=4000 LOG_LEVEL=warn
+# Lifecycle driven by tests through /_control/advance (a step of 60 s, E2E.clockStepMs: nothing
+# moves on its own during a run); webhook retries compressed.
+export SANDBOX_CLOCK_STEP_MS=60000 SANDBOX_WEBHOOK_RETRY_MS=500
+# Short provider timeouts (E2E.providerTimeoutMs in e2e/env.ts): fault tests wait for them.
+export PAYMENTS_API_TIMEOUT_MS=2500 PAYMENTS_API_REGISTER_TIMEOUT_MS=2500 LOG_LEVEL=warn
 exec node_modules/.bin/next start -p "$app_port"
