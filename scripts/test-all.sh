@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 
-step() { printf '\n=== %s\n' "$*"; }
+started=$SECONDS
+step() { printf '\n=== %s (at %ss)\n' "$*" "$((SECONDS - started))"; }
 
 if ! command -v chromium >/dev/null 2>&1; then
   step "installing Debian's chromium"
@@ -33,3 +34,5 @@ npx next build
 
 step "end-to-end tests (Playwright, Chromium)"
 npx playwright test
+
+step "all passed"
