@@ -10,7 +10,7 @@ import { E2E, E2E_SLOTS, stackFor } from "./e2e/env";
  */
 export default defineConfig({
   testDir: "./e2e",
-  fullyParallel: false,
+  fullyParallel: true,
   workers: E2E_SLOTS,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,

@@ -34,7 +34,7 @@ export const E2E = {
    * The e2e server's provider timeout (scripts/e2e-server.sh sets PAYMENTS_API_TIMEOUT_MS and
    * PAYMENTS_API_REGISTER_TIMEOUT_MS to it): short, so fault tests do not wait 10-15 s each.
    */
-  providerTimeoutMs: 2_500,
+  providerTimeoutMs: 1_500,
   /**
    * The sandbox lifecycle step (SANDBOX_CLOCK_STEP_MS of the e2e server): long, so payments only
    * move when a spec advances the sandbox clock, however slow the machine is.

@@ -1,6 +1,7 @@
 "use client";
 
 import type { Ref } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import type { FilterMeta, FilterPatch, FilterValues } from "./features";
 import { DateRangeFilter } from "./filters/date-range-filter";
 import { SelectFilter } from "./filters/select-filter";
@@ -18,6 +19,7 @@ export function DataTableToolbar({
   onChange: (patch: FilterPatch) => void;
   ref?: Ref<HTMLDivElement>;
 }) {
+  const hydrated = useHydrated();
   return (
     <div
       ref={ref}
@@ -25,6 +27,8 @@ export function DataTableToolbar({
       aria-label="Filters"
       className="grid grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] gap-x-3 gap-y-2"
     >
+      {/* Disabled until hydrated: a choice made earlier would be lost. `contents`: the grid lays out the controls. */}
+      <fieldset disabled={!hydrated} className="contents">
       {filters.map((meta) => {
         switch (meta.kind) {
           case "text":
@@ -57,6 +61,7 @@ export function DataTableToolbar({
             );
         }
       })}
+      </fieldset>
     </div>
   );
 }
