@@ -48,22 +48,24 @@ async function signedInState(browser: Browser, appUrl: string, email: string, pa
   return state;
 }
 
-/** Records, from the document's very start, when the first table row exists and is drawn. */
-const FIRST_ROW_PROBE = () => {
-  const w = window as unknown as { __firstRowPaint?: number; __fcp?: number };
+/**
+ * Records, from the document's very start, when the first table row exists and is drawn.
+ * A string, not a function: tsx (esbuild) wraps functions in a `__name` helper that does not
+ * exist in the page, so a function probe threw there and never reported.
+ */
+const FIRST_ROW_PROBE = `(() => {
+  const w = window;
   const check = () => {
     if (w.__firstRowPaint !== undefined || !document.querySelector("tbody tr[data-row]")) return false;
-    requestAnimationFrame(() => (w.__firstRowPaint ??= performance.now()));
+    requestAnimationFrame(() => { if (w.__firstRowPaint === undefined) w.__firstRowPaint = performance.now(); });
     return true;
   };
-  const observer = new MutationObserver(() => {
-    if (check()) observer.disconnect();
-  });
+  const observer = new MutationObserver(() => { if (check()) observer.disconnect(); });
   observer.observe(document, { childList: true, subtree: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (entry.name === "first-contentful-paint") w.__fcp = entry.startTime;
   }).observe({ type: "paint", buffered: true });
-};
+})();`;
 
 async function measureJs(browser: Browser, appUrl: string, spec: PageSpec, state: Awaited<ReturnType<typeof signedInState>>): Promise<PageJs> {
   const context = await browser.newContext({ ...contextOptions, baseURL: appUrl, storageState: spec.signedIn ? state : undefined });
