@@ -184,15 +184,9 @@ test.describe("without a session", () => {
   });
 
   test("an /api address no route answers: 404 JSON {error}, for any method, with or without a session", async () => {
-    for (const [method, path] of [
-      ["GET", "/api/no-such-endpoint"],
-      ["POST", "/api/payments/x/y/z"],
-      ["DELETE", "/api/insights/extra"],
-    ] as const) {
-      const res = await anon.fetch(path, { method, headers: { origin: E2E.appUrl }, maxRedirects: 0 });
-      expect(res.status(), `${method} ${path}`).toBe(404);
-      expect(res.headers()["content-type"]).toContain("application/json");
-      expect(await res.json()).toMatchObject({ error: "No such API endpoint" });
+    for (const [method, path] of [["GET", "/api/no-such-endpoint"], ["POST", "/api/payments/x/y/z"], ["DELETE", "/api/insights/extra"]]) {
+      const res = await anon.fetch(path!, { method, headers: { origin: E2E.appUrl }, maxRedirects: 0 });
+      expect([res.status(), await res.json()], `${method} ${path}`).toEqual([404, expect.objectContaining({ error: "No such API endpoint" })]);
       await expectNoLeak(res, `${method} ${path}`);
     }
   });

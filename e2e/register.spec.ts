@@ -1,89 +1,13 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { planFor } from "../lib/sandbox/lifecycle";
-import { E2E, storageStateFor } from "./env";
+import { expect, test } from "@playwright/test";
+import { storageStateFor } from "./env";
+import { BLOCKED_DOCUMENT, SHOTS, confirmAndOpenDetail, control, countRegistrations, expectInTable, fillByKey, fillCommon, registeredCount, review, reviewedId, uniqueName } from "./register-helpers";
 
-// One sandbox for the run: these tests count its payments and drain its balance, so serially.
+/**
+ * Registering a transfer by hand, as an operator: validation, both modes, a double click, and
+ * who may not. (The provider's refusals and unknown outcomes: register-outcomes.spec.ts.)
+ */
+// These tests count this stack's payments: serially, from a reset sandbox.
 test.describe.configure({ mode: "serial" });
-
-const SHOTS = "test-results/shots";
-const OK_DOCUMENT = "111.444.777-35";
-const BLOCKED_DOCUMENT = "529.982.247-25"; // on the sandbox's blocklist: 403 Receiver not allowed
-
-type Transfer = { amount: string; name: string; document?: string; authorize?: boolean };
-
-const uniqueName = (what: string) => `E2E ${what} ${Date.now().toString(36)}`;
-
-async function control(request: APIRequestContext, path: string, data?: object) {
-  const res = await request.post(`${E2E.sandboxUrl}/_control/${path}`, { data: data ?? {} });
-  expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
-
-async function sandboxState(request: APIRequestContext) {
-  const res = await request.get(`${E2E.sandboxUrl}/_control/state`);
-  return (await res.json()) as { payments: { registered: number }; balance: { availableCents: number } };
-}
-
-const registeredCount = async (request: APIRequestContext) => (await sandboxState(request)).payments.registered;
-
-/** Counts the POSTs this page sends to /api/payments (a double click must send one). */
-function countRegistrations(page: Page) {
-  const seen = { posts: 0 };
-  page.on("request", (r) => {
-    if (r.method() === "POST" && new URL(r.url()).pathname === "/api/payments") seen.posts++;
-  });
-  return seen;
-}
-
-async function fillCommon(page: Page, t: Transfer) {
-  await page.getByLabel("Amount").fill(t.amount);
-  await page.getByLabel("Receiver name").fill(t.name);
-  await page.getByLabel("Receiver document").fill(t.document ?? OK_DOCUMENT);
-  if (t.authorize) await page.getByLabel("Authorize now").check();
-}
-
-async function fillByKey(page: Page, t: Transfer & { keyType?: string; key?: string }) {
-  await page.goto("/payments/new");
-  await expect(page.getByRole("radio", { name: "By Pix key" })).toBeChecked();
-  await fillCommon(page, t);
-  await page.getByLabel("Pix key type").selectOption(t.keyType ?? "phone");
-  await page.getByLabel("Pix key", { exact: true }).fill(t.key ?? "(11) 91234-5678");
-}
-
-async function review(page: Page) {
-  await page.getByRole("button", { name: "Review" }).click();
-  await expect(page.getByRole("heading", { name: "Review the transfer" })).toBeVisible();
-}
-
-/** The payment id shown on the review step. */
-async function reviewedId(page: Page): Promise<string> {
-  const row = page.locator("dt", { hasText: /^Payment id$/ }).locator("xpath=following-sibling::dd[1]");
-  return (await row.innerText()).trim();
-}
-
-async function confirmAndOpenDetail(page: Page): Promise<string> {
-  const id = await reviewedId(page);
-  await page.getByRole("button", { name: "Confirm transfer" }).click();
-  await expect(page).toHaveURL(new RegExp(`/payments/${id}\\?registered=1$`));
-  await expect(page.getByRole("status").filter({ hasText: "Transfer registered." })).toBeVisible();
-  return id;
-}
-
-/** The payment as the API has it, then found in the /payments table by its reference code. */
-async function expectInTable(page: Page, id: string, name: string) {
-  const res = await page.request.get(`/api/payments/${encodeURIComponent(id)}`);
-  expect(res.status()).toBe(200);
-  const { payment } = (await res.json()) as { payment: { reference_code: string; receiver_name: string } };
-  expect(payment.receiver_name).toBe(name);
-  await page.goto(`/payments?reference_code=${encodeURIComponent(payment.reference_code)}`);
-  await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(1);
-  return payment;
-}
-
-/** An id the sandbox's lifecycle completes (never cancels, which would give the balance back). */
-function completingId(prefix: string): string {
-  for (let i = 0; ; i++) if (planFor(`${prefix}-${i}`) === "complete") return `${prefix}-${i}`;
-}
 
 test.use({ storageState: storageStateFor("operator") });
 
@@ -94,6 +18,7 @@ test.beforeAll(async ({ request }) => {
 test.afterAll(async ({ request }) => {
   await control(request, "reset"); // give the drained balance back to the specs that follow
 });
+
 
 test("validation: errors in words next to their field, on blur and on Review", async ({ page }) => {
   await page.goto("/payments/new");
@@ -198,93 +123,6 @@ test("a free-entry ISPB is accepted; a double click on Confirm registers exactly
   expect(await registeredCount(page.request)).toBe(before + 1);
 });
 
-test("403 blocked receiver: the provider's message next to the form, values kept", async ({ page }) => {
-  const name = uniqueName("blocked");
-  await fillByKey(page, { amount: "99,90", name, document: BLOCKED_DOCUMENT });
-  await review(page);
-  const before = await registeredCount(page.request);
-  await page.getByRole("button", { name: "Confirm transfer" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Receiver not allowed" })).toBeVisible();
-  await expect(page.getByLabel("Amount")).toHaveValue("99,90");
-  await expect(page.getByLabel("Receiver name")).toHaveValue(name);
-  await expect(page.getByLabel("Receiver document")).toHaveValue(BLOCKED_DOCUMENT);
-  await page.screenshot({ path: `${SHOTS}/register-403-light.png`, fullPage: true });
-  expect(await registeredCount(page.request)).toBe(before);
-});
-
-test("a 400 from the provider is shown next to the form (answer simulated in the browser)", async ({ page }) => {
-  // Our schema refuses everything the sandbox answers 400 for, and the server reads an id back
-  // before sending it, so no real request reaches a provider 400: the route's answer is stubbed.
-  await page.route("**/api/payments", (route) =>
-    route.request().method() === "POST"
-      ? route.fulfill({ status: 400, json: { error: "pix_key invalid | receiver_name required", kind: "invalid" } })
-      : route.continue(),
-  );
-  await fillByKey(page, { amount: "5", name: uniqueName("400") });
-  await review(page);
-  await page.getByRole("button", { name: "Confirm transfer" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "pix_key invalid | receiver_name required" })).toBeVisible();
-  await expect(page.getByLabel("Amount")).toHaveValue("5");
-});
-
-test("timeout after commit: read back and reported registered, exactly one payment", async ({ page }) => {
-  await fillByKey(page, { amount: "77,00", name: uniqueName("late") });
-  await review(page);
-  const id = await reviewedId(page);
-  const before = await registeredCount(page.request);
-  await control(page.request, "faults", { method: "POST", path: "/v1/pix/payments", fault: "timeout-after-commit" });
-  await page.getByRole("button", { name: "Confirm transfer" }).click();
-  const outcome = page.getByTestId("register-outcome");
-  await expect(outcome).toContainText("Registered", { timeout: 20_000 });
-  await expect(outcome.getByRole("link", { name: "View the payment" })).toHaveAttribute("href", `/payments/${id}`);
-  await expect(page.getByRole("button", { name: "Confirm transfer" })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/register-reconciled-light.png`, fullPage: true });
-  expect(await registeredCount(page.request)).toBe(before + 1);
-});
-
-test("timeout before commit: not registered, safe to retry with the SAME id", async ({ page }) => {
-  await fillByKey(page, { amount: "66,00", name: uniqueName("lost") });
-  await review(page);
-  const id = await reviewedId(page);
-  const before = await registeredCount(page.request);
-  await control(page.request, "faults", { method: "POST", path: "/v1/pix/payments", fault: "timeout" });
-  await page.getByRole("button", { name: "Confirm transfer" }).click();
-  const outcome = page.getByTestId("register-outcome");
-  await expect(outcome).toContainText("Not registered, safe to retry", { timeout: 20_000 });
-  await page.screenshot({ path: `${SHOTS}/register-not-registered-light.png`, fullPage: true });
-  expect(await registeredCount(page.request)).toBe(before);
-  await outcome.getByRole("button", { name: "Retry with the same id" }).click();
-  await expect(page).toHaveURL(new RegExp(`/payments/${id}\\?registered=1$`));
-  expect(await registeredCount(page.request)).toBe(before + 1);
-});
-
-test("422 insufficient funds once the sandbox balance is drained", async ({ page }) => {
-  // Our own limit equals the sandbox balance (R$ 1.000.000,00), so drain it through the API first.
-  for (let i = 0; i < 5 && (await sandboxState(page.request)).balance.availableCents > 0; i++) {
-    const available = (await sandboxState(page.request)).balance.availableCents;
-    const res = await page.request.post("/api/payments", {
-      data: {
-        idempotent_id: completingId(`e2e-drain-${Date.now()}-${i}`),
-        value_cents: Math.min(available, 100_000_000),
-        initiation_type: "dict",
-        authorized: true,
-        receiver_name: "E2E drain",
-        receiver_document: "11144477735",
-        pix_key_type: "email",
-        pix_key: "drain@example.com",
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-  }
-  expect((await sandboxState(page.request)).balance.availableCents).toBe(0);
-  await fillByKey(page, { amount: "10,00", name: uniqueName("broke"), authorize: true });
-  await review(page);
-  await page.getByRole("button", { name: "Confirm transfer" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Insufficient funds" })).toBeVisible();
-  await expect(page.getByLabel("Amount")).toHaveValue("10,00");
-  await page.screenshot({ path: `${SHOTS}/register-422-light.png`, fullPage: true });
-});
-
 test.describe("dark theme", () => {
   test.use({ colorScheme: "dark" });
 
@@ -321,3 +159,4 @@ for (const role of ["viewer", "support"] as const) {
     });
   });
 }
+

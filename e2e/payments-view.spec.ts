@@ -1,0 +1,183 @@
+import { expect, test } from "@playwright/test";
+import { E2E, storageStateFor } from "./env";
+import { brazilDay, expectView, listFromApi, PAST } from "./payments-table-helpers";
+
+/**
+ * The payments explorer's view: pagination, the URL as the single source of truth (pasted links,
+ * reload, back/forward), invalid values, empty and error states, keyboard and mouse, column
+ * chooser and density, and how it looks (light/dark, 1280/1024 px).
+ */
+test.use({ storageState: storageStateFor("viewer") });
+
+test.describe("payments table", () => {
+  test("pagination walks to the last page and back, 100 rows a page", async ({ page }) => {
+    const params = { status: "completed", ...PAST };
+    const first = await listFromApi(page, params);
+    expect(first.meta.total_pages).toBeGreaterThan(3);
+    await page.goto(`/payments?${new URLSearchParams(params).toString()}`);
+    await expectView(page, params);
+    const last = first.meta.total_pages;
+    await expect(page.getByTestId("page-status")).toHaveText(`Page 1 of ${last}`);
+    await expect(page.getByRole("button", { name: "Previous page" })).toBeDisabled();
+    await page.getByRole("button", { name: "Next page" }).click();
+    await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+    await expectView(page, { ...params, page: "2" });
+    await page.getByRole("button", { name: "Last page" }).click();
+    await expect(page.getByTestId("page-status")).toHaveText(`Page ${last} of ${last}`);
+    const lastAnswer = await expectView(page, { ...params, page: String(last) });
+    expect(lastAnswer.payments.length).toBe(first.meta.total_items_amount - (last - 1) * 100);
+    await expect(page.getByRole("button", { name: "Next page" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Last page" })).toBeDisabled();
+    await page.getByRole("button", { name: "First page" }).click();
+    await expect(page).toHaveURL((url) => !url.searchParams.has("page"));
+    await expectView(page, params);
+  });
+
+  test("a pasted URL reproduces the view; reload, back and forward keep it", async ({ page }) => {
+    const rest = { status: "completed", receiver_name: "a", ...PAST };
+    const params = { ...rest, page: "2" };
+    await page.goto(`/payments?${new URLSearchParams(params).toString()}`);
+    const answer = await expectView(page, params);
+    await expect(page.getByLabel("Status", { exact: true })).toHaveValue("completed");
+    await expect(page.getByLabel("Receiver name", { exact: true })).toHaveValue("a");
+    await expect(page.getByTestId("page-status")).toHaveText(`Page 2 of ${answer.meta.total_pages}`);
+    await expect(page.getByRole("group", { name: "Active filters" })).toContainText("Registered:");
+
+    await page.getByLabel("Status", { exact: true }).selectOption({ label: "Canceled" });
+    await expect(page).toHaveURL((url) => url.searchParams.get("status") === "canceled" && !url.searchParams.has("page"));
+    await expectView(page, { ...rest, status: "canceled" });
+
+    await page.reload();
+    await expectView(page, { ...rest, status: "canceled" });
+    await page.goBack();
+    await expect(page).toHaveURL((url) => url.searchParams.get("status") === "completed" && url.searchParams.get("page") === "2");
+    await expectView(page, params);
+    await expect(page.getByLabel("Status", { exact: true })).toHaveValue("completed");
+    await page.goForward();
+    await expectView(page, { ...rest, status: "canceled" });
+    await expect(page.getByLabel("Status", { exact: true })).toHaveValue("canceled");
+  });
+
+  test("invalid values in a pasted URL are ignored with a notice, never a crash", async ({ page }) => {
+    await page.goto(
+      "/payments?page=abc&status=NOT%20VALID&receiver_document=12a&receiver_name=Ana" +
+        "&registration_start_date=2026-01-01T00:00:00&payment_end_date=yesterday",
+    );
+    const notice = page.getByRole("status").filter({ hasText: "Some values in the link were ignored" });
+    await expect(notice).toBeVisible();
+    for (const text of ["Page “abc”", "Status “NOT VALID”", "Receiver document “12a”", "Registered from", "Paid to “yesterday”"]) {
+      await expect(notice).toContainText(text);
+    }
+    // The usable part of the link is kept, the rest leaves the URL.
+    await expect(page).toHaveURL((url) => url.search === "?receiver_name=Ana");
+    await expectView(page, { receiver_name: "Ana" });
+    await notice.getByRole("button", { name: "Dismiss" }).click();
+    await expect(notice).toHaveCount(0);
+  });
+
+  test("an empty result names the filters that gave nothing", async ({ page }) => {
+    await page.goto("/payments?receiver_name=zzqxw-nobody&status=sent");
+    const empty = page.getByRole("status").filter({ hasText: "No payments match these filters" });
+    await expect(empty).toBeVisible();
+    await expect(empty).toContainText("Receiver name zzqxw-nobody");
+    await expect(empty).toContainText("Status Sent");
+    await expect(page.locator("table")).toHaveCount(0);
+    await empty.getByRole("button", { name: "Clear all filters" }).click();
+    await expectView(page, {});
+  });
+
+  test("a failed load shows the reason and Retry, never an empty table", async ({ page }) => {
+    const arm = await page.request.post(`${E2E.sandboxUrl}/_control/faults`, {
+      data: { method: "GET", path: "/v1/pix/payments", fault: "500", times: 50 },
+    });
+    expect(arm.ok()).toBe(true);
+    try {
+      await page.goto("/payments?receiver_name=retry-check");
+      const alert = page.getByRole("alert").filter({ hasText: "Could not load payments" });
+      await expect(alert).toBeVisible({ timeout: 20_000 });
+      await expect(page.locator("table")).toHaveCount(0);
+    } finally {
+      await page.request.delete(`${E2E.sandboxUrl}/_control/faults`);
+    }
+    await page.getByRole("button", { name: "Retry", exact: true }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Could not load payments" })).toHaveCount(0);
+    await expectView(page, { receiver_name: "retry-check" });
+  });
+
+  test("keyboard: / focuses the filters, arrows move between rows, Enter opens", async ({ page }) => {
+    await page.goto("/payments?status=completed");
+    const answer = await expectView(page, { status: "completed" });
+    // The first paint is server-rendered: keys work once the page has hydrated, so try until then.
+    await expect(async () => {
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press("/");
+      await expect(page.getByLabel("Status", { exact: true })).toBeFocused({ timeout: 500 });
+    }).toPass();
+    const rows = page.locator("tbody tr");
+    await rows.first().focus();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await expect(rows.nth(2)).toBeFocused();
+    await page.keyboard.press("ArrowUp");
+    await expect(rows.nth(1)).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/payments/${encodeURIComponent(answer.payments[1]!.idempotent_id)}$`));
+    await page.goBack();
+    await expect(page).toHaveURL(/\/payments\?status=completed$/);
+    await expectView(page, { status: "completed" });
+  });
+
+  test("a click on a row opens the payment; the copy button does not", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.goto("/payments?status=completed");
+    const answer = await expectView(page, { status: "completed" });
+    const first = page.locator("tbody tr").first();
+    await first.getByRole("button", { name: "Copy reference code" }).click();
+    await expect(page).toHaveURL(/\/payments\?status=completed$/);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(answer.payments[0]!.reference_code);
+    await first.locator("td[data-column='value_cents']").click();
+    await expect(page).toHaveURL(new RegExp(`/payments/${encodeURIComponent(answer.payments[0]!.idempotent_id)}$`));
+  });
+
+  test("the column chooser and density stick across reloads", async ({ page }) => {
+    await page.goto("/payments");
+    await expectView(page, {});
+    await expect(page.getByRole("columnheader", { name: "Pix key" })).toBeVisible();
+    await page.getByRole("button", { name: "Columns" }).click();
+    await page.getByRole("checkbox", { name: "Pix key" }).uncheck();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("button", { name: "Columns" })).toBeFocused();
+    await expect(page.getByRole("columnheader", { name: "Pix key" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Compact rows" }).click();
+    await expect(page.getByRole("button", { name: "Compact rows" })).toHaveAttribute("aria-pressed", "true");
+    await page.reload();
+    await expect(page.getByRole("columnheader", { name: "Pix key" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Compact rows" })).toHaveAttribute("aria-pressed", "true");
+    // Put things back for the other tests of this user.
+    await page.getByRole("button", { name: "Columns" }).click();
+    await page.getByRole("button", { name: "Show all columns" }).click();
+    await page.getByRole("button", { name: "Compact rows" }).click();
+    await expect(page.getByRole("columnheader", { name: "Pix key" })).toBeVisible();
+  });
+
+  test("screenshots: light and dark, 1280 and 1024 wide", async ({ page }) => {
+    for (const width of [1280, 1024]) {
+      for (const colorScheme of ["light", "dark"] as const) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.emulateMedia({ colorScheme });
+        await page.goto("/payments?status=canceled&receiver_name=a");
+        await expectView(page, { status: "canceled", receiver_name: "a" });
+        // At both widths nothing but the table itself scrolls sideways.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: `test-results/shots/payments-${width}-${colorScheme}.png` });
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto("/payments");
+    await expectView(page, {});
+    await page.getByLabel("Paid", { exact: true }).click();
+    await page.getByRole("dialog").getByLabel("From").fill(brazilDay(3));
+    await page.screenshot({ path: "test-results/shots/payments-range-open.png" });
+  });
+});

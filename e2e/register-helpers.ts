@@ -1,0 +1,84 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { planFor } from "../lib/sandbox/lifecycle";
+import { E2E } from "./env";
+
+/** Shared by the register specs (register, register-outcomes). */
+export const SHOTS = "test-results/shots";
+export const OK_DOCUMENT = "111.444.777-35";
+export const BLOCKED_DOCUMENT = "529.982.247-25"; // on the sandbox's blocklist: 403 Receiver not allowed
+
+export type Transfer = { amount: string; name: string; document?: string; authorize?: boolean };
+
+export const uniqueName = (what: string) => `E2E ${what} ${Date.now().toString(36)}`;
+
+export async function control(request: APIRequestContext, path: string, data?: object) {
+  const res = await request.post(`${E2E.sandboxUrl}/_control/${path}`, { data: data ?? {} });
+  expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+export async function sandboxState(request: APIRequestContext) {
+  const res = await request.get(`${E2E.sandboxUrl}/_control/state`);
+  return (await res.json()) as { payments: { registered: number }; balance: { availableCents: number } };
+}
+
+export const registeredCount = async (request: APIRequestContext) => (await sandboxState(request)).payments.registered;
+
+/** Counts the POSTs this page sends to /api/payments (a double click must send one). */
+export function countRegistrations(page: Page) {
+  const seen = { posts: 0 };
+  page.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname === "/api/payments") seen.posts++;
+  });
+  return seen;
+}
+
+export async function fillCommon(page: Page, t: Transfer) {
+  await page.getByLabel("Amount").fill(t.amount);
+  await page.getByLabel("Receiver name").fill(t.name);
+  await page.getByLabel("Receiver document").fill(t.document ?? OK_DOCUMENT);
+  if (t.authorize) await page.getByLabel("Authorize now").check();
+}
+
+export async function fillByKey(page: Page, t: Transfer & { keyType?: string; key?: string }) {
+  await page.goto("/payments/new");
+  await expect(page.getByRole("radio", { name: "By Pix key" })).toBeChecked();
+  await fillCommon(page, t);
+  await page.getByLabel("Pix key type").selectOption(t.keyType ?? "phone");
+  await page.getByLabel("Pix key", { exact: true }).fill(t.key ?? "(11) 91234-5678");
+}
+
+export async function review(page: Page) {
+  await page.getByRole("button", { name: "Review" }).click();
+  await expect(page.getByRole("heading", { name: "Review the transfer" })).toBeVisible();
+}
+
+/** The payment id shown on the review step. */
+export async function reviewedId(page: Page): Promise<string> {
+  const row = page.locator("dt", { hasText: /^Payment id$/ }).locator("xpath=following-sibling::dd[1]");
+  return (await row.innerText()).trim();
+}
+
+export async function confirmAndOpenDetail(page: Page): Promise<string> {
+  const id = await reviewedId(page);
+  await page.getByRole("button", { name: "Confirm transfer" }).click();
+  await expect(page).toHaveURL(new RegExp(`/payments/${id}\\?registered=1$`));
+  await expect(page.getByRole("status").filter({ hasText: "Transfer registered." })).toBeVisible();
+  return id;
+}
+
+/** The payment as the API has it, then found in the /payments table by its reference code. */
+export async function expectInTable(page: Page, id: string, name: string) {
+  const res = await page.request.get(`/api/payments/${encodeURIComponent(id)}`);
+  expect(res.status()).toBe(200);
+  const { payment } = (await res.json()) as { payment: { reference_code: string; receiver_name: string } };
+  expect(payment.receiver_name).toBe(name);
+  await page.goto(`/payments?reference_code=${encodeURIComponent(payment.reference_code)}`);
+  await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(1);
+  return payment;
+}
+
+/** An id the sandbox's lifecycle completes (never cancels, which would give the balance back). */
+export function completingId(prefix: string): string {
+  for (let i = 0; ; i++) if (planFor(`${prefix}-${i}`) === "complete") return `${prefix}-${i}`;
+}
