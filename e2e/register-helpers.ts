@@ -1,6 +1,6 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { planFor } from "../lib/sandbox/lifecycle";
-import { E2E } from "./env";
+import { E2E, storageStateFor } from "./env";
 
 /** Shared by the register specs (register, register-outcomes). */
 export const SHOTS = "test-results/shots";
@@ -81,4 +81,19 @@ export async function expectInTable(page: Page, id: string, name: string) {
 /** An id the sandbox's lifecycle completes (never cancels, which would give the balance back). */
 export function completingId(prefix: string): string {
   for (let i = 0; ; i++) if (planFor(`${prefix}-${i}`) === "complete") return `${prefix}-${i}`;
+}
+
+/**
+ * The register specs count this stack's payments and drain its balance: they run serially, as
+ * the operator, from a reset sandbox, and give the balance back when done. Call at file top level.
+ */
+export function asOperatorOnResetSandbox(): void {
+  test.describe.configure({ mode: "serial" });
+  test.use({ storageState: storageStateFor("operator") });
+  test.beforeAll(async ({ request }) => {
+    await control(request, "reset"); // full balance, no faults, only seeded payments
+  });
+  test.afterAll(async ({ request }) => {
+    await control(request, "reset"); // give the drained balance back to the specs that follow
+  });
 }

@@ -1,25 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { storageStateFor } from "./env";
-import { BLOCKED_DOCUMENT, SHOTS, completingId, control, fillByKey, registeredCount, review, reviewedId, sandboxState, uniqueName } from "./register-helpers";
+import { asOperatorOnResetSandbox, BLOCKED_DOCUMENT, SHOTS, completingId, control, fillByKey, registeredCount, review, reviewedId, sandboxState, uniqueName } from "./register-helpers";
 
 /**
  * What the provider answers to a registration, as the operator sees it: 403 and 400 messages
  * next to the form, unknown outcomes resolved by reading back (exactly one or zero payments),
  * and 422 once the balance is drained.
  */
-// These tests count this stack's payments and drain its balance: serially, from a reset sandbox.
-test.describe.configure({ mode: "serial" });
-
-test.use({ storageState: storageStateFor("operator") });
-
-test.beforeAll(async ({ request }) => {
-  await control(request, "reset"); // full balance, no faults, only seeded payments
-});
-
-test.afterAll(async ({ request }) => {
-  await control(request, "reset"); // give the drained balance back to the specs that follow
-});
-
+// These tests count this stack's payments (and drain its balance): serially, from a reset sandbox.
+asOperatorOnResetSandbox();
 
 test("403 blocked receiver: the provider's message next to the form, values kept", async ({ page }) => {
   const name = uniqueName("blocked");

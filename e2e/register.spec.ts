@@ -1,24 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { storageStateFor } from "./env";
-import { BLOCKED_DOCUMENT, SHOTS, confirmAndOpenDetail, control, countRegistrations, expectInTable, fillByKey, fillCommon, registeredCount, review, reviewedId, uniqueName } from "./register-helpers";
+import { asOperatorOnResetSandbox, BLOCKED_DOCUMENT, SHOTS, confirmAndOpenDetail, countRegistrations, expectInTable, fillByKey, fillCommon, registeredCount, review, reviewedId, uniqueName } from "./register-helpers";
 
 /**
  * Registering a transfer by hand, as an operator: validation, both modes, a double click, and
  * who may not. (The provider's refusals and unknown outcomes: register-outcomes.spec.ts.)
  */
-// These tests count this stack's payments: serially, from a reset sandbox.
-test.describe.configure({ mode: "serial" });
-
-test.use({ storageState: storageStateFor("operator") });
-
-test.beforeAll(async ({ request }) => {
-  await control(request, "reset"); // full balance, no faults, only seeded payments
-});
-
-test.afterAll(async ({ request }) => {
-  await control(request, "reset"); // give the drained balance back to the specs that follow
-});
-
+// These tests count this stack's payments (and drain its balance): serially, from a reset sandbox.
+asOperatorOnResetSandbox();
 
 test("validation: errors in words next to their field, on blur and on Review", async ({ page }) => {
   await page.goto("/payments/new");
