@@ -47,6 +47,22 @@ export function processTree(root: number): number[] {
   return out;
 }
 
+/** CPU time (user + system) a process tree has used so far, in ms (Linux clock ticks: 10 ms). */
+export function treeCpuMs(root: number): number {
+  let ticks = 0;
+  for (const pid of processTree(root)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // After the command: state is field 3, utime field 14, stime field 15 (1-based, whole line).
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  return ticks * 10;
+}
+
 /** Resident memory of a process tree, in bytes. */
 export function treeRss(root: number): number {
   return processTree(root).reduce((sum, pid) => sum + rssOf(pid), 0);

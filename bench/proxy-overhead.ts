@@ -12,6 +12,7 @@
  */
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
+import { treeCpuMs } from "./proc";
 
 type Histogram = { average: number; p50: number; p99: number; total?: number };
 type AutocannonResult = {
@@ -28,7 +29,16 @@ const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
 type Target = { url: string; headers: Record<string, string> };
 
-export type BenchSide = { p50Ms: number; p99Ms: number; reqPerSec: number; errors: number; non2xx: number };
+export type BenchSide = {
+  p50Ms: number;
+  p99Ms: number;
+  reqPerSec: number;
+  errors: number;
+  non2xx: number;
+  /** CPU time the app / the sandbox process used per answered request (needs their pids). */
+  appCpuMsPerRequest?: number;
+  sandboxCpuMsPerRequest?: number;
+};
 export type ProxyBenchResult = {
   query: string;
   items: number;
@@ -52,6 +62,9 @@ export type ProxyBenchOptions = {
   durationS?: number;
   connections?: number;
   query?: string;
+  /** With the pids, each side also reports the CPU time each process spent per request. */
+  appPid?: number;
+  sandboxPid?: number;
 };
 
 export async function runProxyBench(options: ProxyBenchOptions): Promise<ProxyBenchResult> {
@@ -66,12 +79,21 @@ export async function runProxyBench(options: ProxyBenchOptions): Promise<ProxyBe
   if (directItems !== proxyItems) throw new Error(`pages differ: direct ${directItems} items, proxy ${proxyItems}`);
   const run = (target: Target, duration: number) =>
     autocannon({ url: target.url, headers: target.headers, connections, duration });
+  const measured = async (target: Target, duration: number): Promise<BenchSide> => {
+    const cpu = () => ({ app: options.appPid ? treeCpuMs(options.appPid) : NaN, sandbox: options.sandboxPid ? treeCpuMs(options.sandboxPid) : NaN });
+    const before = cpu();
+    const result = await run(target, duration);
+    const after = cpu();
+    const total = result.requests.total ?? result.requests.average * result.duration;
+    const perRequest = (ms: number) => (Number.isFinite(ms) && total > 0 ? round(ms / total, 2) : undefined);
+    return { ...side(result), appCpuMsPerRequest: perRequest(after.app - before.app), sandboxCpuMsPerRequest: perRequest(after.sandbox - before.sandbox) };
+  };
   const floor: Target = { url: `${trim(options.appUrl)}/api/health`, headers: {} };
   await run(direct, 1); // warm-up: JIT, keep-alive pools, the app's token cache
   await run(proxied, 1);
-  const directSide = side(await run(direct, durationS));
-  const proxySide = side(await run(proxied, durationS));
-  const floorSide = side(await run(floor, Math.max(1, Math.round(durationS / 2))));
+  const directSide = await measured(direct, durationS);
+  const proxySide = await measured(proxied, durationS);
+  const floorSide = await measured(floor, Math.max(1, Math.round(durationS / 2)));
   return {
     query,
     items: directItems,
@@ -87,13 +109,14 @@ export async function runProxyBench(options: ProxyBenchOptions): Promise<ProxyBe
 }
 
 export function benchTable(r: ProxyBenchResult): string {
+  const cpu = (ms: number | undefined) => (ms === undefined ? "–" : `${ms}`);
   const row = (name: string, s: BenchSide) =>
-    `| ${name} | ${s.p50Ms} | ${s.p99Ms} | ${s.reqPerSec} | ${s.errors + s.non2xx} |`;
+    `| ${name} | ${s.p50Ms} | ${s.p99Ms} | ${s.reqPerSec} | ${s.errors + s.non2xx} | ${cpu(s.appCpuMsPerRequest)} | ${cpu(s.sandboxCpuMsPerRequest)} |`;
   return [
     `Proxy overhead: \`?${r.query}\` (${r.items} items), ${r.connections} connections, ${r.durationS} s each`,
     "",
-    "| path | p50 ms | p99 ms | req/s | errors |",
-    "|---|---:|---:|---:|---:|",
+    "| path | p50 ms | p99 ms | req/s | errors | app CPU ms/request | sandbox CPU ms/request |",
+    "|---|---:|---:|---:|---:|---:|---:|",
     row("sandbox direct", r.direct),
     row("through /api/payments", r.proxy),
     row("app floor: /api/health (no session, no upstream)", r.appFloor),

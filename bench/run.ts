@@ -76,7 +76,7 @@ async function main(): Promise<void> {
       const viewer = await step(report, "signIn", () => signIn(server.appUrl, "viewer@demo.test", PASSWORD));
       if (viewer) {
         report.proxy = await step(report, "proxy", () =>
-          runProxyBench({ appUrl: server.appUrl, sandboxUrl: server.sandboxUrl, cookie: viewer, durationS: quick ? 3 : 10 }),
+          runProxyBench({ appUrl: server.appUrl, sandboxUrl: server.sandboxUrl, cookie: viewer, durationS: quick ? 3 : 10, appPid: server.appPid, sandboxPid: server.sandboxPid }),
         );
       }
       report.pages = await step(report, "pages", () => runPageMetrics({ appUrl: server.appUrl, email: "admin@demo.test", password: PASSWORD, runs: quick ? 3 : 7 }));

@@ -1,5 +1,4 @@
 import "server-only";
-import { vi, type MockInstance } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "@/lib/sandbox/server";
 import { resetHealthCacheForTests } from "./health";
@@ -43,25 +42,28 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
   resetTokenCacheForTests();
   resetHealthCacheForTests();
 
+  // Every call the client makes is seen where it lands: at the provider (the sandbox).
   const calls: UpstreamCall[] = [];
   const issuedTokens: string[] = [];
-  const original = globalThis.fetch;
-  const spy: MockInstance<typeof fetch> = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
-    const external = url.origin === new URL(sandbox.url).origin && !url.pathname.startsWith("/_control");
-    const record: UpstreamCall = { method: init?.method ?? "GET", path: url.pathname, status: "error", url: url.href };
-    if (external) calls.push(record);
-    const response = await original(input, init);
-    record.status = response.status;
-    if (external && url.pathname === "/auth/generate_token" && response.ok) {
-      const token = ((await response.clone().json()) as { access_token?: string }).access_token;
-      if (token) issuedTokens.push(token);
-    }
-    return response;
+  sandbox.onRequest((req, res) => {
+    const url = new URL(req.url ?? "/", sandbox.url);
+    if (url.pathname.startsWith("/_control")) return;
+    const record: UpstreamCall = { method: req.method ?? "GET", path: url.pathname, status: "error", url: url.href };
+    calls.push(record);
+    res.once("finish", () => {
+      record.status = res.statusCode;
+    });
   });
+  const { tokens } = sandbox.core;
+  const issue = tokens.issue.bind(tokens);
+  tokens.issue = () => {
+    const issued = issue();
+    issuedTokens.push(issued.access_token);
+    return issued;
+  };
 
   const control = async (method: string, path: string, body?: unknown) => {
-    const res = await original(`${sandbox.url}${path}`, {
+    const res = await fetch(`${sandbox.url}${path}`, {
       method,
       headers: { "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -80,7 +82,6 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
       resetHealthCacheForTests();
     },
     close: async () => {
-      spy.mockRestore();
       await sandbox.close();
     },
   };

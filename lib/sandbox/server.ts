@@ -33,6 +33,8 @@ export interface RunningSandbox {
   state(): ReturnType<SandboxCore["state"]>;
   /** The engine itself, for tests that need more. */
   core: SandboxCore;
+  /** Tests: sees every request as it arrives, before the sandbox handles it. */
+  onRequest(listener: (req: IncomingMessage, res: ServerResponse) => void): void;
 }
 
 /** Longest a "timeout" fault holds a connection when the client never gives up. */
@@ -114,6 +116,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     webhooksIdle: () => core.webhooks.idle(),
     state: () => core.state(),
     core,
+    onRequest: (listener) => void server.prependListener("request", listener),
   };
 }
 
