@@ -62,7 +62,6 @@ export function sendOnce(req: RawRequest): Promise<RawAnswer> {
   }
   return new Promise<RawAnswer>((resolve, reject) => {
     let settled = false;
-    let timer: NodeJS.Timeout | undefined;
     const fail = (reason: "timeout" | "network", cause: unknown) => {
       if (settled) return;
       settled = true;
@@ -86,7 +85,11 @@ export function sendOnce(req: RawRequest): Promise<RawAnswer> {
         resolve({ status: res.statusCode ?? 0, headers: toHeaders(res.headers), json, jsonError, durationMs });
       });
     };
-    let outgoing: http.ClientRequest;
+    let outgoing: http.ClientRequest | undefined;
+    const timer = setTimeout(() => {
+      fail("timeout", new Error(`no complete answer within ${req.timeoutMs} ms`));
+      outgoing?.destroy();
+    }, req.timeoutMs);
     try {
       const url = new URL(req.url);
       const secure = url.protocol === "https:";
@@ -96,10 +99,6 @@ export function sendOnce(req: RawRequest): Promise<RawAnswer> {
       fail("network", err);
       return;
     }
-    timer = setTimeout(() => {
-      fail("timeout", new Error(`no complete answer within ${req.timeoutMs} ms`));
-      outgoing.destroy();
-    }, req.timeoutMs);
     outgoing.on("error", (err) => fail("network", err));
     outgoing.end(body);
   });
