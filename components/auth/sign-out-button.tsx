@@ -3,7 +3,6 @@
 import { LogOut } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { authClient } from "@/lib/auth/auth-client";
 
 /** Ends the session on the server, then reloads on /login (dropping every cached query). */
 export function SignOutButton() {
@@ -14,6 +13,8 @@ export function SignOutButton() {
     setPending(true);
     setFailed(false);
     try {
+      // Loaded on click: Better Auth's client (12 kB gzip) is not needed by any page until then.
+      const { authClient } = await import("@/lib/auth/auth-client");
       const { error } = await authClient.signOut();
       if (error) throw new Error(error.message ?? "sign-out failed");
       // A full load, not a client navigation: nothing of this user's data stays in memory.
