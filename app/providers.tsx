@@ -1,6 +1,5 @@
 "use client";
 
-import "@/lib/zod-browser";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { useEffect, type ReactNode } from "react";

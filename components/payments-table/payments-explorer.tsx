@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTable, type ColumnVisibilityState, type PaginationState, type Updater } from "@tanstack/react-table";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import "@/lib/zod-config";
 import { z } from "zod";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableFilterChips } from "@/components/data-table/data-table-filter-chips";

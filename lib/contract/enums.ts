@@ -1,3 +1,4 @@
+import "@/lib/zod-config";
 import { z } from "zod";
 
 /** Payment statuses as the provider returns them (contract: States and transitions). */

@@ -1,3 +1,4 @@
+import "@/lib/zod-config";
 import { z } from "zod";
 import { paymentListItemSchema } from "./payment";
 import { DIGITS_RE, LIMITS, LIST_DATETIME_RE } from "./limits";

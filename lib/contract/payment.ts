@@ -1,3 +1,4 @@
+import "@/lib/zod-config";
 import { z } from "zod";
 import { accountTypeSchema, paymentStatusSchema, pixKeyTypeSchema } from "./enums";
 import { LIMITS, PROVIDER_DATETIME_RE } from "./limits";

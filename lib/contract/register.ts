@@ -1,3 +1,4 @@
+import "@/lib/zod-config";
 import { z } from "zod";
 import { isValidDocument, normalizePixKey, pixKeyError } from "@/lib/pix";
 import { accountTypeCodeSchema, initiationTypeSchema, pixKeyTypeSchema } from "./enums";

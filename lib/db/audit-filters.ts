@@ -1,4 +1,5 @@
 import { TZDate } from "@date-fns/tz";
+import "@/lib/zod-config";
 import { z } from "zod";
 
 /**

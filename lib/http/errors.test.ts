@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import "@/lib/zod-config";
 import { z } from "zod";
 import { PaymentsApiError, type PaymentsApiErrorOptions } from "@/lib/payments-api/errors";
 import { toErrorResponse } from "./errors";

@@ -1,3 +1,4 @@
+import "@/lib/zod-config";
 import { z } from "zod";
 // Deep import: the contract index also pulls the registration schema and its Pix rules into the bundle.
 import { listPaymentsParamsObject } from "@/lib/contract/list";

@@ -1,3 +1,4 @@
+import "@/lib/zod-config";
 import { z } from "zod";
 
 /** localStorage key of the recent lookups (versioned: a new shape gets a new key). */

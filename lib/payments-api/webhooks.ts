@@ -1,4 +1,5 @@
 import "server-only";
+import "@/lib/zod-config";
 import { z } from "zod";
 import { registerWebhookSchema } from "@/lib/contract";
 import { callProvider, expectAnswer } from "./client";

@@ -1,3 +1,4 @@
+import "@/lib/zod-config";
 import { z } from "zod";
 import { faultSpecSchema } from "./faults";
 import { error, json, readJsonObject, type Reply } from "./http-io";

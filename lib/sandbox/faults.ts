@@ -1,3 +1,4 @@
+import "@/lib/zod-config";
 import { z } from "zod";
 
 export const FAULT_KINDS = ["timeout", "timeout-after-commit", "500", "reset", "malformed-json", "delay"] as const;

@@ -1,3 +1,4 @@
+import "@/lib/zod-config";
 import { z } from "zod";
 import { requireApiUser } from "@/lib/auth/guard";
 import { jsonOk, queryObject, setRequestUser, validationError, withRoute } from "@/lib/http";
