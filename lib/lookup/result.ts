@@ -1,6 +1,7 @@
 import "@/lib/zod-config";
 import { z } from "zod";
-import { paymentListItemSchema, qrcodeSchema } from "@/lib/contract";
+import { paymentListItemSchema } from "@/lib/contract/payment";
+import { qrcodeSchema } from "@/lib/contract/qrcode";
 
 /** At most this many payments are carried back per list step; the rest is a link to the table. */
 export const LOOKUP_LIST_LIMIT = 10;

@@ -1,10 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
-import {
-  listPaymentsAnswerSchema,
-  paymentDetailAnswerSchema,
-  qrcodeAnswerSchema,
-  type ListPaymentsParams,
-} from "@/lib/contract";
+// Deep imports: the contract index also pulls the registration schema and its Pix rules (BR
+// Code, banks, keys: about 5 kB gzip) into every page that lists or reads payments.
+import { listPaymentsAnswerSchema, type ListPaymentsParams } from "@/lib/contract/list";
+import { paymentDetailAnswerSchema } from "@/lib/contract/payment";
+import { qrcodeAnswerSchema } from "@/lib/contract/qrcode";
 import { apiGet } from "@/lib/domain/api-client";
 
 /** Drops empty values so that equal filters always give equal keys and URLs. */
