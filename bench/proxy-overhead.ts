@@ -23,7 +23,7 @@ type AutocannonResult = {
   timeouts: number;
   non2xx: number;
 };
-type AutocannonOptions = { url: string; connections: number; duration: number; headers: Record<string, string> };
+type AutocannonOptions = { url: string; connections: number; duration: number; headers: Record<string, string>; overallRate?: number };
 type Autocannon = (options: AutocannonOptions) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
@@ -51,6 +51,12 @@ export type ProxyBenchResult = {
   throughputRatio: number;
   p50OverheadMs: number;
   p99OverheadMs: number;
+  /**
+   * The same two paths at a fixed rate far below either's capacity: the latency a request gains
+   * through the proxy when nothing queues (the saturated figures above also count the CPU the
+   * app, the sandbox and the load generator take from each other on this machine).
+   */
+  unsaturated?: { ratePerSec: number; direct: BenchSide; proxy: BenchSide; p50OverheadMs: number; p99OverheadMs: number };
 };
 
 export type ProxyBenchOptions = {
@@ -77,12 +83,12 @@ export async function runProxyBench(options: ProxyBenchOptions): Promise<ProxyBe
   // Both must answer the same page before anything is measured.
   const [directItems, proxyItems] = [await countItems(direct), await countItems(proxied)];
   if (directItems !== proxyItems) throw new Error(`pages differ: direct ${directItems} items, proxy ${proxyItems}`);
-  const run = (target: Target, duration: number) =>
-    autocannon({ url: target.url, headers: target.headers, connections, duration });
-  const measured = async (target: Target, duration: number): Promise<BenchSide> => {
+  const run = (target: Target, duration: number, overallRate?: number) =>
+    autocannon({ url: target.url, headers: target.headers, connections: overallRate ? 4 : connections, duration, overallRate });
+  const measured = async (target: Target, duration: number, overallRate?: number): Promise<BenchSide> => {
     const cpu = () => ({ app: options.appPid ? treeCpuMs(options.appPid) : NaN, sandbox: options.sandboxPid ? treeCpuMs(options.sandboxPid) : NaN });
     const before = cpu();
-    const result = await run(target, duration);
+    const result = await run(target, duration, overallRate);
     const after = cpu();
     const total = result.requests.total ?? result.requests.average * result.duration;
     const perRequest = (ms: number) => (Number.isFinite(ms) && total > 0 ? round(ms / total, 2) : undefined);
@@ -94,6 +100,9 @@ export async function runProxyBench(options: ProxyBenchOptions): Promise<ProxyBe
   const directSide = await measured(direct, durationS);
   const proxySide = await measured(proxied, durationS);
   const floorSide = await measured(floor, Math.max(1, Math.round(durationS / 2)));
+  const ratePerSec = UNSATURATED_RATE;
+  const slowDirect = await measured(direct, durationS, ratePerSec);
+  const slowProxy = await measured(proxied, durationS, ratePerSec);
   return {
     query,
     items: directItems,
@@ -105,8 +114,18 @@ export async function runProxyBench(options: ProxyBenchOptions): Promise<ProxyBe
     throughputRatio: round(proxySide.reqPerSec / directSide.reqPerSec, 3),
     p50OverheadMs: round(proxySide.p50Ms - directSide.p50Ms, 2),
     p99OverheadMs: round(proxySide.p99Ms - directSide.p99Ms, 2),
+    unsaturated: {
+      ratePerSec,
+      direct: slowDirect,
+      proxy: slowProxy,
+      p50OverheadMs: round(slowProxy.p50Ms - slowDirect.p50Ms, 2),
+      p99OverheadMs: round(slowProxy.p99Ms - slowDirect.p99Ms, 2),
+    },
   };
 }
+
+/** Requests per second for the unsaturated pair: a busy finance team, far below capacity. */
+const UNSATURATED_RATE = 50;
 
 export function benchTable(r: ProxyBenchResult): string {
   const cpu = (ms: number | undefined) => (ms === undefined ? "–" : `${ms}`);
@@ -120,8 +139,17 @@ export function benchTable(r: ProxyBenchResult): string {
     row("sandbox direct", r.direct),
     row("through /api/payments", r.proxy),
     row("app floor: /api/health (no session, no upstream)", r.appFloor),
+    ...(r.unsaturated
+      ? [
+          row(`sandbox direct, fixed ${r.unsaturated.ratePerSec} req/s`, r.unsaturated.direct),
+          row(`through /api/payments, fixed ${r.unsaturated.ratePerSec} req/s`, r.unsaturated.proxy),
+        ]
+      : []),
     "",
     `Throughput ratio ${r.throughputRatio} (target >= 0.85); p50 overhead ${r.p50OverheadMs} ms (target < 2 ms); p99 overhead ${r.p99OverheadMs} ms.`,
+    ...(r.unsaturated
+      ? [`At a fixed ${r.unsaturated.ratePerSec} req/s (nothing queues): p50 overhead ${r.unsaturated.p50OverheadMs} ms, p99 overhead ${r.unsaturated.p99OverheadMs} ms.`]
+      : []),
   ].join("\n");
 }
 

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E, storageStateFor, type E2ERole } from "./env";
+import { expectHydrated } from "./hydrated";
 
 /** This worker's sandbox. */
 const SANDBOX_URL = E2E.sandboxUrl;
@@ -86,6 +87,7 @@ for (const colorScheme of ["light", "dark"] as const) {
         // Over a light page: axe checks the whole document, and the dialog is what is new here.
         await page.goto("/payments/new");
         await expect(page.locator("main form").first()).toBeVisible();
+        await expectHydrated(page);
         await page.keyboard.press("ControlOrMeta+k");
         const dialog = page.getByRole("dialog", { name: "Look up payment" });
         await expect(dialog).toBeVisible();
@@ -152,6 +154,7 @@ test.describe("keyboard only", () => {
   test("lookup: Ctrl+K, type an id, Enter lands on it; Esc closes and gives focus back", async ({ page }) => {
     await page.goto("/payments/sandbox-known-completed-qr");
     await expect(page.getByRole("article", { name: "Payment detail" })).toBeVisible();
+    await expectHydrated(page);
     await page.keyboard.press("ControlOrMeta+k");
     const dialog = page.getByRole("dialog", { name: "Look up payment" });
     await expect(dialog.getByLabel("Id or reference code")).toBeFocused();

@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { E2E, ROLES } from "./env";
+import { expectHydrated } from "./hydrated";
 
 /**
  * Sign-in through the real /login page in fresh browser contexts (no stored sessions):
@@ -134,6 +135,7 @@ test.describe("signing out", () => {
     await expect(page).toHaveURL(`${E2E.appUrl}/payments`);
     const oldCookies = await sessionCookies(context);
     expect(oldCookies).toHaveLength(1);
+    await expectHydrated(page);
 
     const signOut = page.waitForResponse((r) => r.url().endsWith("/api/auth/sign-out") && r.request().method() === "POST");
     await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();

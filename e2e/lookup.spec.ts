@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E, storageStateFor } from "./env";
+import { expectHydrated } from "./hydrated";
 
 test.use({ storageState: storageStateFor("support") });
 
@@ -26,6 +27,7 @@ test.describe("support", () => {
   test.beforeEach(async ({ page }) => {
     await page.goto("/payments");
     await expect(page.getByRole("button", { name: "Look up payment" })).toBeVisible();
+    await expectHydrated(page);
   });
 
   test("opens with the button and Ctrl/Cmd+K, keeps focus inside, closes with Esc", async ({ page }) => {
