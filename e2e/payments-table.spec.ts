@@ -25,9 +25,16 @@ test.describe("payments table", () => {
   test("Status filter: the URL changes and every row has that status", async ({ page }) => {
     await page.goto("/payments");
     await expectView(page, {});
+    const listCalls: string[] = [];
+    page.on("request", (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === "/api/payments") listCalls.push(url.search);
+    });
     await page.getByLabel("Status", { exact: true }).selectOption({ label: "Canceled" });
     await expect(page).toHaveURL(/[?&]status=canceled(&|$)/);
     await expectView(page, { status: "canceled" });
+    // The change starts its request before React renders (use-payments-view.ts): one request, not two.
+    expect(listCalls).toEqual(["?status=canceled"]);
     const rows = await shownRows(page);
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.status).toBe("canceled");
