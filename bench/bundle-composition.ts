@@ -17,6 +17,7 @@ import { spawnSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { signIn } from "./proxy-overhead";
 import { ROOT, startBenchServer } from "./server";
+import { argOr } from "./cli";
 
 type MappingItem = { generatedLine: number; generatedColumn: number; source: string | null };
 type Consumer = { eachMapping(fn: (m: MappingItem) => void): void };
@@ -25,10 +26,6 @@ const { SourceMapConsumer } = createRequire(import.meta.url)("source-map-js") as
   SourceMapConsumer: new (map: unknown) => Consumer;
 };
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1]! : fallback;
-}
 
 /** node_modules/@scope/pkg/... -> @scope/pkg; next's compiled React keeps its own name. */
 export function owner(source: string): string {
@@ -69,7 +66,7 @@ function chunkComposition(file: string): Map<string, number> {
 }
 
 async function main(): Promise<void> {
-  const pagePath = arg("page", "/payments");
+  const pagePath = argOr("page", "/payments");
   if (!process.argv.includes("--skip-build")) {
     const built = spawnSync(join(ROOT, "node_modules/.bin/next"), ["build"], {
       cwd: ROOT,
@@ -97,7 +94,7 @@ async function main(): Promise<void> {
     const sum = [...totals.values()].reduce((a, b) => a + b, 0);
     console.log(`${pagePath}: ${chunks.size} scripts, about ${(sum / 1000).toFixed(1)} kB gzip (lazy chunks loaded later are not counted)\n`);
     console.log("| source | kB gzip (est.) | share |\n|---|---:|---:|");
-    const rows = [...totals].sort((a, b) => b[1] - a[1]).slice(0, Number(arg("top", "30")));
+    const rows = [...totals].sort((a, b) => b[1] - a[1]).slice(0, Number(argOr("top", "30")));
     for (const [key, n] of rows) console.log(`| ${key} | ${(n / 1000).toFixed(1)} | ${((100 * n) / sum).toFixed(1)}% |`);
   } finally {
     await server.stop();

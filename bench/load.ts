@@ -15,6 +15,7 @@ import { pathToFileURL } from "node:url";
 import { signIn } from "./proxy-overhead";
 import { mb, sampleRss, treeRss } from "./proc";
 import { holdMachineSlot, startBenchServer, waitForQuietMachine } from "./server";
+import { arg } from "./cli";
 
 type Histogram = { average: number; p50: number; p99: number; max: number };
 type AutocannonResult = { latency: Histogram; requests: Histogram & { total: number }; errors: number; timeouts: number; non2xx: number; "2xx": number };
@@ -122,10 +123,6 @@ export function loadMarkdown(r: LoadResult): string {
   return lines.join("\n");
 }
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 
 async function main(): Promise<void> {
   await waitForQuietMachine();

@@ -6,15 +6,12 @@
  */
 import { runPageMetrics } from "./page-metrics";
 import { startBenchServer } from "./server";
+import { argOr } from "./cli";
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1]! : fallback;
-}
 
-const server = await startBenchServer({ seedCount: Number(arg("seed", "20000")) });
+const server = await startBenchServer({ seedCount: Number(argOr("seed", "20000")) });
 try {
-  const result = await runPageMetrics({ appUrl: server.appUrl, email: "admin@demo.test", password: process.env.DEMO_PASSWORD ?? "demo-password", runs: Number(arg("runs", "3")) });
+  const result = await runPageMetrics({ appUrl: server.appUrl, email: "admin@demo.test", password: process.env.DEMO_PASSWORD ?? "demo-password", runs: Number(argOr("runs", "3")) });
   for (const page of result.js) console.log(JSON.stringify(page));
   const { cold, warm } = result.firstTablePaint;
   console.log("first table paint cold", JSON.stringify(cold), "warm", JSON.stringify(warm));

@@ -13,6 +13,7 @@
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { treeCpuMs } from "./proc";
+import { arg, argOr } from "./cli";
 
 type Histogram = { average: number; p50: number; p99: number; total?: number };
 type AutocannonResult = {
@@ -195,26 +196,22 @@ function side(r: AutocannonResult): BenchSide {
 const trim = (url: string) => url.replace(/\/+$/, "");
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-function arg(name: string, fallback?: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-}
 
 async function main(): Promise<void> {
-  const appUrl = arg("app", process.env.APP_URL ?? "http://localhost:3000")!;
-  const sandboxUrl = arg("sandbox", process.env.PAYMENTS_API_URL ?? "http://127.0.0.1:4010")!;
+  const appUrl = argOr("app", process.env.APP_URL ?? "http://localhost:3000");
+  const sandboxUrl = argOr("sandbox", process.env.PAYMENTS_API_URL ?? "http://127.0.0.1:4010");
   const cookie =
-    arg("cookie", process.env.BENCH_COOKIE) ??
-    (await signIn(appUrl, arg("email", "viewer@demo.test")!, arg("password", process.env.DEMO_PASSWORD ?? "demo-password")!));
+    (arg("cookie") ?? process.env.BENCH_COOKIE) ??
+    (await signIn(appUrl, argOr("email", "viewer@demo.test"), argOr("password", process.env.DEMO_PASSWORD ?? "demo-password")));
   const result = await runProxyBench({
     appUrl,
     sandboxUrl,
     cookie,
     clientId: process.env.PAYMENTS_API_CLIENT_ID,
     clientSecret: process.env.PAYMENTS_API_CLIENT_SECRET,
-    durationS: Number(arg("duration", "10")),
-    connections: Number(arg("connections", "10")),
-    query: arg("query", "page=1"),
+    durationS: Number(argOr("duration", "10")),
+    connections: Number(argOr("connections", "10")),
+    query: argOr("query", "page=1"),
   });
   console.log(benchTable(result));
   if (process.argv.includes("--json")) console.log(JSON.stringify(result));

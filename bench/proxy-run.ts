@@ -5,19 +5,16 @@
  */
 import { benchTable, runProxyBench, signIn } from "./proxy-overhead";
 import { startBenchServer } from "./server";
+import { argOr } from "./cli";
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1]! : fallback;
-}
 
-const server = await startBenchServer({ seedCount: Number(arg("seed", "200000")) });
+const server = await startBenchServer({ seedCount: Number(argOr("seed", "200000")) });
 try {
   const cookie = await signIn(server.appUrl, "viewer@demo.test", process.env.DEMO_PASSWORD ?? "demo-password");
   const result = await runProxyBench({
     appUrl: server.appUrl,
     sandboxUrl: server.sandboxUrl, cookie,
-    durationS: Number(arg("duration", "10")),
+    durationS: Number(argOr("duration", "10")),
     appPid: server.appPid,
     sandboxPid: server.sandboxPid,
   });

@@ -13,6 +13,9 @@ import { listItem } from "../lib/sandbox/format";
 import { parseListQuery, runListQuery } from "../lib/sandbox/list-query";
 import { startSandbox } from "../lib/sandbox/server";
 import { requestToken } from "../lib/sandbox/testing";
+import { arg } from "./cli";
+
+const numberArg = (name: string) => (arg(name) === undefined ? undefined : Number(arg(name)));
 
 export interface ListBenchRow {
   name: string;
@@ -156,13 +159,9 @@ export function formatListBench(r: ListBenchResult): string {
   return lines.join("\n");
 }
 
-function arg(name: string): number | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : undefined;
-}
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const result = await runSandboxListBench({ count: arg("count"), requests: arg("requests") });
+  const result = await runSandboxListBench({ count: numberArg("count"), requests: numberArg("requests") });
   console.log(formatListBench(result));
   const out = join(dirname(fileURLToPath(import.meta.url)), "results", "sandbox-list.json");
   mkdirSync(dirname(out), { recursive: true });
