@@ -4,7 +4,7 @@
  * page's HTML loads (not the noModule polyfills modern browsers skip) and attributes each
  * chunk's gzip size to the sources its source map names, in proportion to their bytes.
  *
- *   npx tsx bench/bundle-composition.ts [--page /payments] [--skip-build] [--top 30]
+ *   npx tsx bench/bundle-composition.ts [--page /payments] [--skip-build] [--top 30] [--files] [--inside next]
  *
  * Estimates (gzip of each whole chunk, shared out by uncompressed bytes); the page total is
  * close to the bench's transferred bytes. Leaves .next built WITH source maps: run `next build`
@@ -28,15 +28,19 @@ const { SourceMapConsumer } = createRequire(import.meta.url)("source-map-js") as
 
 
 /** node_modules/@scope/pkg/... -> @scope/pkg; next's compiled React keeps its own name. */
-export function owner(source: string): string {
+export function owner(source: string, byFile = false): string {
   const path = source.replace(/^turbopack:\/\/\/\[project\]\//, "");
   const compiled = /next\/dist\/compiled\/([^/]+)/.exec(path);
   if (compiled) return `${compiled[1]} (in next)`;
   const nm = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
   if (nm) return nm[1]!;
   if (path.startsWith("turbopack:")) return "turbopack runtime";
-  return path.split("/").slice(0, 2).join("/");
+  return byFile ? path : path.split("/").slice(0, 2).join("/");
 }
+
+/** --files: our own code file by file instead of by folder; --inside next: one package by file. */
+const BY_FILE = process.argv.includes("--files");
+const INSIDE = argOr("inside", "");
 
 function chunkComposition(file: string): Map<string, number> {
   const code = readFileSync(file, "utf8");
@@ -56,7 +60,7 @@ function chunkComposition(file: string): Map<string, number> {
     list.sort((a, b) => a[0] - b[0]);
     list.forEach(([column, source], i) => {
       const end = i + 1 < list.length ? list[i + 1]![0] : (lines[line]?.length ?? column);
-      const key = owner(source);
+      const key = INSIDE && owner(source) === INSIDE ? source.replace(/.*node_modules\//, "") : owner(source, BY_FILE);
       bytes.set(key, (bytes.get(key) ?? 0) + end - column);
     });
   }

@@ -1,12 +1,12 @@
 "use client";
 
 import { useCallback, useSyncExternalStore } from "react";
-import type { z } from "zod";
 
 /**
  * A small preference kept in localStorage (per browser; the key says per what, e.g. per user).
  * The server and the first client render use `fallback`, so hydration never mismatches; a
- * stored value that no longer fits `schema` (an old version) is ignored.
+ * stored value `read` refuses (an old version, a hand edit) is ignored. `read` is a plain
+ * check, not a zod schema: this hook runs on /payments, which ships no zod.
  */
 const CHANGE_EVENT = "stored-state-change";
 
@@ -27,11 +27,14 @@ function readRaw(key: string): string | null {
   }
 }
 
-export function useStoredState<S extends z.ZodType>(key: string, schema: S, fallback: z.output<S>) {
+/** What a stored JSON value means, or undefined when it is not one of ours. */
+export type StoredReader<T> = (stored: unknown) => T | undefined;
+
+export function useStoredState<T>(key: string, read: StoredReader<T>, fallback: T) {
   const raw = useSyncExternalStore(subscribe, () => readRaw(key), () => null);
-  const value = parseStored(key, raw, schema, fallback);
+  const value = parseStored(key, raw, read, fallback);
   const setValue = useCallback(
-    (next: z.output<S>) => {
+    (next: T) => {
       try {
         window.localStorage.setItem(key, JSON.stringify(next));
       } catch {
@@ -47,14 +50,13 @@ export function useStoredState<S extends z.ZodType>(key: string, schema: S, fall
 const lastParsed = new Map<string, { raw: string; value: unknown }>();
 
 /** Same stored text -> same object, so the value is stable across renders (table inputs care). */
-function parseStored<S extends z.ZodType>(key: string, raw: string | null, schema: S, fallback: z.output<S>): z.output<S> {
+function parseStored<T>(key: string, raw: string | null, read: StoredReader<T>, fallback: T): T {
   if (raw === null) return fallback;
   const cached = lastParsed.get(key);
-  if (cached && cached.raw === raw) return cached.value as z.output<S>;
-  let value: z.output<S> = fallback;
+  if (cached && cached.raw === raw) return cached.value as T;
+  let value: T = fallback;
   try {
-    const parsed = schema.safeParse(JSON.parse(raw));
-    if (parsed.success) value = parsed.data;
+    value = read(JSON.parse(raw)) ?? fallback;
   } catch {
     value = fallback;
   }

@@ -4,7 +4,7 @@ import { Search, X } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input, Label, Select } from "@/components/ui/input";
-import type { EventResultFilter } from "@/lib/events/schema";
+import type { EventResultFilter } from "@/lib/events/names";
 
 const RESULT_OPTIONS: Array<{ value: EventResultFilter | ""; label: string }> = [
   { value: "", label: "Any result" },

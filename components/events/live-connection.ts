@@ -1,4 +1,4 @@
-import { SSE_EVENTS } from "@/lib/events/schema";
+import { SSE_EVENTS } from "@/lib/events/names";
 import type { LiveConnectionState } from "./live-store";
 
 /**

@@ -1,4 +1,5 @@
-import { PAYMENT_STATUSES, type PaymentStatus } from "@/lib/contract/enums";
+import type { PaymentStatus } from "@/lib/contract/enums";
+import { PAYMENT_STATUSES } from "@/lib/contract/values";
 
 /**
  * Status colours from the Okabe-Ito palette (safe for the common colour-vision deficiencies),

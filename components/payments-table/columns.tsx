@@ -1,7 +1,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { StatusBadge, statusLabel } from "@/components/payments/status-badge";
 import type { DateRangeFilterMeta, DataTableFeatures } from "@/components/data-table/features";
-import { PAYMENT_STATUSES } from "@/lib/contract/enums";
+import { PAYMENT_STATUSES } from "@/lib/contract/values";
 import type { PaymentListItem } from "@/lib/contract/payment";
 import { DATE_PRESET_LABELS, resolveDatePreset, type DatePreset } from "@/lib/pix/date-presets";
 import { formatDocument, stripDocument } from "@/lib/pix/document";

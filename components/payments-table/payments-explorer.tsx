@@ -4,8 +4,6 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTable, type ColumnVisibilityState, type PaginationState, type Updater } from "@tanstack/react-table";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import "@/lib/zod-config";
-import { z } from "zod";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableFilterChips } from "@/components/data-table/data-table-filter-chips";
 import { DataTablePagination } from "@/components/data-table/data-table-pagination";
@@ -18,6 +16,7 @@ import { useStoredState } from "@/components/data-table/use-stored-state";
 import { useRecentChanges } from "@/components/events/live-updates";
 import { ErrorState } from "@/components/ui/error-state";
 import type { PaymentListItem } from "@/lib/contract/payment";
+import { hasMembers } from "@/lib/domain/answer";
 import { paymentHref } from "@/lib/lookup/route-param";
 import { paymentQueries } from "@/lib/queries/payments";
 import { PAYMENTS_FILTER_KEYS, type IgnoredParam } from "@/lib/search-params/payments";
@@ -33,8 +32,12 @@ const PAGE_SIZE = 100;
 const NO_ROWS: PaymentListItem[] = [];
 const FILTERS = orderFilters(paymentColumns.flatMap((column) => (column.meta?.filter ? [column.meta.filter] : [])));
 const CLEAR_ALL = clearAllPatch(FILTERS);
-const visibilitySchema = z.record(z.string(), z.boolean());
-const densitySchema = z.enum(["compact", "comfortable"]);
+type Density = "compact" | "comfortable";
+/** Stored choices: column id -> shown, and the density; anything else falls back to the default. */
+const readVisibility = (stored: unknown): ColumnVisibilityState | undefined =>
+  hasMembers(stored, {}) && Object.values(stored).every((shown) => typeof shown === "boolean") ? (stored as ColumnVisibilityState) : undefined;
+const readDensity = (stored: unknown): Density | undefined =>
+  stored === "compact" || stored === "comfortable" ? stored : undefined;
 const ALL_VISIBLE: ColumnVisibilityState = {};
 
 /**
@@ -63,8 +66,8 @@ export function PaymentsExplorer({
     if (ignoredAtLoad.length > 0) dropFromUrl(ignoredAtLoad.map((item) => item.key));
   }, [ignoredAtLoad, dropFromUrl]);
 
-  const [columnVisibility, setColumnVisibility] = useStoredState(`payments-table.columns.v1.${userKey}`, visibilitySchema, ALL_VISIBLE);
-  const [density, setDensity] = useStoredState<typeof densitySchema>(`payments-table.density.v1.${userKey}`, densitySchema, "comfortable");
+  const [columnVisibility, setColumnVisibility] = useStoredState(`payments-table.columns.v1.${userKey}`, readVisibility, ALL_VISIBLE);
+  const [density, setDensity] = useStoredState<Density>(`payments-table.density.v1.${userKey}`, readDensity, "comfortable");
 
   const filterValues = useMemo<FilterValues>(
     () => Object.fromEntries(PAYMENTS_FILTER_KEYS.map((key) => [key, values[key]])),

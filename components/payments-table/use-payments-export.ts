@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ListPaymentsParams } from "@/lib/contract/list";
-import { apiErrorSchema } from "@/lib/domain/errors";
+import { readApiError } from "@/lib/domain/api-error";
 import { createCsvLineCounter } from "@/lib/export/read-csv";
 import { listQueryString } from "@/lib/queries/payments";
 
@@ -77,8 +77,7 @@ export function usePaymentsExport() {
 
 async function errorMessage(response: Response): Promise<string> {
   const body: unknown = await response.json().catch(() => undefined);
-  const parsed = apiErrorSchema.safeParse(body);
-  return parsed.success ? parsed.data.error : `The export failed (HTTP ${response.status})`;
+  return readApiError(body)?.error ?? `The export failed (HTTP ${response.status})`;
 }
 
 function fileNameOf(disposition: string | null): string {

@@ -3,6 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import type { RegisterTransfer } from "@/lib/contract";
+import { answerParsedBy } from "@/lib/domain/answer-schema";
 import { apiPost } from "@/lib/domain/api-client";
 import { registerResponseSchema } from "@/lib/domain/payments";
 import { checkRegistration } from "@/lib/register/check-registration";
@@ -10,7 +11,7 @@ import { getFormIdStore } from "@/lib/register/form-id-store";
 import { classifySubmitError, type SubmitOutcome } from "@/lib/register/outcome";
 
 /** `reconciled` is only present when the server found the payment by reading it back. */
-const answerSchema = registerResponseSchema.partial({ reconciled: true });
+const readAnswer = answerParsedBy(registerResponseSchema.partial({ reconciled: true }));
 
 export type RegisterState = {
   /** True from the click until the answer (and any read-back) is in: the button stays disabled. */
@@ -40,7 +41,7 @@ export function useRegisterTransfer({
   const [state, setState] = useState<RegisterState>({ sending: false, done: false, outcome: null, unsettledId: null });
   const mutation = useMutation({
     mutationKey: ["payments", "register"],
-    mutationFn: (transfer: RegisterTransfer) => apiPost("/api/payments", transfer, answerSchema),
+    mutationFn: (transfer: RegisterTransfer) => apiPost("/api/payments", transfer, readAnswer),
     retry: false,
   });
 

@@ -2,6 +2,7 @@ export * from "./enums";
 export * from "./limits";
 export * from "./payment";
 export * from "./list";
+export * from "./list-rules";
 export * from "./qrcode";
 export * from "./register";
 export * from "./errors";

@@ -1,34 +1,28 @@
 import "@/lib/zod-config";
 import { z } from "zod";
 import { paymentListItemSchema } from "./payment";
-import { DIGITS_RE, LIMITS, LIST_DATETIME_RE } from "./limits";
+import { DATE_PAIRS, LIST_TEXT_RULES, MAX_LIST_PAGE, tooLongMessage, type TextRule } from "./list-rules";
 
-export const listDateTimeSchema = z
-  .string()
-  .regex(LIST_DATETIME_RE, "must look like YYYY-mm-ddTHH:MM:ss");
+/** A zod string schema of one list parameter, built from its rule in `list-rules.ts`. */
+function textParam(rule: TextRule) {
+  let schema = z.string();
+  if (rule.max !== undefined) schema = schema.max(rule.max, tooLongMessage(rule.max));
+  if (rule.pattern) schema = schema.regex(rule.pattern, rule.message);
+  return schema.optional();
+}
 
-/** The list's date-range pairs: each end requires the other (provider answers 400 otherwise). */
-export const DATE_PAIRS = [
-  ["registration_start_date", "registration_end_date"],
-  ["payment_start_date", "payment_end_date"],
-] as const;
-
-/**
- * Query parameters of GET /v1/pix/payments, as the contract documents them.
- * `status` passes through any short word: the contract documents the QR code values,
- * real payments carry the payment values (provider notes).
- */
+/** Query parameters of GET /v1/pix/payments, as the contract documents them. */
 export const listPaymentsParamsObject = z.object({
-  page: z.coerce.number().int().positive().max(1_000_000).optional(),
-  registration_start_date: listDateTimeSchema.optional(),
-  registration_end_date: listDateTimeSchema.optional(),
-  payment_start_date: listDateTimeSchema.optional(),
-  payment_end_date: listDateTimeSchema.optional(),
-  receiver_name: z.string().max(LIMITS.name).optional(),
-  receiver_document: z.string().max(LIMITS.document).regex(DIGITS_RE, "digits only").optional(),
-  status: z.string().regex(/^[a-z_]{1,40}$/, "unknown status").optional(),
-  reference_code: z.string().max(LIMITS.referenceCode).optional(),
-  end_to_end: z.string().max(LIMITS.endToEnd).optional(),
+  page: z.coerce.number().int().positive().max(MAX_LIST_PAGE).optional(),
+  registration_start_date: textParam(LIST_TEXT_RULES.registration_start_date),
+  registration_end_date: textParam(LIST_TEXT_RULES.registration_end_date),
+  payment_start_date: textParam(LIST_TEXT_RULES.payment_start_date),
+  payment_end_date: textParam(LIST_TEXT_RULES.payment_end_date),
+  receiver_name: textParam(LIST_TEXT_RULES.receiver_name),
+  receiver_document: textParam(LIST_TEXT_RULES.receiver_document),
+  status: textParam(LIST_TEXT_RULES.status),
+  reference_code: textParam(LIST_TEXT_RULES.reference_code),
+  end_to_end: textParam(LIST_TEXT_RULES.end_to_end),
 });
 
 export const listPaymentsParamsSchema = listPaymentsParamsObject.superRefine((p, ctx) => {

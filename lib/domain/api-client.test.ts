@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import "@/lib/zod-config";
 import { z } from "zod";
+import { answerWith } from "./answer";
+import { answerParsedBy } from "./answer-schema";
 import { apiGet, apiPost, ApiRequestError, messageForStatus } from "./api-client";
 
-const schema = z.object({ n: z.number() });
+const schema = answerParsedBy(z.object({ n: z.number() }));
 const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   vi.fn(async () => new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers }));
 
@@ -47,6 +49,15 @@ describe("api-client", () => {
     });
     expect(await failure(apiGet("/api/x", schema, { fetch: offline }))).toMatchObject({ status: 0, kind: "network" });
     expect(await failure(apiGet("/api/x", schema, { fetch: answer(200, { n: "one" }) }))).toMatchObject({ status: 200, kind: "malformed" });
+  });
+
+  it("reads a page's answer by its members: the right kinds pass whole, anything else is malformed", async () => {
+    const read = answerWith<{ payments: unknown[]; meta: { total_pages: number } }>({ payments: "array", meta: "object" });
+    const page = { payments: [{ idempotent_id: "p-1" }], meta: { total_pages: 1 } };
+    await expect(apiGet("/api/payments", read, { fetch: answer(200, page) })).resolves.toEqual(page);
+    for (const body of [{ payments: {}, meta: {} }, { payments: [] }, [], "<html>ok</html>", null]) {
+      expect(await failure(apiGet("/api/payments", read, { fetch: answer(200, body) }))).toMatchObject({ kind: "malformed" });
+    }
   });
 
   it("lets an abort through untouched (TanStack Query cancels queries)", async () => {

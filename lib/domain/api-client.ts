@@ -1,5 +1,6 @@
-import type { z } from "zod";
-import { apiErrorSchema, type UnknownOutcome } from "./errors";
+import type { AnswerReader } from "./answer";
+import { readApiError } from "./api-error";
+import type { UnknownOutcome } from "./errors";
 
 /** A failed call to our own /api, with a message fit to show a person. */
 export class ApiRequestError extends Error {
@@ -29,22 +30,20 @@ export function isApiRequestError(err: unknown): err is ApiRequestError {
 
 type Options = { signal?: AbortSignal; fetch?: typeof fetch };
 
-/** GET a same-origin /api path and parse the answer with `schema` (TanStack Query's queryFn). */
-export function apiGet<S extends z.ZodType>(path: string, schema: S, options: Options = {}): Promise<z.output<S>> {
-  return request(path, schema, { method: "GET" }, options);
+/**
+ * GET a same-origin /api path and read the answer with `read` (TanStack Query's queryFn).
+ * Readers: `answerWith` (checks members; pages that only read) or `answerParsedBy` (zod; forms).
+ */
+export function apiGet<T>(path: string, read: AnswerReader<T>, options: Options = {}): Promise<T> {
+  return request(path, read, { method: "GET" }, options);
 }
 
-/** POST JSON to a same-origin /api path and parse the answer with `schema`. */
-export function apiPost<S extends z.ZodType>(
-  path: string,
-  body: unknown,
-  schema: S,
-  options: Options = {},
-): Promise<z.output<S>> {
-  return request(path, schema, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } }, options);
+/** POST JSON to a same-origin /api path and read the answer with `read`. */
+export function apiPost<T>(path: string, body: unknown, read: AnswerReader<T>, options: Options = {}): Promise<T> {
+  return request(path, read, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } }, options);
 }
 
-async function request<S extends z.ZodType>(path: string, schema: S, init: RequestInit, options: Options): Promise<z.output<S>> {
+async function request<T>(path: string, read: AnswerReader<T>, init: RequestInit, options: Options): Promise<T> {
   const doFetch = options.fetch ?? globalThis.fetch;
   let response: Response;
   try {
@@ -61,8 +60,7 @@ async function request<S extends z.ZodType>(path: string, schema: S, init: Reque
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(body);
-    const data = parsed.success ? parsed.data : undefined;
+    const data = readApiError(body);
     throw new ApiRequestError(data?.error || messageForStatus(response.status), {
       status: response.status,
       fields: data?.fields,
@@ -71,14 +69,14 @@ async function request<S extends z.ZodType>(path: string, schema: S, init: Reque
       requestId: data?.request_id ?? response.headers.get("x-request-id") ?? undefined,
     });
   }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
+  const answer = read(body);
+  if (answer === undefined) {
     throw new ApiRequestError("The server sent an answer this page cannot read. Reload the page and try again.", {
       status: response.status,
       kind: "malformed",
     });
   }
-  return parsed.data;
+  return answer;
 }
 
 /** Words for an error answer that carried none (a proxy's HTML page, an empty body). */

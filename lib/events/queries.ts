@@ -1,6 +1,10 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { answerWith } from "@/lib/domain/answer";
 import { apiGet } from "@/lib/domain/api-client";
-import { eventLogAnswerSchema, type EventLogQuery } from "./schema";
+// Types only: the browser reads the answer by its members (lib/domain/answer.ts).
+import type { EventLogAnswer, EventLogQuery } from "./schema";
+
+const readLog = answerWith<EventLogAnswer>({ events: "array", meta: "object" });
 
 /** Drops empty values and page 1 so equal filters give equal keys and URLs. */
 export function cleanEventLogQuery(q: EventLogQuery): EventLogQuery {
@@ -24,7 +28,7 @@ export const webhookEventQueries = {
   list: (q: EventLogQuery) =>
     queryOptions({
       queryKey: [...webhookEventQueries.all(), "list", cleanEventLogQuery(q)] as const,
-      queryFn: ({ signal }) => apiGet(`/api/events/log${eventLogQueryString(q)}`, eventLogAnswerSchema, { signal }),
+      queryFn: ({ signal }) => apiGet(`/api/events/log${eventLogQueryString(q)}`, readLog, { signal }),
       placeholderData: keepPreviousData,
       staleTime: 5_000,
     }),

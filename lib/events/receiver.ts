@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/db";
 import { clientIp, jsonError, jsonOk, logLine } from "@/lib/http";
 import type { EventBus } from "./bus";
-import { REJECT_REASONS, type RejectReason } from "./schema";
+import { REJECT_REASONS, type RejectReason } from "./names";
 import { recordAccepted, recordRejected } from "./store";
 import { authorizationMatches, readBodyWithLimit, verifyBody, type Claimed } from "./verify";
 

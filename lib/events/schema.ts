@@ -1,25 +1,11 @@
 import "@/lib/zod-config";
 import { z } from "zod";
+import { EVENT_RESULT_FILTERS } from "./names";
 
 /**
- * Shapes of the webhook event log, shared by the server (store, SSE, routes) and the browser
- * (live updates, /events). Client-safe: no I/O here.
+ * Shapes of the webhook event log: the routes parse with these; the browser uses their types
+ * (and the plain values of names.ts) without shipping zod. Client-safe: no I/O here.
  */
-
-/** Why a delivery was refused, and the HTTP status the receiver answered. */
-export const REJECT_REASONS = {
-  authorization: { status: 401, label: "Authorization header missing or wrong" },
-  too_large: { status: 413, label: "Body larger than 64 KiB" },
-  malformed_json: { status: 400, label: "Body is not valid JSON" },
-  invalid_payload: { status: 400, label: "Body is not a payment notification" },
-  md5: { status: 401, label: "md5 does not match the message" },
-} as const;
-export type RejectReason = keyof typeof REJECT_REASONS;
-export const REJECT_REASON_KEYS = Object.keys(REJECT_REASONS) as [RejectReason, ...RejectReason[]];
-
-export function rejectReasonLabel(reason: string | null): string {
-  return (REJECT_REASONS as Record<string, { label: string }>)[reason ?? ""]?.label ?? reason ?? "Unknown reason";
-}
 
 /**
  * One stored delivery. For rejected rows the payment fields are what the sender claimed
@@ -42,11 +28,6 @@ export const webhookEventSchema = z.object({
 });
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
-export const EVENT_RESULT_FILTERS = ["accepted", "rejected", "duplicate"] as const;
-export type EventResultFilter = (typeof EVENT_RESULT_FILTERS)[number];
-
-export const EVENT_LOG_PAGE_SIZE = 25;
-
 /** Query of GET /api/events/log. `payment` matches an idempotent_id or a reference_code exactly. */
 export const eventLogQuerySchema = z.object({
   payment: z.string().trim().min(1).max(200).optional(),
@@ -65,15 +46,3 @@ export const eventLogAnswerSchema = z.object({
   }),
 });
 export type EventLogAnswer = z.infer<typeof eventLogAnswerSchema>;
-
-/** SSE event names of GET /api/events. */
-export const SSE_EVENTS = {
-  /** A stored delivery (new change or rejected delivery); carries `id:`. */
-  webhook: "webhook",
-  /** A repeat of an already stored change; no `id:` (it is not newer than what was seen). */
-  repeat: "webhook-repeat",
-  /** First message of a fresh connection: `id:` is the newest stored event. */
-  ready: "ready",
-  /** Too much was missed to replay: refresh everything. */
-  resync: "resync",
-} as const;

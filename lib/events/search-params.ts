@@ -1,5 +1,5 @@
 import { createLoader, createParser, parseAsStringLiteral } from "nuqs/server";
-import { EVENT_RESULT_FILTERS } from "./schema";
+import { EVENT_RESULT_FILTERS } from "./names";
 
 /** Page numbers the log answers (GET /api/events/log refuses others): 1..100000. */
 const parseAsPage = createParser({

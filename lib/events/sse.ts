@@ -1,7 +1,8 @@
 import "server-only";
 import type { Db } from "@/lib/db";
 import type { BusMessage, EventBus } from "./bus";
-import { SSE_EVENTS, type WebhookEvent } from "./schema";
+import { SSE_EVENTS } from "./names";
+import type { WebhookEvent } from "./schema";
 import { eventsAfter, eventsReceivedSince, latestEventId } from "./store";
 
 /**

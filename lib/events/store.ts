@@ -4,7 +4,8 @@ import { and, count, desc, eq, gt, gte, or, sql, type SQL } from "drizzle-orm";
 import type { PaymentWebhook } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { webhookEvents, type WebhookEventRow } from "@/lib/db/schema";
-import { EVENT_LOG_PAGE_SIZE, type EventResultFilter, type RejectReason, type WebhookEvent } from "./schema";
+import { EVENT_LOG_PAGE_SIZE, type EventResultFilter, type RejectReason } from "./names";
+import type { WebhookEvent } from "./schema";
 import type { Claimed } from "./verify";
 
 /** Rejected deliveries kept for support; older ones are dropped as new ones come. */

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { paymentWebhookSchema, webhookMd5Text, type PaymentWebhook } from "@/lib/contract";
-import type { RejectReason } from "./schema";
+import type { RejectReason } from "./names";
 
 /**
  * Verification of a webhook delivery, in the order that leaks least and costs least:

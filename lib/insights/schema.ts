@@ -3,6 +3,7 @@ import { z } from "zod";
 // Deep import: the contract index also pulls the registration schema and its Pix rules into the bundle.
 import { listPaymentsParamsObject } from "@/lib/contract/list";
 import { isCalendarDay } from "./buckets";
+import { DATE_FIELDS, GROUP_BY } from "./options";
 
 /**
  * GET /api/insights: query and answer. Client-safe (the page, the query factory and the route
@@ -29,10 +30,8 @@ import { isCalendarDay } from "./buckets";
  * group_by=day|week (the stacked chart); both share the cached whole-range queries.
  */
 
-export const GROUP_BY = ["status", "day", "week"] as const;
-export type GroupBy = (typeof GROUP_BY)[number];
-export const DATE_FIELDS = ["registration", "payment"] as const;
-export type DateField = (typeof DATE_FIELDS)[number];
+export { DATE_FIELDS, GROUP_BY, INSIGHTS_FILTER_KEYS } from "./options";
+export type { DateField, GroupBy, InsightsFilters } from "./options";
 
 const calendarDay = z.string().refine(isCalendarDay, "must be a date (YYYY-MM-DD)");
 const listFields = listPaymentsParamsObject.shape;
@@ -54,10 +53,6 @@ export const insightsQuerySchema = z
     if (q.to && !q.from) ctx.addIssue({ code: "custom", path: ["from"], message: "from required with to" });
   });
 export type InsightsQuery = z.infer<typeof insightsQuerySchema>;
-
-/** The list filters an insights query passes through to every list call. */
-export const INSIGHTS_FILTER_KEYS = ["receiver_name", "receiver_document", "reference_code", "end_to_end", "status"] as const;
-export type InsightsFilters = Partial<Record<(typeof INSIGHTS_FILTER_KEYS)[number], string>>;
 
 const figurePoint = z.object({
   bucket: z.string(),

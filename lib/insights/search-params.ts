@@ -1,6 +1,8 @@
 import { createLoader, createParser, createSerializer, parseAsStringLiteral, type inferParserType } from "nuqs/server";
 import { countDays, INSIGHTS_LIMITS, isCalendarDay } from "./buckets";
-import { DATE_FIELDS, INSIGHTS_FILTER_KEYS, insightsQuerySchema, type GroupBy, type InsightsQuery } from "./schema";
+import { LIST_TEXT_RULES, checkTextRule } from "@/lib/contract/list-rules";
+import { DATE_FIELDS, INSIGHTS_FILTER_KEYS, type GroupBy, type InsightsFilterKey } from "./options";
+import type { InsightsQuery } from "./schema";
 
 /**
  * The one URL-state parser map of the overview (`/`). Keys are /api/insights' own parameter
@@ -13,12 +15,12 @@ const parseAsBrazilDay = createParser({
   serialize: (value: string) => value,
 });
 
-const filterShape = insightsQuerySchema.shape;
-function parseAsFilter(key: (typeof INSIGHTS_FILTER_KEYS)[number]) {
+/** A list filter, checked with the list's own rules (the server's schema is built from them). */
+function parseAsFilter(key: InsightsFilterKey) {
   return createParser({
     parse: (raw: string): string | null => {
       const value = raw.trim();
-      return value !== "" && filterShape[key].safeParse(value).success ? value : null;
+      return value !== "" && checkTextRule(LIST_TEXT_RULES[key], value) === null ? value : null;
     },
     serialize: (value: string) => value,
   });

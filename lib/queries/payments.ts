@@ -1,10 +1,15 @@
 import { queryOptions } from "@tanstack/react-query";
-// Deep imports: the contract index also pulls the registration schema and its Pix rules (BR
-// Code, banks, keys: about 5 kB gzip) into every page that lists or reads payments.
-import { listPaymentsAnswerSchema, type ListPaymentsParams } from "@/lib/contract/list";
-import { paymentDetailAnswerSchema } from "@/lib/contract/payment";
-import { qrcodeAnswerSchema } from "@/lib/contract/qrcode";
+// Types only: this module runs in the browser, where answers are read by their members (see
+// lib/domain/answer.ts); the schemas themselves (and zod) stay on the server.
+import type { ListPaymentsAnswer, ListPaymentsParams } from "@/lib/contract/list";
+import type { PaymentDetail } from "@/lib/contract/payment";
+import type { Qrcode } from "@/lib/contract/qrcode";
+import { answerWith } from "@/lib/domain/answer";
 import { apiGet } from "@/lib/domain/api-client";
+
+const readList = answerWith<ListPaymentsAnswer>({ payments: "array", meta: "object" });
+const readDetail = answerWith<{ payment: PaymentDetail }>({ payment: "object" });
+const readQrcode = answerWith<{ qrcode: Qrcode }>({ qrcode: "object" });
 
 /** Drops empty values so that equal filters always give equal keys and URLs. */
 export function cleanListParams(params: ListPaymentsParams): ListPaymentsParams {
@@ -35,14 +40,14 @@ export const paymentQueries = {
   list: (params: ListPaymentsParams) =>
     queryOptions({
       queryKey: [...paymentQueries.lists(), cleanListParams(params)] as const,
-      queryFn: ({ signal }) => apiGet(`/api/payments${listQueryString(params)}`, listPaymentsAnswerSchema, { signal }),
+      queryFn: ({ signal }) => apiGet(`/api/payments${listQueryString(params)}`, readList, { signal }),
     }),
   details: () => [...paymentQueries.all(), "detail"] as const,
   detail: (idempotentId: string) =>
     queryOptions({
       queryKey: [...paymentQueries.details(), idempotentId] as const,
       queryFn: ({ signal }) =>
-        apiGet(`/api/payments/${encodeURIComponent(idempotentId)}`, paymentDetailAnswerSchema, { signal }),
+        apiGet(`/api/payments/${encodeURIComponent(idempotentId)}`, readDetail, { signal }),
     }),
 };
 
@@ -52,6 +57,6 @@ export const qrcodeQueries = {
     queryOptions({
       queryKey: [...qrcodeQueries.all(), endToEnd] as const,
       queryFn: ({ signal }) =>
-        apiGet(`/api/qrcodes/${encodeURIComponent(endToEnd)}`, qrcodeAnswerSchema, { signal }),
+        apiGet(`/api/qrcodes/${encodeURIComponent(endToEnd)}`, readQrcode, { signal }),
     }),
 };

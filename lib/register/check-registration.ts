@@ -1,3 +1,4 @@
+import { answerParsedBy } from "@/lib/domain/answer-schema";
 import { apiGet } from "@/lib/domain/api-client";
 import { paymentResponseSchema } from "@/lib/domain/payments";
 import { reconcileFromRead, type Reconciliation } from "./outcome";
@@ -21,7 +22,7 @@ export async function checkRegistration(
   options: { fetch?: typeof fetch; signal?: AbortSignal } = {},
 ): Promise<Reconciliation> {
   try {
-    await apiGet(paymentApiPath(idempotentId), paymentResponseSchema, options);
+    await apiGet(paymentApiPath(idempotentId), answerParsedBy(paymentResponseSchema), options);
     return reconcileFromRead(idempotentId, { found: true });
   } catch (error) {
     return reconcileFromRead(idempotentId, { error });

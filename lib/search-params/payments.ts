@@ -1,35 +1,31 @@
 import { createLoader, createParser, createSerializer, type inferParserType } from "nuqs/server";
-// Deep import: the contract index also pulls the registration schema and its Pix rules into the bundle.
-import { DATE_PAIRS, listPaymentsParamsObject, type ListPaymentsParams } from "@/lib/contract/list";
+// The rules as data, not the zod schema built from them: this map runs in the browser, which
+// then ships no zod on /payments. (The contract index would also pull the registration schema.)
+import type { ListPaymentsParams } from "@/lib/contract/list";
+import { DATE_PAIRS, LIST_TEXT_RULES, checkPageParam, checkTextRule } from "@/lib/contract/list-rules";
 import { parseListParam } from "@/lib/pix/time";
 
 /**
  * The one URL-state parser map of the payments table. Keys are the provider's own list
  * parameter names, so the page URL, our /api/payments and the provider share one vocabulary.
- * Every value is checked with the contract schema; an invalid one parses to null (ignored),
+ * Every value is checked with the contract's rules; an invalid one parses to null (ignored),
  * and `findIgnoredSearchParams` says which and why so the page can show a notice.
  *
  * Imported from "nuqs/server" (no "use client"), so the server page loader and the client's
  * `useQueryStates(paymentsSearchParams, { clearOnDefault: true })` share this very map.
  */
 type ParamKey = Exclude<keyof ListPaymentsParams, "page">;
-const shape = listPaymentsParamsObject.shape;
 
 /**
  * Why a value of a list filter is refused, or null when the contract accepts it. Shared with
  * the filter inputs, so a typed value is judged exactly as a pasted one.
  */
 export function checkListParam(key: ParamKey, value: string): string | null {
-  const result = shape[key].safeParse(value);
-  if (!result.success) return result.error.issues[0]?.message ?? "invalid value";
+  const broken = checkTextRule(LIST_TEXT_RULES[key], value);
+  if (broken !== null) return broken;
   // On top of the contract's shape check, a calendar check: 2026-02-30T00:00:00 is refused.
   if (key.endsWith("_date") && parseListParam(value) === null) return "not a real date and time";
   return null;
-}
-
-function checkPage(value: string): string | null {
-  if (!/^\d+$/.test(value)) return "must be a whole number";
-  return shape.page.safeParse(value).success ? null : "must be between 1 and 1,000,000";
 }
 
 function parseAsListParam(key: ParamKey) {
@@ -43,7 +39,7 @@ function parseAsListParam(key: ParamKey) {
 }
 
 const parseAsPage = createParser({
-  parse: (raw: string): number | null => (checkPage(raw.trim()) === null ? Number(raw.trim()) : null),
+  parse: (raw: string): number | null => (checkPageParam(raw.trim()) === null ? Number(raw.trim()) : null),
   serialize: (value: number) => String(value),
 });
 
@@ -124,7 +120,7 @@ export function findIgnoredSearchParams(raw: RawSearchParams): IgnoredParam[] {
   for (const key of Object.keys(paymentsSearchParams) as PaymentsSearchKey[]) {
     const value = firstValue(raw, key)?.trim();
     if (value === undefined || value === "") continue;
-    const reason = key === "page" ? checkPage(value) : checkListParam(key, value);
+    const reason = key === "page" ? checkPageParam(value) : checkListParam(key, value);
     if (reason === null) kept.add(key);
     else ignored.push({ key, label: PAYMENTS_PARAM_LABELS[key], value, reason });
   }
