@@ -35,7 +35,7 @@ export function DataTableFilterChips({
           </button>
         </span>
       ))}
-      <Button size="sm" variant="ghost" className="h-6 px-2 text-xs" onClick={() => onChange(clearAll)}>
+      <Button size="xs" variant="ghost" onClick={() => onChange(clearAll)}>
         Clear all
       </Button>
     </div>

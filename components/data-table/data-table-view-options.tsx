@@ -4,7 +4,6 @@ import type { ReactTable, RowData } from "@tanstack/react-table";
 import { Columns3, Rows3, Rows4 } from "lucide-react";
 import { useId } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
 import type { Density } from "./data-table";
 import type { DataTableFeatures } from "./features";
 import { useDisclosure } from "./use-disclosure";
@@ -44,7 +43,7 @@ export function DataTableColumnChooser<TData extends RowData>({ table }: { table
               </li>
             ))}
           </ul>
-          <Button size="sm" variant="ghost" className={cn("mt-1 w-full justify-start")} onClick={() => table.resetColumnVisibility(true)}>
+          <Button size="sm" variant="ghost" align="start" className="mt-1 w-full" onClick={() => table.resetColumnVisibility(true)}>
             Show all columns
           </Button>
         </div>

@@ -79,8 +79,8 @@ export function DataTable<TData extends RowData>({
                   key={header.id}
                   scope="col"
                   className={cn(
-                    "whitespace-nowrap border-b border-border px-3 py-2 font-semibold",
-                    density === "compact" && "px-2 py-1.5",
+                    "whitespace-nowrap border-b border-border font-semibold",
+                    density === "compact" ? "px-2 py-1.5" : "px-3 py-2",
                     header.column.columnDef.meta?.align === "end" && "text-right",
                   )}
                 >

@@ -95,7 +95,8 @@ export function RangeToolbar({
           <Label htmlFor="overview-date-field">Dates by</Label>
           <Select
             id="overview-date-field"
-            className="h-8 w-48"
+            compact
+            className="w-48"
             value={dateField}
             onChange={(e) => onChange({ date_field: e.target.value === "payment" ? "payment" : "registration" })}
           >
@@ -138,11 +139,11 @@ function CustomRange({
     <form onSubmit={apply} className="flex flex-wrap items-center gap-2" aria-label="Custom date range" noValidate>
       <div className="flex items-center gap-2">
         <Label htmlFor="overview-from">From</Label>
-        <Input id="overview-from" type="date" className="h-8 w-36" value={from} onChange={(e) => setFrom(e.target.value)} aria-invalid={!!problem} aria-describedby={problem ? "overview-range-error" : undefined} />
+        <Input id="overview-from" type="date" compact className="w-36" value={from} onChange={(e) => setFrom(e.target.value)} aria-invalid={!!problem} aria-describedby={problem ? "overview-range-error" : undefined} />
       </div>
       <div className="flex items-center gap-2">
         <Label htmlFor="overview-to">To</Label>
-        <Input id="overview-to" type="date" className="h-8 w-36" value={to} onChange={(e) => setTo(e.target.value)} aria-invalid={!!problem} aria-describedby={problem ? "overview-range-error" : undefined} />
+        <Input id="overview-to" type="date" compact className="w-36" value={to} onChange={(e) => setTo(e.target.value)} aria-invalid={!!problem} aria-describedby={problem ? "overview-range-error" : undefined} />
       </div>
       <Button type="submit" size="sm" className={cn(from === range.from && to === range.to && "opacity-70")}>
         Apply

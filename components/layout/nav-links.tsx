@@ -28,8 +28,8 @@ export function NavLinks({ role }: { role: Role }) {
             href={link.href}
             aria-current={active ? "page" : undefined}
             className={cn(
-              "rounded-md px-2.5 py-1.5 text-sm font-medium text-fg-muted hover:bg-surface-muted hover:text-fg",
-              active && "bg-surface-muted text-fg",
+              "rounded-md px-2.5 py-1.5 text-sm font-medium",
+              active ? "bg-surface-muted text-fg" : "text-fg-muted hover:bg-surface-muted hover:text-fg",
             )}
           >
             {link.label}

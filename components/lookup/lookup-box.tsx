@@ -83,10 +83,10 @@ export function LookupBox() {
       <Button
         ref={triggerRef}
         size="sm"
+        variant="muted"
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-keyshortcuts="Control+K Meta+K"
-        className="text-fg-muted"
         onPointerEnter={() => void loadDialog()}
         onFocus={() => void loadDialog()}
         onClick={() => onOpenChange(true)}>

@@ -23,7 +23,7 @@ export function PaymentOverview({ payment, flash = false }: { payment: PaymentDe
             <span className="sr-only">Payment of </span>
             {formatBRL(payment.value_cents)}
           </h1>
-          <StatusBadge status={payment.status} className="text-sm" />
+          <StatusBadge status={payment.status} size="md" />
         </div>
       </div>
       <p className="text-sm text-fg-muted">

@@ -12,7 +12,7 @@ export function PaymentsTableSkeleton({ rows = 12 }: { rows?: number }) {
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="flex items-center gap-4 border-b border-border px-3 py-3 last:border-b-0">
           <Skeleton className="h-4 w-32" />
-          <Skeleton className="h-5 w-24 rounded-full" />
+          <Skeleton className="h-5 w-24" pill />
           <Skeleton className="h-4 w-20" />
           <Skeleton className="h-4 w-40" />
           <Skeleton className="h-4 w-28" />

@@ -43,13 +43,14 @@ export function statusLabel(status: string): string {
   return (PAYMENT_STATUS_LOOK as Record<string, StatusLook>)[status]?.label ?? status;
 }
 
-export function StatusBadge({ status, className }: { status: string; className?: string }) {
+/** `size="md"`: the detail page's headline badge. */
+export function StatusBadge({ status, size = "sm", className }: { status: string; size?: "sm" | "md"; className?: string }) {
   const look = (PAYMENT_STATUS_LOOK as Record<string, StatusLook>)[status] ?? { ...UNKNOWN_LOOK, label: status };
   const Icon = look.icon;
   return (
     <span
       data-status={status}
-      className={cn("inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset", look.className, className)}
+      className={cn("inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 font-medium ring-1 ring-inset", size === "md" ? "text-sm" : "text-xs", look.className, className)}
     >
       <Icon aria-hidden className="h-3 w-3" />
       {look.label}

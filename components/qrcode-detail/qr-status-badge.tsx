@@ -32,7 +32,8 @@ export function qrStatusLabel(status: string): string {
   return (QR_STATUS_LOOK as Record<string, Look>)[status]?.label ?? status;
 }
 
-export function QrStatusBadge({ status, className }: { status: string; className?: string }) {
+/** `size="md"`: the QR code page's headline badge. */
+export function QrStatusBadge({ status, size = "sm", className }: { status: string; size?: "sm" | "md"; className?: string }) {
   const look = (QR_STATUS_LOOK as Record<string, Look>)[status] ?? {
     label: status,
     icon: Hourglass,
@@ -43,7 +44,8 @@ export function QrStatusBadge({ status, className }: { status: string; className
     <span
       data-status={status}
       className={cn(
-        "inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset",
+        "inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 font-medium ring-1 ring-inset",
+        size === "md" ? "text-sm" : "text-xs",
         look.className,
         className,
       )}

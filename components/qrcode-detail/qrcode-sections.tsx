@@ -25,7 +25,7 @@ export function QrcodeOverview({ qrcode }: { qrcode: Qrcode }) {
             <span className="sr-only">QR code charge of </span>
             {formatBRL(qrcode.value_cents)}
           </h1>
-          <QrStatusBadge status={qrcode.status} className="text-sm" />
+          <QrStatusBadge status={qrcode.status} size="md" />
         </div>
       </div>
       <p className="text-sm text-fg-muted">

@@ -30,7 +30,7 @@ export function AmountField({
           <span aria-hidden className="pointer-events-none absolute inset-y-0 left-2.5 flex items-center text-sm text-fg-muted">
             R$
           </span>
-          <Input {...control} {...field} inputMode="decimal" autoComplete="off" placeholder="0,00" className="pl-9 tabular-nums" />
+          <Input {...control} {...field} inputMode="decimal" autoComplete="off" placeholder="0,00" iconStart className="tabular-nums" />
         </div>
       )}
     </FormField>

@@ -24,8 +24,8 @@ export function ModeTabs({
           <label
             key={mode}
             className={cn(
-              "relative cursor-pointer rounded-md px-3.5 py-1.5 text-sm font-medium text-fg-muted has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-focus",
-              value === mode && "bg-surface text-fg shadow-sm",
+              "relative cursor-pointer rounded-md px-3.5 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-focus",
+              value === mode ? "bg-surface text-fg shadow-sm" : "text-fg-muted",
             )}
           >
             {/* Transparent over the whole tab: the radio itself takes the click and keeps arrow keys. */}

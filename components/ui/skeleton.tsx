@@ -1,5 +1,6 @@
 import { cn } from "@/lib/utils";
 
-export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden className={cn("animate-pulse rounded bg-surface-muted", className)} />;
+/** A grey placeholder; `pill` rounds it fully (a badge's place). Size it with className. */
+export function Skeleton({ className, pill }: { className?: string; pill?: boolean }) {
+  return <div aria-hidden className={cn("animate-pulse bg-surface-muted", pill ? "rounded-full" : "rounded", className)} />;
 }

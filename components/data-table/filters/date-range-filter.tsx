@@ -2,13 +2,17 @@
 
 import { CalendarRange, X } from "lucide-react";
 import { useId, useState } from "react";
-import { Button, buttonVariants } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 import type { DateRangeFilterMeta, FilterPatch } from "../features";
 import { useDisclosure } from "../use-disclosure";
 
 const PANEL_WIDTH = 304;
+
+/** The trigger looks like the text fields beside it (a field-sized secondary button). */
+const TRIGGER =
+  "inline-flex h-9 w-full items-center justify-start gap-2 whitespace-nowrap rounded-md border border-border bg-surface px-2.5 text-sm font-normal transition-colors hover:bg-surface-muted disabled:pointer-events-none disabled:opacity-50 cursor-pointer";
 
 /**
  * A date range in a panel under its button: presets, or a start and an end day. Apply stays disabled until
@@ -57,7 +61,7 @@ export function DateRangeFilter({
           data-filter-key={meta.startKey}
           {...triggerProps}
           onClick={toggle}
-          className={cn(buttonVariants(), "h-9 w-full justify-start px-2.5 font-normal", !active && "text-fg-muted")}
+          className={cn(TRIGGER, active ? "text-fg" : "text-fg-muted")}
         >
           <CalendarRange aria-hidden className="h-4 w-4 shrink-0" />
           <span className="truncate">{active ? `${meta.formatValue(start)} – ${meta.formatValue(end)}` : "Any time"}</span>

@@ -77,7 +77,8 @@ export function TextFilter({
           onKeyDown={(event) => {
             if (event.key === "Enter") debounced.flush();
           }}
-          className="pr-8 [&::-webkit-search-cancel-button]:hidden"
+          buttonEnd
+          className="[&::-webkit-search-cancel-button]:hidden"
         />
         {text ? (
           <button

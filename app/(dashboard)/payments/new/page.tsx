@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { RegisterTransfer } from "@/components/register/register-transfer";
-import { Card, CardBody } from "@/components/ui/card";
+import { Card } from "@/components/ui/card";
 import { requirePageUser } from "@/lib/auth/guard";
 
 export const metadata: Metadata = { title: "New transfer" };
@@ -17,9 +17,9 @@ export default async function NewPaymentPage() {
         </p>
       </div>
       <Card>
-        <CardBody className="p-5">
+        <div className="p-5">
           <RegisterTransfer />
-        </CardBody>
+        </div>
       </Card>
     </div>
   );
