@@ -1,9 +1,9 @@
 "use client";
 
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { can, type Permission, type Role } from "@/lib/auth/roles";
 import { cn } from "@/lib/utils";
+import { IntentLink } from "./intent-link";
 
 const LINKS: Array<{ href: string; label: string; permission: Permission; exact?: boolean }> = [
   { href: "/", label: "Overview", permission: "viewPayments", exact: true },
@@ -23,7 +23,7 @@ export function NavLinks({ role }: { role: Role }) {
           ? pathname === link.href || (link.href === "/payments" && /^\/payments\/(?!new$)[^/]+$/.test(pathname))
           : pathname.startsWith(link.href);
         return (
-          <Link
+          <IntentLink
             key={link.href}
             href={link.href}
             aria-current={active ? "page" : undefined}
@@ -33,7 +33,7 @@ export function NavLinks({ role }: { role: Role }) {
             )}
           >
             {link.label}
-          </Link>
+          </IntentLink>
         );
       })}
     </nav>
