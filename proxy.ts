@@ -14,8 +14,9 @@ import {
  * Next 16 Proxy (formerly middleware): security headers on every answer it sees and a fresh CSP
  * nonce for every page. The nonce travels to the app in the request's `x-nonce` header and in the
  * request's CSP header (Next.js reads the nonce from there for its own scripts). It only sets
- * headers: streams such as /api/events pass through untouched. Static build assets are skipped
- * by the matcher (they are immutable, fingerprinted files).
+ * headers. Static build assets are skipped by the matcher (immutable, fingerprinted files), and
+ * so are /api answers, which take their fixed headers from next.config.ts, except /api paths
+ * holding a "%" (the malformed-escape guard below).
  */
 export function proxy(request: NextRequest): NextResponse {
   const https = isHttps(request.headers, request.nextUrl.protocol);
@@ -98,6 +99,10 @@ function needsSession(pathname: string): boolean {
   return !(pathname === "/login" || pathname.startsWith("/login/") || pathname.startsWith("/api/"));
 }
 
+/**
+ * Every page, and only those /api paths holding a "%" (Next.js tries the raw path first): the
+ * malformed-escape guard above. Other /api answers take their headers from next.config.ts.
+ */
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/).*)", "/api/(.*%.*)"],
 };

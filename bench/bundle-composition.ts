@@ -1,6 +1,6 @@
 /**
  * What the JavaScript of one page is made of, package by package: builds with browser source
- * maps (BROWSER_SOURCE_MAPS=1, next.config.js), starts the bench server, reads the scripts the
+ * maps (BROWSER_SOURCE_MAPS=1, next.config.ts), starts the bench server, reads the scripts the
  * page's HTML loads (not the noModule polyfills modern browsers skip) and attributes each
  * chunk's gzip size to the sources its source map names, in proportion to their bytes.
  *
