@@ -115,7 +115,13 @@ export async function startBenchServer(options: BenchServerOptions = {}): Promis
   });
   await waitForLine(sandbox, "sandbox listening on", "sandbox");
 
-  const app = spawn(join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(appPort)], {
+  // BENCH_CPU_PROF=dir: the app runs under `node --cpu-prof` (a .cpuprofile lands in dir on stop).
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const nextBin = join(ROOT, "node_modules/next/dist/bin/next");
+  const [command, args] = profileDir
+    ? [process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, nextBin, "start", "-p", String(appPort)]]
+    : [join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(appPort)]];
+  const app = spawn(command, args, {
     cwd: ROOT,
     env: {
       ...base,

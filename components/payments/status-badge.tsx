@@ -1,41 +1,42 @@
-import { Ban, CheckCircle2, Clock, Send, ShieldCheck, type LucideIcon } from "lucide-react";
+import type { SpriteIconName } from "@/components/ui/icon-sprite";
+import { SpriteIcon } from "@/components/ui/sprite-icon";
 import type { PaymentStatus } from "@/lib/contract";
 import { cn } from "@/lib/utils";
 
-type StatusLook = { label: string; icon: LucideIcon; className: string };
+type StatusLook = { label: string; icon: SpriteIconName; className: string };
 
 /** Each status has a word and an icon as well as a colour: never colour alone. */
 export const PAYMENT_STATUS_LOOK: Record<PaymentStatus, StatusLook> = {
   authorization_pending: {
     label: "Awaiting authorization",
-    icon: Clock,
+    icon: "clock",
     className: "bg-amber-100 text-amber-900 ring-amber-300 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-800",
   },
   auto_authorization: {
     label: "Authorizing",
-    icon: ShieldCheck,
+    icon: "shield-check",
     className: "bg-sky-100 text-sky-900 ring-sky-300 dark:bg-sky-950 dark:text-sky-200 dark:ring-sky-800",
   },
   sent: {
     label: "Sent",
-    icon: Send,
+    icon: "send",
     className: "bg-indigo-100 text-indigo-900 ring-indigo-300 dark:bg-indigo-950 dark:text-indigo-200 dark:ring-indigo-800",
   },
   completed: {
     label: "Completed",
-    icon: CheckCircle2,
+    icon: "check-circle",
     className: "bg-emerald-100 text-emerald-900 ring-emerald-300 dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-800",
   },
   canceled: {
     label: "Canceled",
-    icon: Ban,
+    icon: "ban",
     className: "bg-rose-100 text-rose-900 ring-rose-300 dark:bg-rose-950 dark:text-rose-200 dark:ring-rose-800",
   },
 };
 
 const UNKNOWN_LOOK: StatusLook = {
   label: "Unknown",
-  icon: Clock,
+  icon: "clock",
   className: "bg-gray-100 text-gray-900 ring-gray-300 dark:bg-gray-800 dark:text-gray-100 dark:ring-gray-600",
 };
 
@@ -46,13 +47,12 @@ export function statusLabel(status: string): string {
 /** `size="md"`: the detail page's headline badge. */
 export function StatusBadge({ status, size = "sm", className }: { status: string; size?: "sm" | "md"; className?: string }) {
   const look = (PAYMENT_STATUS_LOOK as Record<string, StatusLook>)[status] ?? { ...UNKNOWN_LOOK, label: status };
-  const Icon = look.icon;
   return (
     <span
       data-status={status}
       className={cn("inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 font-medium ring-1 ring-inset", size === "md" ? "text-sm" : "text-xs", look.className, className)}
     >
-      <Icon aria-hidden className="h-3 w-3" />
+      <SpriteIcon name={look.icon} className="h-3 w-3" />
       {look.label}
     </span>
   );

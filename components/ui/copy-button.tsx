@@ -1,8 +1,8 @@
 "use client";
 
-import { Check, Copy } from "lucide-react";
 import { useState } from "react";
 import { cn } from "@/lib/utils";
+import { SpriteIcon } from "./sprite-icon";
 
 /** Copies a value to the clipboard and says so (to screen readers too). */
 export function CopyButton({ value, label, className }: { value: string; label: string; className?: string }) {
@@ -26,7 +26,7 @@ export function CopyButton({ value, label, className }: { value: string; label: 
       title={copied ? "Copied" : `Copy ${label}`}
       className={cn("inline-flex h-6 w-6 shrink-0 items-center justify-center rounded text-fg-muted hover:bg-surface-muted hover:text-fg", className)}
     >
-      {copied ? <Check aria-hidden className="h-3.5 w-3.5 text-green-700 dark:text-green-400" /> : <Copy aria-hidden className="h-3.5 w-3.5" />}
+      {copied ? <SpriteIcon name="check" className="h-3.5 w-3.5 text-green-700 dark:text-green-400" /> : <SpriteIcon name="copy" className="h-3.5 w-3.5" />}
       <span className="sr-only" aria-live="polite">{copied ? "Copied" : ""}</span>
     </button>
   );

@@ -1,8 +1,11 @@
+import { TZDate } from "@date-fns/tz";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   BRAZIL_TZ,
   addBrazilDays,
   brazilDayKey,
+  brazilWallClock,
   brazilOffsetLabel,
   endOfBrazilDay,
   formatBrazilDate,
@@ -163,5 +166,32 @@ describe("Brazil day, week and month boundaries", () => {
     expect(iso(startOfBrazilMonth(new Date("2026-03-01T02:00:00Z")))).toBe("2026-02-01T03:00:00.000Z");
     expect(iso(startOfBrazilMonth(new Date("2026-03-01T03:00:00Z")))).toBe("2026-03-01T03:00:00.000Z");
     expect(iso(startOfBrazilMonth(new Date("2019-01-15T12:00:00Z")))).toBe("2019-01-01T02:00:00.000Z");
+  });
+});
+
+describe("brazilWallClock (offset read once per UTC hour)", () => {
+  it("agrees with @date-fns/tz's TZDate at any instant, across the old summer-time changes", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(2016, 0, 1), max: Date.UTC(2027, 0, 1) }), (ms) => {
+        const z = new TZDate(ms, BRAZIL_TZ);
+        expect(brazilWallClock(new Date(ms))).toEqual({
+          year: z.getFullYear(),
+          month: z.getMonth() + 1,
+          day: z.getDate(),
+          hour: z.getHours(),
+          minute: z.getMinutes(),
+          second: z.getSeconds(),
+          ms: z.getMilliseconds(),
+        });
+      }),
+      { numRuns: 3000 },
+    );
+    // The minutes around the 2018-11-04 and 2019-02-17 changes (03:00 and 02:00 UTC).
+    for (const edge of [Date.UTC(2018, 10, 4, 3), Date.UTC(2019, 1, 17, 2)]) {
+      for (const delta of [-1, 0, 1, 59 * 60_000]) {
+        const ms = edge + delta;
+        expect(brazilWallClock(new Date(ms)).hour).toBe(new TZDate(ms, BRAZIL_TZ).getHours());
+      }
+    }
   });
 });
