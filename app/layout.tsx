@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { THEME_SCRIPT } from "@/components/layout/theme-script";
-import { IconSprite } from "@/components/ui/icon-sprite";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -20,7 +19,6 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       </head>
       <body className="min-h-screen font-sans antialiased">
-        <IconSprite />
         <Providers>{children}</Providers>
       </body>
     </html>

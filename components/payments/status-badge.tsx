@@ -1,9 +1,9 @@
-import type { SpriteIconName } from "@/components/ui/icon-sprite";
-import { SpriteIcon } from "@/components/ui/sprite-icon";
+import { MaskIcon } from "@/components/ui/mask-icon";
+import type { MaskIconName } from "@/lib/icons/mask-icons-css";
 import type { PaymentStatus } from "@/lib/contract";
 import { cn } from "@/lib/utils";
 
-type StatusLook = { label: string; icon: SpriteIconName; className: string };
+type StatusLook = { label: string; icon: MaskIconName; className: string };
 
 /** Each status has a word and an icon as well as a colour: never colour alone. */
 export const PAYMENT_STATUS_LOOK: Record<PaymentStatus, StatusLook> = {
@@ -52,7 +52,7 @@ export function StatusBadge({ status, size = "sm", className }: { status: string
       data-status={status}
       className={cn("inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 font-medium ring-1 ring-inset", size === "md" ? "text-sm" : "text-xs", look.className, className)}
     >
-      <SpriteIcon name={look.icon} className="h-3 w-3" />
+      <MaskIcon name={look.icon} className="h-3 w-3" />
       {look.label}
     </span>
   );
