@@ -101,6 +101,7 @@ test.describe("support", () => {
 
     // A fresh page load: the list comes from localStorage, not from memory.
     await page.goto("/payments");
+    await expectHydrated(page); // the shortcut is a React listener: pressed before hydration, it is lost
     const dialog = await openWithShortcut(page);
     const recent = dialog.getByRole("list", { name: "Recent lookups" });
     await expect(recent.getByRole("button")).toHaveCount(2);
