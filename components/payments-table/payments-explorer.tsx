@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTable, type ColumnVisibilityState, type PaginationState, type Updater } from "@tanstack/react-table";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { DataTable } from "@/components/data-table/data-table";
+import { DataTable, type Density } from "@/components/data-table/data-table";
 import { DataTableFilterChips } from "@/components/data-table/data-table-filter-chips";
 import { DataTablePagination } from "@/components/data-table/data-table-pagination";
 import { DataTableToolbar } from "@/components/data-table/data-table-toolbar";
@@ -32,7 +32,6 @@ const PAGE_SIZE = 100;
 const NO_ROWS: PaymentListItem[] = [];
 const FILTERS = orderFilters(paymentColumns.flatMap((column) => (column.meta?.filter ? [column.meta.filter] : [])));
 const CLEAR_ALL = clearAllPatch(FILTERS);
-type Density = "compact" | "comfortable";
 /** Stored choices: column id -> shown, and the density; anything else falls back to the default. */
 const readVisibility = (stored: unknown): ColumnVisibilityState | undefined =>
   hasMembers(stored, {}) && Object.values(stored).every((shown) => typeof shown === "boolean") ? (stored as ColumnVisibilityState) : undefined;
