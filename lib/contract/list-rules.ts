@@ -52,5 +52,5 @@ export function checkTextRule(rule: TextRule, value: string): string | null {
 export function checkPageParam(value: string): string | null {
   if (!/^\d+$/.test(value)) return "must be a whole number";
   const page = Number(value);
-  return page >= 1 && page <= MAX_LIST_PAGE ? null : "must be between 1 and 1,000,000";
+  return page >= 1 && page <= MAX_LIST_PAGE ? null : `must be between 1 and ${MAX_LIST_PAGE.toLocaleString("en-US")}`;
 }

@@ -152,18 +152,19 @@ function toDate(d: Date | string): Date | null {
 export function formatBrazilDateTime(d: Date | string): string {
   const date = toDate(d);
   if (!date) return typeof d === "string" ? d : "—";
-  // One wall-clock reading (a TZDate) per call: the payments table formats 200 of these per page.
+  // One wall-clock reading per call: the payments table formats 200 of these per page.
   const w = brazilWallClock(date);
-  return `${pad(w.day)}/${pad(w.month)}/${pad(w.year, 4)} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
+  return `${dayText(w)} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
 }
 
 /** "21/11/2026" in Brazil time. */
 export function formatBrazilDate(d: Date | string): string {
   const date = toDate(d);
   if (!date) return typeof d === "string" ? d : "—";
-  const w = brazilWallClock(date);
-  return `${pad(w.day)}/${pad(w.month)}/${pad(w.year, 4)}`;
+  return dayText(brazilWallClock(date));
 }
+
+const dayText = (w: WallClock) => `${pad(w.day)}/${pad(w.month)}/${pad(w.year, 4)}`;
 
 /** "2026-11-21": the Brazil calendar day of an instant, for grouping and chart keys. */
 export function brazilDayKey(d: Date): string {
