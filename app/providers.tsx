@@ -3,6 +3,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { useEffect, type ReactNode } from "react";
+import { CopyFeedback } from "@/components/ui/copy-feedback-region";
 import { getQueryClient } from "@/lib/queries/query-client";
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -15,6 +16,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <NuqsAdapter>{children}</NuqsAdapter>
+      <CopyFeedback />
     </QueryClientProvider>
   );
 }

@@ -135,8 +135,30 @@ test.describe("payments table", () => {
     await first.getByRole("button", { name: "Copy reference code" }).click();
     await expect(page).toHaveURL(/\/payments\?status=completed$/);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(answer.payments[0]!.reference_code);
+    // Said on the button and to screen readers, then back to "Copy" after a moment.
+    await expect(first.getByRole("button", { name: "reference code copied" })).toBeVisible();
+    await expect(page.getByTestId("copy-announcer")).toHaveText("Copied");
+    await expect(first.getByRole("button", { name: "Copy reference code" })).toBeVisible();
+    await first.getByRole("button", { name: "Copy end-to-end ID" }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(answer.payments[0]!.end_to_end);
     await first.locator("td[data-column='value_cents']").click();
     await expect(page).toHaveURL(new RegExp(`/payments/${encodeURIComponent(answer.payments[0]!.idempotent_id)}$`));
+  });
+
+  test("the reference link opens the payment inside the app; a Ctrl+click opens it in a new tab", async ({ page, context }) => {
+    await page.goto("/payments?status=completed");
+    const answer = await expectView(page, { status: "completed" });
+    const link = page.locator("tbody tr").first().getByRole("link", { name: answer.payments[0]!.reference_code });
+    const [popup] = await Promise.all([context.waitForEvent("page"), link.click({ modifiers: ["ControlOrMeta"] })]);
+    await expect(popup).toHaveURL(new RegExp(`/payments/${encodeURIComponent(answer.payments[0]!.idempotent_id)}$`));
+    await popup.close();
+    await expect(page).toHaveURL(/\/payments\?status=completed$/);
+    // A plain click is an in-app navigation: the document (and this marker) stays.
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/payments/${encodeURIComponent(answer.payments[0]!.idempotent_id)}$`));
+    await expect(page.getByRole("article", { name: "Payment detail" })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   });
 
   test("the column chooser and density stick across reloads", async ({ page }) => {

@@ -1,21 +1,31 @@
 "use client";
 
-import type { ReactTable, RowData } from "@tanstack/react-table";
-import { useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
+import { FlexRender, type ReactTable, type RowData } from "@tanstack/react-table";
+import { useRouter } from "next/navigation";
+import { useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { cn } from "@/lib/utils";
+import { DataTableRow, type Density } from "./data-table-row";
 import type { DataTableFeatures } from "./features";
 
-export type Density = "compact" | "comfortable";
+export type { Density } from "./data-table-row";
 
-const CELL_PADDING: Record<Density, string> = {
-  compact: "px-2 py-1 text-xs",
-  comfortable: "px-3 py-2.5 text-sm",
-};
+/** The body row an event happened on, when it happened on the row itself (not on a cell's button). */
+function rowIndexOf(target: EventTarget): number | undefined {
+  if (!(target instanceof HTMLTableRowElement) || target.dataset.index === undefined) return undefined;
+  return Number(target.dataset.index);
+}
+
+/** A plain left click, which the app handles itself; modified clicks open tabs and windows as usual. */
+function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
 
 /**
  * The table markup for any server-paged TanStack table. Rows take focus one at a time
  * (roving tabindex): arrow keys, Home and End move, Enter opens. A click on a row opens it
- * too, except on its own buttons and links. While `busy`, the shown page stays, dimmed.
+ * too, except on its own buttons; links in cells are plain anchors (a row has no router
+ * hooks of its own) that navigate within the app on a plain click. While `busy`, the shown
+ * page stays, dimmed.
  */
 export function DataTable<TData extends RowData>({
   table,
@@ -33,8 +43,13 @@ export function DataTable<TData extends RowData>({
   /** Extra classes per row, e.g. `flash-change` for a payment a webhook just changed. */
   rowClassName?: (row: TData) => string | undefined;
 }) {
+  const router = useRouter();
   const body = useRef<HTMLTableSectionElement>(null);
   const rows = table.getRowModel().rows;
+  const columns = table
+    .getVisibleLeafColumns()
+    .map((column) => column.id)
+    .join(",");
   const [focusIndex, setFocusIndex] = useState(0);
   const tabStop = Math.min(focusIndex, Math.max(0, rows.length - 1));
 
@@ -44,23 +59,40 @@ export function DataTable<TData extends RowData>({
     body.current?.querySelectorAll<HTMLTableRowElement>("tr[data-row]")[next]?.focus();
   }
 
-  function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, index: number, original: TData) {
-    if (event.target !== event.currentTarget) return; // keys inside a cell's own button
+  function onKeyDown(event: KeyboardEvent<HTMLTableSectionElement>) {
+    const index = rowIndexOf(event.target); // keys inside a cell's own button are theirs
+    const row = index === undefined ? undefined : rows[index];
+    if (index === undefined || !row) return;
     const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: rows.length - 1 };
     if (event.key in moves) {
       event.preventDefault();
       focusRow(moves[event.key] ?? index);
     } else if (event.key === "Enter") {
       event.preventDefault();
-      onOpenRow(original);
+      onOpenRow(row.original);
     }
   }
 
-  function onRowClick(event: MouseEvent<HTMLTableRowElement>, original: TData) {
+  function onClick(event: MouseEvent<HTMLTableSectionElement>) {
     const target = event.target as HTMLElement;
-    if (target.closest("a, button, input, select, label")) return;
+    const link = target.closest<HTMLAnchorElement>("a[href]");
+    if (link) {
+      if (isPlainClick(event) && !link.target && link.origin === window.location.origin) {
+        event.preventDefault();
+        router.push(`${link.pathname}${link.search}${link.hash}`);
+      }
+      return;
+    }
+    if (target.closest("button, input, select, label")) return;
     if (window.getSelection()?.toString()) return; // selecting text to copy is not a click
-    onOpenRow(original);
+    const tr = target.closest<HTMLTableRowElement>("tr[data-row]");
+    const row = tr ? rows[Number(tr.dataset.index)] : undefined;
+    if (row) onOpenRow(row.original);
+  }
+
+  function onFocus(event: FocusEvent<HTMLTableSectionElement>) {
+    const index = rowIndexOf(event.target);
+    if (index !== undefined) setFocusIndex(index);
   }
 
   return (
@@ -84,43 +116,25 @@ export function DataTable<TData extends RowData>({
                     header.column.columnDef.meta?.align === "end" && "text-right",
                   )}
                 >
-                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+                  {header.isPlaceholder ? null : <FlexRender header={header} />}
                 </th>
               ))}
             </tr>
           ))}
         </thead>
-        <tbody ref={body}>
+        <tbody ref={body} onKeyDown={onKeyDown} onClick={onClick} onFocus={onFocus}>
           {rows.map((row, index) => (
-            <tr
-              key={row.id}
-              data-row
-              tabIndex={index === tabStop ? 0 : -1}
-              onKeyDown={(event) => onRowKeyDown(event, index, row.original)}
-              onClick={(event) => onRowClick(event, row.original)}
-              onFocus={(event) => {
-                if (event.target === event.currentTarget) setFocusIndex(index);
-              }}
-              className={cn(
-                "cursor-pointer border-b border-border last:border-b-0 hover:bg-surface-muted focus-visible:bg-surface-muted focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600",
-                rowClassName?.(row.original),
-              )}
-            >
-              {row.getVisibleCells().map((cell) => (
-                <td
-                  key={cell.id}
-                  data-column={cell.column.id}
-                  className={cn(
-                    "align-middle text-fg",
-                    CELL_PADDING[density],
-                    cell.column.columnDef.meta?.align === "end" && "text-right tabular-nums",
-                    cell.column.columnDef.meta?.className,
-                  )}
-                >
-                  <table.FlexRender cell={cell} />
-                </td>
-              ))}
-            </tr>
+            <DataTableRow
+              // By position: a new page or filter updates the rows' cells in place instead of
+              // removing 100 rows and building 100 new ones.
+              key={index}
+              row={row}
+              index={index}
+              tabbable={index === tabStop}
+              density={density}
+              className={rowClassName?.(row.original)}
+              columns={columns}
+            />
           ))}
         </tbody>
       </table>

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { PaymentListItem } from "@/lib/contract/payment";
 import { paymentHref } from "@/lib/lookup/route-param";
@@ -38,20 +37,21 @@ export function IdCell({ value, label, className }: { value: string | null; labe
 }
 
 /**
- * The reference code, as the link that opens the payment (the row opens it too). The table's
- * URL stays in history, so the detail page's "Back to payments" returns to this very view.
+ * The reference code, as the link that opens the payment (the row opens it too). A plain
+ * anchor: the table turns its plain clicks into in-app navigations, and a page does not mount
+ * 100 `next/link`s with their router hooks and effects on every filter change. The table's URL stays in history, so the
+ * detail page's "Back to payments" returns to this very view.
  */
 export function ReferenceCell({ payment }: { payment: PaymentListItem }) {
   return (
     <span className="flex items-center gap-1">
-      <Link
+      <a
         href={paymentHref(payment.idempotent_id)}
         className="truncate font-mono text-xs text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
         title={`Open payment ${payment.reference_code}`}
-        prefetch={false}
       >
         {payment.reference_code}
-      </Link>
+      </a>
       <CopyButton value={payment.reference_code} label="reference code" />
     </span>
   );
