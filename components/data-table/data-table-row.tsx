@@ -1,6 +1,6 @@
 "use client";
 
-import { FlexRender, type Row, type RowData } from "@tanstack/react-table";
+import { flexRender, type Row, type RowData } from "@tanstack/react-table";
 import { memo } from "react";
 import { cn } from "@/lib/utils";
 import type { DataTableFeatures } from "./features";
@@ -45,7 +45,8 @@ function DataTableRowImpl<TData extends RowData>({ row, index, tabbable, density
             cell.column.columnDef.meta?.className,
           )}
         >
-          <FlexRender cell={cell} />
+          {/* The cell renderer called in place: no wrapper component per cell (1,000 per page). */}
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
         </td>
       ))}
     </tr>

@@ -1,4 +1,4 @@
-import { MaskIcon } from "@/components/ui/mask-icon";
+import { maskIconClass } from "@/components/ui/mask-icon";
 import type { MaskIconName } from "@/lib/icons/mask-icons-css";
 import type { PaymentStatus } from "@/lib/contract";
 import { cn } from "@/lib/utils";
@@ -52,7 +52,7 @@ export function StatusBadge({ status, size = "sm", className }: { status: string
       data-status={status}
       className={cn("inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 font-medium ring-1 ring-inset", size === "md" ? "text-sm" : "text-xs", look.className, className)}
     >
-      <MaskIcon name={look.icon} className="h-3 w-3" />
+      <span aria-hidden className={maskIconClass(look.icon, "h-3 w-3")} />
       {look.label}
     </span>
   );

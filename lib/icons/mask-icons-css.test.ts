@@ -11,4 +11,11 @@ describe("app/icons.css (mask icons for the table rows)", () => {
     const css = await maskIconsCss();
     for (const name of Object.keys(MASK_ICONS)) expect(css).toMatch(new RegExp(`\\.icon-${name} \\{ --icon: url\\("data:image/svg\\+xml,%3Csvg[^"]+%3C(path|rect|circle|polyline)`));
   });
+
+  it("draws a copied copy button's icon as the check", async () => {
+    const css = await maskIconsCss();
+    const check = css.match(/\.icon-check \{ --icon: (url\("[^"]+"\)); \}/)?.[1];
+    expect(check).toBeDefined();
+    expect(css).toContain(`[data-copied] > .icon-copy { --icon: ${check}; }`);
+  });
 });
