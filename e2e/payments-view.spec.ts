@@ -104,6 +104,29 @@ test.describe("payments table", () => {
     await expectView(page, { receiver_name: "retry-check" });
   });
 
+  test("while a slow page loads, the previous rows stay, dimmed, and the new ones replace them", async ({ page }) => {
+    await page.goto("/payments?status=completed");
+    const before = await expectView(page, { status: "completed" });
+    const table = page.locator("[aria-busy]").filter({ has: page.locator("table") });
+    await expect(table).not.toHaveClass(/opacity-60/);
+    const arm = await page.request.post(`${E2E.sandboxUrl}/_control/faults`, {
+      data: { method: "GET", path: "/v1/pix/payments", fault: "delay", delayMs: 1000, times: 1 },
+    });
+    expect(arm.ok()).toBe(true);
+    try {
+      await page.getByLabel("Status", { exact: true }).selectOption("canceled");
+      await expect(table).toHaveAttribute("aria-busy", "true");
+      await expect(table).toHaveClass(/opacity-60/);
+      await expect(page.getByText(/^Loading… Rows/)).toBeVisible();
+      // The page shown is still the previous one, row for row.
+      await expect(page.locator("tbody tr").first().locator("td[data-column='reference_code']")).toContainText(before.payments[0]!.reference_code);
+    } finally {
+      await page.request.delete(`${E2E.sandboxUrl}/_control/faults`);
+    }
+    await expectView(page, { status: "canceled" });
+    await expect(table).not.toHaveClass(/opacity-60/);
+  });
+
   test("keyboard: / focuses the filters, arrows move between rows, Enter opens", async ({ page }) => {
     await page.goto("/payments?status=completed");
     const answer = await expectView(page, { status: "completed" });

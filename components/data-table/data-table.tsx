@@ -25,20 +25,24 @@ function isPlainClick(event: MouseEvent): boolean {
  * (roving tabindex): arrow keys, Home and End move, Enter opens. A click on a row opens it
  * too, except on its own buttons; links in cells are plain anchors (a row has no router
  * hooks of its own) that navigate within the app on a plain click. While `busy`, the shown
- * page stays, dimmed.
+ * page stays (dimmed once `dimmed`).
  */
 export function DataTable<TData extends RowData>({
   table,
   caption,
   density,
   busy,
+  dimmed = busy,
   onOpenRow,
   rowClassName,
 }: {
   table: ReactTable<DataTableFeatures, TData>;
   caption: ReactNode;
   density: Density;
+  /** Loading: said to assistive technology at once (aria-busy). */
   busy: boolean;
+  /** Loading, as it looks: the shown page dimmed (callers may wait before dimming). */
+  dimmed?: boolean;
   onOpenRow: (row: TData) => void;
   /** Extra classes per row, e.g. `flash-change` for a payment a webhook just changed. */
   rowClassName?: (row: TData) => string | undefined;
@@ -98,7 +102,7 @@ export function DataTable<TData extends RowData>({
   return (
     <div
       // `relative`: the cells' visually hidden (absolute) texts must scroll with the table, not widen the page.
-      className={cn("relative overflow-x-auto rounded-lg border border-border bg-surface transition-opacity", busy && "opacity-60")}
+      className={cn("relative overflow-x-auto rounded-lg border border-border bg-surface transition-opacity", dimmed && "opacity-60")}
       aria-busy={busy}
     >
       <table className="w-full border-collapse text-left">

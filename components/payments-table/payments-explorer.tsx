@@ -12,6 +12,7 @@ import { DataTableColumnChooser, DataTableDensityToggle } from "@/components/dat
 import { dataTableFeatures, type FilterValues } from "@/components/data-table/features";
 import { clearAllPatch, describeActiveFilters, orderFilters } from "@/components/data-table/filter-descriptions";
 import { useSlashToFocus } from "@/components/data-table/use-slash-to-focus";
+import { useDelayedFlag } from "@/components/data-table/use-delayed-flag";
 import { useStoredState } from "@/components/data-table/use-stored-state";
 import { useRecentChanges } from "@/components/events/live-updates";
 import { ErrorState } from "@/components/ui/error-state";
@@ -29,6 +30,7 @@ import { PaymentsTotals } from "./payments-totals";
 import { usePaymentsView } from "./use-payments-view";
 
 const PAGE_SIZE = 100;
+const DIM_AFTER_MS = 150;
 const NO_ROWS: PaymentListItem[] = [];
 const FILTERS = orderFilters(paymentColumns.flatMap((column) => (column.meta?.filter ? [column.meta.filter] : [])));
 const CLEAR_ALL = clearAllPatch(FILTERS);
@@ -99,13 +101,15 @@ export function PaymentsExplorer({
   );
 
   const busy = query.isPlaceholderData && query.isFetching;
+  // A quick answer replaces the page without dimming it first; a slow one (here > 150 ms) dims it.
+  const dimmed = useDelayedFlag(busy, DIM_AFTER_MS);
   const rows = query.data?.payments ?? NO_ROWS;
   const page = params.page ?? 1;
 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <PaymentsTotals meta={meta} busy={busy} />
+        <PaymentsTotals meta={meta} busy={busy} dimmed={dimmed} />
         <div className="flex flex-wrap items-center gap-2">
           {canExport ? <PaymentsExport params={params} expectedRows={meta?.total_items_amount} disabled={!meta || query.isError} /> : null}
           <DataTableColumnChooser table={table} />
@@ -132,13 +136,14 @@ export function PaymentsExplorer({
           caption="Payments"
           density={density}
           busy={busy}
+          dimmed={dimmed}
           onOpenRow={openPayment}
           rowClassName={(p) => (recent.has(p.idempotent_id) ? "flash-change" : undefined)}
         />
       )}
 
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <RowRange page={page} shown={rows.length} total={meta?.total_items_amount} busy={busy} />
+        <RowRange page={page} shown={rows.length} total={meta?.total_items_amount} busy={dimmed} />
         {!query.isError && query.data ? <DataTablePagination table={table} /> : null}
       </div>
     </div>
