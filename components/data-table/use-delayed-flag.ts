@@ -9,11 +9,14 @@ import { useEffect, useState } from "react";
  */
 export function useDelayedFlag(on: boolean, delayMs: number): boolean {
   const [late, setLate] = useState(false);
+  const [wasOn, setWasOn] = useState(on);
+  if (on !== wasOn) {
+    // Reset while rendering (React's pattern for state that follows a prop), not in an effect.
+    setWasOn(on);
+    if (!on) setLate(false);
+  }
   useEffect(() => {
-    if (!on) {
-      setLate(false);
-      return;
-    }
+    if (!on) return;
     const timer = setTimeout(() => setLate(true), delayMs);
     return () => clearTimeout(timer);
   }, [on, delayMs]);
