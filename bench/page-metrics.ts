@@ -111,7 +111,12 @@ async function firstRowPaint(context: BrowserContext): Promise<{ paint: number; 
   await page.addInitScript(FIRST_ROW_PROBE);
   await page.goto("/payments", { waitUntil: "commit" });
   const paint = await page.waitForFunction(() => (window as unknown as { __firstRowPaint?: number }).__firstRowPaint, undefined, { timeout: 30_000 });
-  const fcp = await page.evaluate(() => (window as unknown as { __fcp?: number }).__fcp ?? Number.NaN);
+  // The paint entry is delivered after the frame that also draws the first row (the rows come
+  // with the HTML), so it may not be there yet when that frame's rAF reports.
+  const fcp = await page
+    .waitForFunction(() => (window as unknown as { __fcp?: number }).__fcp, undefined, { timeout: 5_000 })
+    .then(async (handle) => (await handle.jsonValue()) as number)
+    .catch(() => Number.NaN);
   const value = (await paint.jsonValue()) as number;
   await page.close();
   return { paint: value, fcp };

@@ -12,6 +12,7 @@
  */
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
+import { oneAtATime, type OneAtATime, type Target } from "./one-at-a-time";
 import { treeCpuMs } from "./proc";
 import { arg, argOr } from "./cli";
 
@@ -28,7 +29,6 @@ type AutocannonOptions = { url: string; connections: number; duration: number; h
 type Autocannon = (options: AutocannonOptions) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
-type Target = { url: string; headers: Record<string, string> };
 
 export type BenchSide = {
   p50Ms: number;
@@ -58,6 +58,8 @@ export type ProxyBenchResult = {
    * app, the sandbox and the load generator take from each other on this machine).
    */
   unsaturated?: { ratePerSec: number; direct: BenchSide; proxy: BenchSide; p50OverheadMs: number; p99OverheadMs: number };
+  /** One request at a time, alternating, timed to 0.01 ms. */
+  oneAtATime?: OneAtATime;
 };
 
 export type ProxyBenchOptions = {
@@ -104,6 +106,7 @@ export async function runProxyBench(options: ProxyBenchOptions): Promise<ProxyBe
   const ratePerSec = UNSATURATED_RATE;
   const slowDirect = await measured(direct, durationS, ratePerSec);
   const slowProxy = await measured(proxied, durationS, ratePerSec);
+  const sequential = await oneAtATime(direct, proxied);
   return {
     query,
     items: directItems,
@@ -122,6 +125,7 @@ export async function runProxyBench(options: ProxyBenchOptions): Promise<ProxyBe
       p50OverheadMs: round(slowProxy.p50Ms - slowDirect.p50Ms, 2),
       p99OverheadMs: round(slowProxy.p99Ms - slowDirect.p99Ms, 2),
     },
+    oneAtATime: sequential,
   };
 }
 
@@ -150,6 +154,9 @@ export function benchTable(r: ProxyBenchResult): string {
     `Throughput ratio ${r.throughputRatio} (target >= 0.85); p50 overhead ${r.p50OverheadMs} ms (target < 2 ms); p99 overhead ${r.p99OverheadMs} ms.`,
     ...(r.unsaturated
       ? [`At a fixed ${r.unsaturated.ratePerSec} req/s (nothing queues): p50 overhead ${r.unsaturated.p50OverheadMs} ms, p99 overhead ${r.unsaturated.p99OverheadMs} ms.`]
+      : []),
+    ...(r.oneAtATime
+      ? [`One request at a time (${r.oneAtATime.n} each, alternating, 0.01 ms resolution): p50 ${r.oneAtATime.proxyP50Ms} vs ${r.oneAtATime.directP50Ms} ms (overhead ${r.oneAtATime.p50OverheadMs} ms), p99 ${r.oneAtATime.proxyP99Ms} vs ${r.oneAtATime.directP99Ms} ms (overhead ${r.oneAtATime.p99OverheadMs} ms).`]
       : []),
   ].join("\n");
 }

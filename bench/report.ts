@@ -59,6 +59,10 @@ function rows(r: BenchReport): Row[] {
       const u = p.unsaturated;
       out.push({ figure: `Proxy p50 / p99 overhead at a fixed ${u.ratePerSec} req/s (nothing queues)`, measured: `${ms(u.p50OverheadMs)} / ${ms(u.p99OverheadMs)} (${u.proxy.p50Ms} vs ${u.direct.p50Ms} ms p50)`, target: "reported", met: null });
     }
+    if (p.oneAtATime) {
+      const o = p.oneAtATime;
+      out.push({ figure: `Proxy p50 / p99 overhead, one request at a time (${o.n} each, 0.01 ms resolution)`, measured: `${ms(o.p50OverheadMs)} / ${ms(o.p99OverheadMs)} (${o.proxyP50Ms} vs ${o.directP50Ms} ms p50)`, target: "reported", met: null });
+    }
     if (p.proxy.appCpuMsPerRequest !== undefined && p.appFloor.appCpuMsPerRequest !== undefined) {
       out.push({ figure: "App CPU per proxied 100-item page (Next.js floor)", measured: `${p.proxy.appCpuMsPerRequest} ms (${p.appFloor.appCpuMsPerRequest} ms)`, target: "reported", met: null });
     }
