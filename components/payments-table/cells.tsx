@@ -39,8 +39,8 @@ export function IdCell({ value, label, className }: { value: string | null; labe
 /**
  * The reference code, as the link that opens the payment (the row opens it too). A plain
  * anchor: the table turns its plain clicks into in-app navigations, and a page does not mount
- * 100 `next/link`s with their router hooks and effects on every filter change. The table's URL stays in history, so the
- * detail page's "Back to payments" returns to this very view.
+ * 100 `next/link`s with their router hooks and effects on every filter change. The table's
+ * URL stays in history, so the detail page's "Back to payments" returns to this very view.
  */
 export function ReferenceCell({ payment }: { payment: PaymentListItem }) {
   return (
