@@ -1,6 +1,8 @@
 import { statusLabel } from "@/components/payments/status-badge";
 import { listParamsFor } from "@/lib/insights/query";
-import { isFigurePoint, type DateField, type InsightsAnswer, type InsightsFilters } from "@/lib/insights/schema";
+import type { DateField, InsightsFilters } from "@/lib/insights/options";
+import { isFigurePoint } from "@/lib/insights/points";
+import type { InsightsAnswer } from "@/lib/insights/schema";
 import { serializePaymentsSearchParams } from "@/lib/search-params/payments";
 
 /** Figures of one (bucket, status) query, or why they are missing. */

@@ -1,6 +1,7 @@
 import type { ListPaymentsParams } from "@/lib/contract/list";
 import { addCalendarDays } from "./buckets";
-import { INSIGHTS_FILTER_KEYS, type DateField, type GroupBy, type InsightsFilters, type InsightsQuery } from "./schema";
+import { INSIGHTS_FILTER_KEYS, type DateField, type GroupBy, type InsightsFilters } from "./options";
+import type { InsightsQuery } from "./schema";
 
 /** The default overview: the last 30 Brazil days, today included. */
 export const DEFAULT_RANGE_DAYS = 30;

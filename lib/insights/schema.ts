@@ -94,6 +94,5 @@ export const insightsAnswerSchema = z.object({
 });
 export type InsightsAnswer = z.infer<typeof insightsAnswerSchema>;
 
-export function isFigurePoint(point: InsightsPoint): point is FigurePoint {
-  return !("error" in point);
-}
+/** Re-exported for server code and tests; the browser imports it from points.ts (no zod). */
+export { isFigurePoint } from "./points";
