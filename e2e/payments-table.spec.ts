@@ -142,6 +142,8 @@ test.describe("payments table", () => {
   test("a filter change goes back to page 1; chips remove one filter or all", async ({ page }) => {
     await page.goto("/payments?page=3&status=completed");
     await expectView(page, { page: "3", status: "completed" });
+    const tableTop = async () => (await page.locator("table").boundingBox())?.y;
+    const topWithChips = await tableTop();
     await page.getByLabel("Receiver name", { exact: true }).fill("a");
     await expect(page).toHaveURL((url) => url.searchParams.get("receiver_name") === "a" && !url.searchParams.has("page"));
     await expectView(page, { status: "completed", receiver_name: "a" });
@@ -151,5 +153,9 @@ test.describe("payments table", () => {
     await page.getByRole("button", { name: "Clear all", exact: true }).click();
     await expect(page).toHaveURL((url) => url.search === "");
     await expectView(page, {});
+    await expect(page.getByRole("group", { name: "Active filters" })).toHaveCount(0);
+    await expect(page.getByText("No filters: all payments")).toBeVisible();
+    // The chips' line keeps its height when it empties: the table does not move.
+    expect(await tableTop()).toBe(topWithChips);
   });
 });

@@ -5,19 +5,25 @@ import { Button } from "@/components/ui/button";
 import type { FilterPatch } from "./features";
 import type { ActiveFilter } from "./filter-descriptions";
 
-/** The active filters as removable chips, and "Clear all". Nothing when no filter is on. */
+/**
+ * The active filters as removable chips, and "Clear all"; with no filter on, says so in the
+ * same height, so the table below does not jump when the first filter is applied or cleared.
+ */
 export function DataTableFilterChips({
   active,
   onChange,
   clearAll,
+  noneLabel = "No filters",
 }: {
   active: readonly ActiveFilter[];
   onChange: (patch: FilterPatch) => void;
   clearAll: FilterPatch;
+  /** Said when no filter is on, e.g. "No filters: all payments". */
+  noneLabel?: string;
 }) {
-  if (active.length === 0) return null;
+  if (active.length === 0) return <p className="flex min-h-6 items-center text-xs text-fg-muted">{noneLabel}</p>;
   return (
-    <div className="flex flex-wrap items-center gap-1.5" aria-label="Active filters" role="group">
+    <div className="flex min-h-6 flex-wrap items-center gap-1.5" aria-label="Active filters" role="group">
       {active.map((filter) => (
         <span
           key={filter.id}

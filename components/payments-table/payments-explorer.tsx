@@ -119,7 +119,7 @@ export function PaymentsExplorer({
 
       <IgnoredParamsNotice ignored={ignored} onDismiss={() => setIgnored([])} />
       <DataTableToolbar ref={toolbar} filters={FILTERS} values={filterValues} onChange={setFilters} />
-      <DataTableFilterChips active={active} onChange={setFilters} clearAll={CLEAR_ALL} />
+      <DataTableFilterChips active={active} onChange={setFilters} clearAll={CLEAR_ALL} noneLabel="No filters: all payments" />
       {meta && page > Math.max(1, meta.total_pages) ? (
         <PageOutOfRangeNotice page={page} lastPage={Math.max(1, meta.total_pages)} onGo={setPage} />
       ) : null}
