@@ -61,6 +61,18 @@ describe("listenForCopyButtons", () => {
     expect(ref.dataset.copied).toBeUndefined();
   });
 
+  it("a button given another value (a reused table row) is no longer marked copied", async () => {
+    const { ref } = page();
+    detach = listenForCopyButtons(document, { write: async () => undefined, announce: () => undefined });
+    ref.click();
+    await flush();
+    expect(ref.dataset.copied).toBe("");
+    ref.dataset.copy = "REF-002"; // what React does when the row shows the next payment
+    await flush(); // mutation records are delivered as a microtask
+    expect(ref.dataset.copied).toBeUndefined();
+    expect(ref.getAttribute("aria-label")).toBe("Copy reference code");
+  });
+
   it("a refused clipboard leaves the button as it was and says why", async () => {
     const announce = vi.fn();
     const { e2e } = page();

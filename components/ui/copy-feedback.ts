@@ -10,17 +10,24 @@ type Options = {
 
 /**
  * One click listener for every `button[data-copy]` under `root`: copies the button's value,
- * then marks it `data-copied` and names it "<label> copied" for COPIED_FOR_MS. A refused
- * clipboard changes nothing on the button and says so. Returns the function that detaches it.
+ * then marks it `data-copied` and names it "<label> copied" for COPIED_FOR_MS, or until the
+ * button is given another value (table rows are reused for the next page's payments: the
+ * check must not stay on a value nobody copied). A refused clipboard changes nothing on the
+ * button and says so. Returns the function that detaches it.
  */
 export function listenForCopyButtons(root: Document | HTMLElement, { write, announce }: Options): () => void {
-  const timers = new Map<HTMLElement, ReturnType<typeof setTimeout>>();
+  const copied = new Map<HTMLElement, { timer: ReturnType<typeof setTimeout>; watch: MutationObserver }>();
 
   function reset(button: HTMLElement, label: string) {
+    const state = copied.get(button);
+    if (state) {
+      clearTimeout(state.timer);
+      state.watch.disconnect();
+      copied.delete(button);
+    }
     delete button.dataset.copied;
     button.setAttribute("aria-label", `Copy ${label}`);
     button.title = `Copy ${label}`;
-    timers.delete(button);
   }
 
   async function onClick(event: Event) {
@@ -35,17 +42,22 @@ export function listenForCopyButtons(root: Document | HTMLElement, { write, anno
       announce(`Could not copy the ${label}: the browser refused access to the clipboard`);
       return;
     }
-    clearTimeout(timers.get(button));
+    reset(button, label);
     button.dataset.copied = "";
     button.setAttribute("aria-label", `${label} copied`);
     button.title = "Copied";
     announce("Copied");
-    timers.set(button, setTimeout(() => reset(button, label), COPIED_FOR_MS));
+    const watch = new MutationObserver(() => reset(button, button.dataset.copyLabel ?? label));
+    watch.observe(button, { attributes: true, attributeFilter: ["data-copy"] });
+    copied.set(button, { timer: setTimeout(() => reset(button, label), COPIED_FOR_MS), watch });
   }
 
   root.addEventListener("click", onClick);
   return () => {
     root.removeEventListener("click", onClick);
-    for (const timer of timers.values()) clearTimeout(timer);
+    for (const { timer, watch } of copied.values()) {
+      clearTimeout(timer);
+      watch.disconnect();
+    }
   };
 }
