@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ListPaymentsParams } from "@/lib/contract/list";
 import { createInsightsAggregator, type ListMetaFn } from "./aggregate";
 import { resolveInsightsQuery } from "./query";
-import { isFigurePoint } from "./schema";
+import { isFigurePoint } from "./points";
 
 /**
  * A fake provider: each payment is [registration day, status, cents]; the fake answers `meta` for

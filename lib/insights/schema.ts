@@ -93,6 +93,3 @@ export const insightsAnswerSchema = z.object({
   computed_at: z.string(),
 });
 export type InsightsAnswer = z.infer<typeof insightsAnswerSchema>;
-
-/** Re-exported for server code and tests; the browser imports it from points.ts (no zod). */
-export { isFigurePoint } from "./points";

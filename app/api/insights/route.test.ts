@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { ListPaymentsParams } from "@/lib/contract/list";
 import { resetEnvForTests } from "@/lib/env";
 import { addCalendarDays } from "@/lib/insights/buckets";
-import { insightsAnswerSchema, isFigurePoint, type InsightsAnswer } from "@/lib/insights/schema";
+import { isFigurePoint } from "@/lib/insights/points";
+import { insightsAnswerSchema, type InsightsAnswer } from "@/lib/insights/schema";
 import { resetInsightsCacheForTests } from "@/lib/insights/server";
 import { listPayments } from "@/lib/payments-api";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
