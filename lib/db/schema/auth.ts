@@ -16,6 +16,12 @@ export const authUser = pgTable("auth_user", {
   image: text("image"),
   // One of ROLES (lib/auth/roles.ts); the least privileged role by default.
   role: text("role").notNull().default("viewer"),
+  // Better Auth's two-factor plugin: true once the user confirmed an authenticator app.
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+  // The user's language ("pt-BR" | "en"); null = not chosen (pt-BR).
+  locale: text("locale"),
+  // A deactivated user can neither sign in nor use an existing session.
+  deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -91,6 +97,23 @@ export const authSignInFailure = pgTable("auth_sign_in_failure", {
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
 });
 
+/** Better Auth's two-factor plugin: the TOTP secret and backup codes (both encrypted by it). */
+export const authTwoFactor = pgTable(
+  "auth_two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUser.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("auth_two_factor_user_id_idx").on(t.userId), index("auth_two_factor_secret_idx").on(t.secret)],
+);
+
 /** The tables under the model names Better Auth's Drizzle adapter looks up. */
 export const betterAuthSchema = {
   user: authUser,
@@ -98,4 +121,5 @@ export const betterAuthSchema = {
   account: authAccount,
   verification: authVerification,
   rateLimit: authRateLimit,
+  twoFactor: authTwoFactor,
 };

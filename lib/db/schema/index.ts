@@ -3,3 +3,5 @@
 export * from "./auth";
 export * from "./audit";
 export * from "./webhook-events";
+export * from "./transfers";
+export * from "./batches";

@@ -17,6 +17,8 @@ export const webhookEvents = pgTable(
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     repeatCount: integer("repeat_count").notNull().default(0),
+    /** "payment" (type 2, pix_payment) | "qrcode" (type 1, pix_qrcode / pix_static_qrcode). */
+    kind: text("kind").notNull().default("payment"),
     /** "accepted" | "rejected". */
     result: text("result").notNull(),
     /** Why a delivery was rejected (see REJECT_REASONS in lib/events/verify.ts). */
@@ -39,3 +41,16 @@ export const webhookEvents = pgTable(
 );
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
+
+/**
+ * Deliveries refused before anything was trusted (wrong Authorization), counted per source
+ * address and minute instead of one event row each: a flood cannot fill the event log or the
+ * support screens.
+ */
+export const webhookAuthFailures = pgTable("webhook_auth_failures", {
+  ip: text("ip").primaryKey(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+  total: bigint("total", { mode: "number" }).notNull().default(0),
+  lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+});

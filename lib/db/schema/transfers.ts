@@ -1,0 +1,148 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/**
+ * Money movement (lib/transfers). One row per intended transfer, written with its audit row in
+ * one transaction before anything is sent; the state machine (lib/transfers/states.ts) moves it.
+ * What decides "exactly once" lives here: the UNIQUE idempotent_id, and the claim (state +
+ * lease + claim token) a worker takes with one conditional UPDATE before it calls the provider.
+ */
+export const transferRequests = pgTable(
+  "transfer_requests",
+  {
+    id: text("id").primaryKey(),
+    idempotentId: text("idempotent_id").notNull(),
+    /** The registration body exactly as it will be sent (RegisterTransfer, wire names). */
+    body: jsonb("body").$type<Record<string, unknown>>().notNull(),
+    /** sha256 of the canonical body: a repeat with the same id must carry the same transfer. */
+    bodyHash: text("body_hash").notNull(),
+    valueCents: bigint("value_cents", { mode: "number" }).notNull(),
+    receiverName: text("receiver_name").notNull(),
+    receiverDocument: text("receiver_document").notNull(),
+    makerId: text("maker_id").notNull(),
+    makerEmail: text("maker_email").notNull(),
+    state: text("state").notNull(),
+    /** Submissions started (POSTs or read-backs that may lead to one). */
+    attempts: integer("attempts").notNull().default(0),
+    /** An `approved` request waiting for a retry is not claimed before this. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    /** A `submitting` request belongs to `claim_token` until this instant (a dead worker's claim lapses). */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    claimToken: text("claim_token"),
+    /** The one outcome type (lib/transfers/outcome.ts), as produced by lib/payments-api. */
+    outcome: jsonb("outcome").$type<Record<string, unknown>>(),
+    referenceCode: text("reference_code"),
+    providerStatus: text("provider_status"),
+    /** When the provider status was last read (reconciler refreshes). */
+    providerCheckedAt: timestamp("provider_checked_at", { withTimezone: true }),
+    approvalsRequired: integer("approvals_required").notNull().default(0),
+    /** An `awaiting_approval` request expires at this instant. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** Why it was rejected (approver) or canceled (maker), shown to the maker. */
+    decisionReason: text("decision_reason"),
+    batchId: text("batch_id"),
+    batchLine: integer("batch_line"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** First claim by a worker. */
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    /** Reached a final state. */
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("transfer_requests_idempotent_id_idx").on(t.idempotentId),
+    index("transfer_requests_state_created_idx").on(t.state, t.createdAt),
+    index("transfer_requests_created_idx").on(t.createdAt),
+    index("transfer_requests_batch_idx").on(t.batchId, t.batchLine),
+    index("transfer_requests_maker_idx").on(t.makerId, t.createdAt),
+    check(
+      "transfer_requests_state_check",
+      sql`${t.state} in ('awaiting_approval','approved','submitting','registered','refused','outcome_unknown','failed','rejected','canceled','expired')`,
+    ),
+    check("transfer_requests_value_check", sql`${t.valueCents} > 0`),
+  ],
+);
+
+/** Every state change of a transfer request: its timeline. Appended, never changed. */
+export const transferEvents = pgTable(
+  "transfer_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    transferId: text("transfer_id")
+      .notNull()
+      .references(() => transferRequests.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    fromState: text("from_state"),
+    toState: text("to_state").notNull(),
+    /** null: the engine (worker, reconciler, expiry). */
+    actorId: text("actor_id"),
+    actorEmail: text("actor_email"),
+    /** Message key + values for people (lib/i18n), never a sentence in one language. */
+    note: jsonb("note").$type<Record<string, unknown>>(),
+    outcome: jsonb("outcome").$type<Record<string, unknown>>(),
+  },
+  (t) => [index("transfer_events_transfer_idx").on(t.transferId, t.id)],
+);
+
+/** One approval by one person of a transfer or of a whole batch (exactly one of the two). */
+export const approvals = pgTable(
+  "approvals",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    transferId: text("transfer_id").references(() => transferRequests.id, { onDelete: "cascade" }),
+    batchId: text("batch_id"),
+    approverId: text("approver_id").notNull(),
+    approverEmail: text("approver_email").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("approvals_transfer_approver_idx").on(t.transferId, t.approverId),
+    uniqueIndex("approvals_batch_approver_idx").on(t.batchId, t.approverId),
+    check("approvals_subject_check", sql`(${t.transferId} is null) <> (${t.batchId} is null)`),
+  ],
+);
+
+/**
+ * The approval policy, one row per version (the newest is in force): value tiers in cents, each
+ * with the number of distinct approvers it needs, and how long a request may wait.
+ */
+export const approvalPolicies = pgTable("approval_policies", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  tiers: jsonb("tiers").$type<Array<{ from_cents: number; approvals: number }>>().notNull(),
+  expiryHours: integer("expiry_hours").notNull(),
+  changedById: text("changed_by_id"),
+  changedByEmail: text("changed_by_email"),
+  changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What the reconciler found that needs a person: one row per finding, open until resolved. */
+export const reconciliationFindings = pgTable(
+  "reconciliation_findings",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind").notNull(),
+    idempotentId: text("idempotent_id").notNull(),
+    referenceCode: text("reference_code"),
+    providerStatus: text("provider_status"),
+    valueCents: bigint("value_cents", { mode: "number" }),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    foundAt: timestamp("found_at", { withTimezone: true }).notNull().defaultNow(),
+    state: text("state").notNull().default("open"),
+    resolvedById: text("resolved_by_id"),
+    resolvedByEmail: text("resolved_by_email"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolutionNote: text("resolution_note"),
+  },
+  (t) => [
+    // A finding is recorded once per payment, kind and provider status, however often the scan runs.
+    uniqueIndex("reconciliation_findings_key_idx").on(t.kind, t.idempotentId, t.providerStatus),
+    index("reconciliation_findings_state_idx").on(t.state, t.foundAt),
+    check("reconciliation_findings_state_check", sql`${t.state} in ('open','resolved')`),
+  ],
+);
+
+export type TransferRequestRow = typeof transferRequests.$inferSelect;
+export type TransferEventRow = typeof transferEvents.$inferSelect;
+export type ApprovalRow = typeof approvals.$inferSelect;
+export type ApprovalPolicyRow = typeof approvalPolicies.$inferSelect;
+export type ReconciliationFindingRow = typeof reconciliationFindings.$inferSelect;
