@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
 import { API_CSP, HSTS, commonSecurityHeaders } from "./lib/http/security-headers";
 
 /**
@@ -36,4 +37,7 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+// next-intl: the per-request language and messages (lib/i18n/request.ts).
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+
+export default withNextIntl(nextConfig);
