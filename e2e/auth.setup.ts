@@ -12,6 +12,8 @@ for (let slot = 0; slot < E2E_SLOTS; slot++) {
       await page.getByLabel("Password").fill(E2E.password);
       await page.getByRole("button", { name: "Sign in" }).click();
       await expect(page).not.toHaveURL(/\/login/);
+      // Specs written against English words run in English; the Portuguese specs set pt-BR.
+      await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: stackFor(slot).appUrl }]);
       await context.storageState({ path: storageStateFor(role, slot) });
       await context.close();
     });

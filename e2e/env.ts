@@ -42,7 +42,7 @@ export const E2E = {
   clockStepMs: 60_000,
 };
 
-export const ROLES = ["viewer", "support", "operator", "admin"] as const;
+export const ROLES = ["viewer", "support", "operator", "approver", "admin"] as const;
 export type E2ERole = (typeof ROLES)[number];
 
 /** The signed-in browser state of a role on a stack (sessions live in that stack's store). */

@@ -4,17 +4,19 @@ import { SignOutButton } from "@/components/auth/sign-out-button";
 import { LiveIndicator } from "@/components/events/live-indicator";
 import { LookupBox } from "@/components/lookup/lookup-box";
 import type { SessionUser } from "@/lib/auth/guard";
-import { can, ROLE_LABELS } from "@/lib/auth/roles";
+import { getTranslations } from "next-intl/server";
+import { can } from "@/lib/auth/roles";
 import { NavLinks } from "./nav-links";
 import { ThemeToggle } from "./theme-toggle";
 
-export function AppHeader({ user }: { user: SessionUser }) {
+export async function AppHeader({ user }: { user: SessionUser }) {
+  const t = await getTranslations();
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-surface/95 backdrop-blur">
       <div className="mx-auto flex max-w-[1600px] flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
         <Link href="/" className="flex items-center gap-2 font-semibold text-fg">
           <Landmark aria-hidden className="h-5 w-5 text-brand-600 dark:text-brand-500" />
-          <span>Pix back office</span>
+          <span>{t("common.appName")}</span>
         </Link>
         <NavLinks role={user.role} />
         <div className="ml-auto flex items-center gap-2">
@@ -23,7 +25,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
           <ThemeToggle />
           <div className="hidden text-right text-xs leading-tight sm:block">
             <div className="font-medium text-fg">{user.email}</div>
-            <div className="text-fg-muted">{ROLE_LABELS[user.role]}</div>
+            <div className="text-fg-muted">{t(`glossary.roles.${user.role}`)}</div>
           </div>
           <SignOutButton />
         </div>

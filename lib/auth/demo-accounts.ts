@@ -4,12 +4,14 @@ import type { Db } from "@/lib/db";
 import { createUser, findUserByEmail, UserError } from "@/lib/db/users";
 import { ROLES, type Role } from "./roles";
 
-/** The sandbox's demo accounts: one per role, all with DEMO_PASSWORD. */
-export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; role: Role; name: string }> = ROLES.map((role) => ({
-  email: `${role}@demo.test`,
-  role,
-  name: `Demo ${role}`,
-}));
+/**
+ * The sandbox's demo accounts, all with DEMO_PASSWORD: one per role, and a second approver so
+ * a transfer that needs two approvals can be approved in the sandbox.
+ */
+export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; role: Role; name: string }> = [
+  ...ROLES.map((role) => ({ email: `${role}@demo.test`, role, name: `Demo ${role}` })),
+  { email: "approver2@demo.test", role: "approver", name: "Demo approver 2" },
+];
 
 /**
  * Creates the missing demo accounts, in sandbox mode only (outside it: does nothing, returns []).

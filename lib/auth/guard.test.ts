@@ -82,10 +82,23 @@ describe.each(TEST_ENGINES)("guard on $name", (engine) => {
     expect("response" in gate).toBe(true);
     if (!("response" in gate)) return;
     expect(gate.response.status).toBe(401);
-    expect(await gate.response.json()).toEqual({ error: "Sign in required" });
+    expect(await gate.response.json()).toEqual({ error: "É preciso entrar" });
   });
 
-  it("lets each role through exactly the permissions its rank allows, 403 JSON otherwise", async () => {
+  it("answers in the caller's language (NEXT_LOCALE cookie)", async () => {
+    const english = new Request(`${getEnv().appUrl}/api/anything`, { headers: { cookie: `NEXT_LOCALE=en; ${cookies.viewer}` } });
+    const gate = await requireApiUser(english, "approve");
+    if (!("response" in gate)) throw new Error("a viewer may not approve");
+    expect(await gate.response.json()).toEqual({
+      error: "Your role (Viewer (finance)) may not approve or reject transfers",
+      allowed_roles: ["approver", "admin"],
+    });
+    const signedOut = await requireApiUser(new Request(`${getEnv().appUrl}/x`, { headers: { cookie: "NEXT_LOCALE=en" } }), "export");
+    if (!("response" in signedOut)) throw new Error("no session");
+    expect(await signedOut.response.json()).toEqual({ error: "Sign in required" });
+  });
+
+  it("lets each role through exactly the permissions the table grants, 403 JSON otherwise", async () => {
     for (const role of ROLES) {
       for (const permission of PERMISSION_NAMES) {
         const gate = await requireApiUser(apiRequest(cookies[role]), permission);
@@ -96,8 +109,8 @@ describe.each(TEST_ENGINES)("guard on $name", (engine) => {
           if (!("response" in gate)) continue;
           expect(gate.response.status).toBe(403);
           const body = await gate.response.json();
-          expect(body.error).toMatch(new RegExp(`^Your role \\(${role}\\) may not `));
-          expect(body.required_role).toBe(PERMISSIONS[permission]);
+          expect(body.error).toMatch(/^Seu perfil \(.+\) não pode /);
+          expect(body.allowed_roles).toEqual(PERMISSIONS[permission]);
         }
       }
     }

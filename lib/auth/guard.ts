@@ -4,7 +4,9 @@ import { redirect } from "next/navigation";
 import { getSessionCookie } from "better-auth/cookies";
 import { getRequestContext } from "@/lib/http/request-context";
 import { getAuth } from "./auth";
-import { can, isRole, PERMISSION_LABELS, requiredRole, type Permission, type Role } from "./roles";
+import { requestLocale, translator } from "@/lib/i18n/server";
+import type { Locale } from "@/lib/i18n/config";
+import { can, isRole, rolesFor, type Permission, type Role } from "./roles";
 import { loginUrlFor, safeNextPath } from "./safe-next";
 import { memoSession } from "./session-cache";
 
@@ -36,8 +38,10 @@ async function lookupSessionUser(source: Headers): Promise<SessionUser | null> {
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 }
 
-export function forbiddenMessage(role: Role, permission: Permission): string {
-  return `Your role (${role}) may not ${PERMISSION_LABELS[permission]}`;
+/** "Your role (Support) may not create transfers", in the caller's language. */
+export function forbiddenMessage(role: Role, permission: Permission, locale: Locale): string {
+  const t = translator(locale);
+  return t("auth.forbidden", { role: t(`glossary.roles.${role}`), action: t(`auth.permissions.${permission}`) });
 }
 
 /** Route handlers: `const gate = await requireApiUser(req, "export"); if ("response" in gate) return gate.response;` */
@@ -47,14 +51,15 @@ export async function requireApiUser(
 ): Promise<{ user: SessionUser } | { response: Response }> {
   const user = await getSessionUser(request.headers);
   if (!user) {
-    return { response: Response.json({ error: "Sign in required" }, { status: 401, headers: NO_STORE }) };
+    const t = translator(requestLocale(request));
+    return { response: Response.json({ error: t("auth.signInRequired") }, { status: 401, headers: NO_STORE }) };
   }
   const ctx = getRequestContext();
   if (ctx) ctx.userId = user.id;
   if (!can(user.role, permission)) {
     return {
       response: Response.json(
-        { error: forbiddenMessage(user.role, permission), required_role: requiredRole(permission) },
+        { error: forbiddenMessage(user.role, permission, requestLocale(request)), allowed_roles: rolesFor(permission) },
         { status: 403, headers: NO_STORE },
       ),
     };

@@ -3,15 +3,16 @@ import { can, isRole, PERMISSIONS, ROLES } from "./roles";
 import { loginUrlFor, safeNextPath } from "./safe-next";
 
 describe("roles", () => {
-  it("follows the table of the issue", () => {
+  it("keeps maker and checker apart: who may do what", () => {
     const table = Object.fromEntries(
       ROLES.map((role) => [role, Object.keys(PERMISSIONS).filter((p) => can(role, p as keyof typeof PERMISSIONS))]),
     );
     expect(table).toEqual({
       viewer: ["viewPayments", "export"],
-      support: ["viewPayments", "export", "lookup", "events"],
-      operator: ["viewPayments", "export", "lookup", "events", "register"],
-      admin: ["viewPayments", "export", "lookup", "events", "register", "audit", "users"],
+      support: ["viewPayments", "export", "lookup", "events", "reconciliation"],
+      operator: ["viewPayments", "export", "lookup", "events", "register", "viewTransfers"],
+      approver: ["viewPayments", "export", "lookup", "events", "viewTransfers", "approve"],
+      admin: ["viewPayments", "export", "lookup", "events", "register", "viewTransfers", "approve", "reconciliation", "audit", "users", "policy"],
     });
   });
 

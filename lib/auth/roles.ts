@@ -2,58 +2,50 @@
  * Roles and what each may do. Client-safe: the UI uses `can()` to hide actions a role cannot
  * take, and the server guard (`lib/auth/guard.ts`) uses the same table to refuse them anyway.
  *
- * Roles are ordered: each one may do everything the roles before it may do.
+ * Not a ladder: an approver reads what support reads and decides on transfer requests, but
+ * may not create one; an operator creates them but may not approve. Maker-checker needs the
+ * two apart. Admins may do everything.
  */
-export const ROLES = ["viewer", "support", "operator", "admin"] as const;
+export const ROLES = ["viewer", "support", "operator", "approver", "admin"] as const;
 
 export type Role = (typeof ROLES)[number];
 
-/** The minimum role each permission needs. */
+const READERS = ["viewer", "support", "operator", "approver", "admin"] as const satisfies readonly Role[];
+const SUPPORTERS = ["support", "operator", "approver", "admin"] as const satisfies readonly Role[];
+
+/** The roles each permission is granted to. */
 export const PERMISSIONS = {
-  viewPayments: "viewer",
-  export: "viewer",
-  lookup: "support",
-  events: "support",
-  register: "operator",
-  audit: "admin",
-  users: "admin",
-} as const satisfies Record<string, Role>;
+  viewPayments: READERS,
+  export: READERS,
+  lookup: SUPPORTERS,
+  events: SUPPORTERS,
+  /** Create transfer requests and batches (the maker). */
+  register: ["operator", "admin"],
+  /** See transfer requests and batches: makers, checkers, admins. */
+  viewTransfers: ["operator", "approver", "admin"],
+  /** Approve or reject transfer requests and batches (the checker). */
+  approve: ["approver", "admin"],
+  /** Reconciliation findings: read and resolve. */
+  reconciliation: ["support", "admin"],
+  audit: ["admin"],
+  users: ["admin"],
+  /** The approval policy. */
+  policy: ["admin"],
+} as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
-
-export const ROLE_LABELS: Record<Role, string> = {
-  viewer: "Viewer (finance)",
-  support: "Support",
-  operator: "Operator",
-  admin: "Admin",
-};
-
-/** What each permission lets a user do, worded for "Your role may not ..." messages. */
-export const PERMISSION_LABELS: Record<Permission, string> = {
-  viewPayments: "view payments",
-  export: "export payments",
-  lookup: "look payments up",
-  events: "see the webhook event log",
-  register: "register transfers",
-  audit: "see the audit log",
-  users: "manage users",
-};
 
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
 
-export function roleRank(role: Role): number {
-  return ROLES.indexOf(role);
-}
-
-/** The minimum role a permission needs. */
-export function requiredRole(permission: Permission): Role {
+/** The roles a permission is granted to. */
+export function rolesFor(permission: Permission): readonly Role[] {
   return PERMISSIONS[permission];
 }
 
 /** True when `role` may use `permission`. Unknown roles may do nothing. */
 export function can(role: Role, permission: Permission): boolean {
   if (!isRole(role)) return false;
-  return roleRank(role) >= roleRank(PERMISSIONS[permission]);
+  return (PERMISSIONS[permission] as readonly Role[]).includes(role);
 }

@@ -1,7 +1,6 @@
 import "server-only";
 import { userInfo } from "node:os";
 import { ConfigError } from "@/lib/env";
-import { ROLE_LABELS } from "@/lib/auth/roles";
 import { closeDb, getDb } from "./index";
 import { StoreInUseError } from "./pglite-lock";
 import { parseUsersArgs, USERS_USAGE, type PasswordSource } from "./users-cli-args";
@@ -94,7 +93,7 @@ export async function runUsersCli(argv: string[], io: CliIo): Promise<number> {
         { email: command.email, role: command.role, password, name: command.name },
         { db: await getDb(), auditDetail },
       );
-      io.stdout.write(`Created ${ROLE_LABELS[user.role]} account ${user.email}. They can sign in at /login.\n`);
+      io.stdout.write(`Created ${user.role} account ${user.email}. They can sign in at /login.\n`);
       return 0;
     }
     const { user, previous } = await setUserRole(command.email, command.role, { db: await getDb(), auditDetail });

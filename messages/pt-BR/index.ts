@@ -1,10 +1,11 @@
 // The pt-BR messages: one JSON file per namespace (small files, one owner each). Add a namespace
 // here and in the other language's index; the type check and lib/i18n/messages.test.ts keep the
 // two languages' keys equal.
+import auth from "./auth.json";
 import common from "./common.json";
 import glossary from "./glossary.json";
 
 import type { Messages } from "@/lib/i18n/messages";
 
-const messages = { common, glossary } satisfies Messages;
+const messages = { auth, common, glossary } satisfies Messages;
 export default messages;
