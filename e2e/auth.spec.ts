@@ -16,7 +16,14 @@ test.use({ storageState: { cookies: [], origins: [] } });
 const SHOTS = "test-results/shots";
 const GENERIC_FAILURE = "Email or password is incorrect";
 const THROTTLED = "Too many failed sign-in attempts. Wait a minute and try again.";
-const ROLE_LABELS = { viewer: "Viewer (finance)", support: "Support", operator: "Operator", admin: "Admin" } as const;
+// A fresh browser has no language cookie: the header speaks Portuguese.
+const ROLE_LABELS = {
+  viewer: "Consulta (financeiro)",
+  support: "Suporte",
+  operator: "Operador",
+  approver: "Aprovador",
+  admin: "Administrador",
+} as const;
 const SESSION_COOKIE = /^(__Secure-)?pix\.session_token$/;
 
 /** Fills and submits the /login form already on screen. */

@@ -14,10 +14,10 @@ type PageSpec = { path: string; nav: string; heading: string; permission: string
 
 // In the order the navigation shows them.
 const PAGES: PageSpec[] = [
-  { path: "/", nav: "Overview", heading: "Overview", permission: "viewPayments", needs: "Viewer (finance)" },
-  { path: "/payments", nav: "Payments", heading: "Payments", permission: "viewPayments", needs: "Viewer (finance)" },
-  { path: "/payments/new", nav: "New transfer", heading: "New transfer", permission: "register", needs: "Operator" },
-  { path: "/events", nav: "Events", heading: "Webhook events", permission: "events", needs: "Support" },
+  { path: "/", nav: "Overview", heading: "Overview", permission: "viewPayments", needs: "Viewer (finance), Support, Operator, Approver, Admin" },
+  { path: "/payments", nav: "Payments", heading: "Payments", permission: "viewPayments", needs: "Viewer (finance), Support, Operator, Approver, Admin" },
+  { path: "/payments/new", nav: "New transfer", heading: "New transfer", permission: "register", needs: "Operator, Admin" },
+  { path: "/events", nav: "Events", heading: "Webhook events", permission: "events", needs: "Support, Operator, Approver, Admin" },
   { path: "/audit", nav: "Audit log", heading: "Audit log", permission: "audit", needs: "Admin" },
 ];
 
@@ -25,9 +25,10 @@ const ALLOWED: Record<E2ERole, string[]> = {
   viewer: ["/", "/payments"],
   support: ["/", "/payments", "/events"],
   operator: ["/", "/payments", "/payments/new", "/events"],
+  approver: ["/", "/payments", "/events"],
   admin: ["/", "/payments", "/payments/new", "/events", "/audit"],
 };
-const HAS_LOOKUP: Record<E2ERole, boolean> = { viewer: false, support: true, operator: true, admin: true };
+const HAS_LOOKUP: Record<E2ERole, boolean> = { viewer: false, support: true, operator: true, approver: true, admin: true };
 
 const BLOCKED_DOCUMENT = "529.982.247-25"; // the sandbox refuses this receiver: an attempt that moves no money
 
@@ -96,7 +97,7 @@ for (const role of ROLES) {
           const expectedQuery = new URLSearchParams({ permission: spec.permission, from: spec.path });
           await expect(page, spec.path).toHaveURL(`${E2E.appUrl}/login/not-allowed?${expectedQuery}`);
           await expect(page.getByRole("heading", { name: "You don't have access to this page" })).toBeVisible();
-          await expect(page.getByRole("main")).toContainText(`you need the ${spec.needs} role or higher`);
+          await expect(page.getByRole("main")).toContainText(`you need one of these roles: ${spec.needs}.`);
           await expect(page.getByRole("main")).toContainText(`${role}@demo.test`);
           await expect(page.getByRole("heading", { level: 1, name: spec.heading, exact: true })).toHaveCount(0);
           await page.screenshot({ path: `${SHOTS}/roles-${role}-refused-${spec.path.replace(/\W+/g, "_")}.png` });
@@ -116,7 +117,10 @@ test.describe("the API refuses what the UI hides", () => {
         const res = await api.post("/api/payments", { data: transferBody(id, "E2E Refused Receiver") });
         expect(res.status()).toBe(403);
         expect(res.headers()["content-type"]).toContain("application/json");
-        expect(await res.json()).toEqual({ error: `Your role (${role}) may not register transfers`, required_role: "operator" });
+        expect(await res.json()).toEqual({
+          error: `Your role (${role === "viewer" ? "Viewer (finance)" : "Support"}) may not create transfers`,
+          allowed_roles: ["operator", "admin"],
+        });
         expect(await registeredInSandbox(api)).toBe(before);
         expect((await api.get(`/api/payments/${id}`)).status()).toBe(404);
       } finally {

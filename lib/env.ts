@@ -42,6 +42,17 @@ const rawSchema = z.object({
   AUTH_SECRET: optionalText,
   DEMO_PASSWORD: z.string().min(8).default("demo-password"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  TRUSTED_PROXY_HOPS: intSetting(0, 0, 10),
+  REQUIRE_2FA: z.enum(["true", "false"]).optional(),
+  TRANSFER_MAX_ATTEMPTS: intSetting(5, 1, 50),
+  TRANSFER_RETRY_BASE_MS: intSetting(2_000, 10, 600_000),
+  RECONCILE_CRON: z.string().trim().regex(/^(\S+\s+){4}\S+$/, "must be a 5-field cron expression").default("* * * * *"),
+  RECONCILE_STALE_SECONDS: intSetting(120, 1, 86_400),
+  RECONCILE_REFRESH_MINUTES: intSetting(10, 1, 10_080),
+  RECONCILE_WINDOW_HOURS: intSetting(24, 1, 24 * 31),
+  APPROVAL_EXPIRY_HOURS: intSetting(24, 1, 24 * 30),
+  BATCH_RATE_PER_SECOND: intSetting(10, 1, 1_000),
+  QUEUE_CONCURRENCY: intSetting(4, 1, 64),
 });
 
 export type ServerEnv = {
@@ -62,6 +73,33 @@ export type ServerEnv = {
   authSecret: string;
   demoPassword: string;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** How many reverse proxies' X-Forwarded-* headers to believe (0: the address the server saw). */
+  trustedProxyHops: number;
+  /** Operators, approvers and admins must have a second factor. */
+  require2fa: boolean;
+  transfers: {
+    /** Submissions of one request before it is `failed` (each reuses the idempotent_id). */
+    maxAttempts: number;
+    /** Backoff base between submissions that certainly had no effect (exponential, jittered). */
+    retryBaseMs: number;
+    /** How long a worker's claim on a request holds: the register timeout plus read-back time. */
+    leaseMs: number;
+    /** Submissions per second of a batch's rows (provider rate limits are not documented). */
+    batchRatePerSecond: number;
+    /** Transfers a process submits at once. */
+    concurrency: number;
+  };
+  reconcile: {
+    cron: string;
+    /** `submitting`/`outcome_unknown` requests older than this are settled by reading back. */
+    staleSeconds: number;
+    /** Registered payments not final after this long are read again. */
+    refreshMinutes: number;
+    /** The provider list window compared with the notifications received. */
+    windowHours: number;
+  };
+  /** How long a request may wait for approval under the default policy. */
+  approvalExpiryHours: number;
 };
 
 export class ConfigError extends Error {
@@ -116,6 +154,24 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     authSecret: e.AUTH_SECRET ?? SANDBOX_AUTH_SECRET,
     demoPassword: e.DEMO_PASSWORD,
     logLevel: e.LOG_LEVEL,
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    require2fa: e.REQUIRE_2FA ? e.REQUIRE_2FA === "true" : !sandboxMode,
+    transfers: {
+      maxAttempts: e.TRANSFER_MAX_ATTEMPTS,
+      retryBaseMs: e.TRANSFER_RETRY_BASE_MS,
+      // The POST may take the whole register timeout, then up to ~2 s of read-backs: a live
+      // worker always finishes inside its lease, so a lapsed lease means a dead worker.
+      leaseMs: e.PAYMENTS_API_REGISTER_TIMEOUT_MS + e.PAYMENTS_API_TIMEOUT_MS * 3 + 30_000,
+      batchRatePerSecond: e.BATCH_RATE_PER_SECOND,
+      concurrency: e.QUEUE_CONCURRENCY,
+    },
+    reconcile: {
+      cron: e.RECONCILE_CRON,
+      staleSeconds: e.RECONCILE_STALE_SECONDS,
+      refreshMinutes: e.RECONCILE_REFRESH_MINUTES,
+      windowHours: e.RECONCILE_WINDOW_HOURS,
+    },
+    approvalExpiryHours: e.APPROVAL_EXPIRY_HOURS,
   };
 }
 
