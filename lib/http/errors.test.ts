@@ -13,16 +13,16 @@ async function mapped(err: unknown) {
 }
 
 describe("toErrorResponse", () => {
-  it("maps each provider error kind to its status with a readable reason", async () => {
+  it("maps each provider error kind to its status with a reason in Portuguese, quoting the provider's own words", async () => {
     const cases: [PaymentsApiError, number, string][] = [
       [apiError("Not found", { kind: "not_found", status: 406, providerMessage: "Payment not found." }), 404, "Payment not found."],
-      [apiError("x", { kind: "invalid", status: 400, operation: "listPayments", providerMessage: "registration_end_date required" }), 400, "registration_end_date required"],
-      [apiError("x", { kind: "invalid", status: 400, operation: "registerPayment", providerMessage: "pix_key required" }), 422, "pix_key required"],
-      [apiError("x", { kind: "forbidden", status: 403, operation: "registerPayment", providerMessage: "Receiver not allowed" }), 403, "Receiver not allowed"],
-      [apiError("x", { kind: "insufficient_funds", status: 422, operation: "registerPayment", providerMessage: "Insufficient funds" }), 422, "Insufficient funds"],
-      [apiError("The payments provider failed (HTTP 500)", { providerMessage: "Operation failed! Please try again or contact our support team" }), 502, "The payments provider failed (HTTP 500): Operation failed! Please try again or contact our support team"],
-      [apiError("The payments provider sent a malformed answer: payment.value_cents: bad", { kind: "malformed", status: 200 }), 502, "The payments provider sent a malformed answer: payment.value_cents: bad"],
-      [apiError("The payments provider did not answer in time", { kind: "timeout", status: 0 }), 504, "The payments provider did not answer in time"],
+      [apiError("x", { kind: "invalid", status: 400, operation: "listPayments", providerMessage: "registration_end_date required" }), 400, "O provedor de pagamentos recusou: “registration_end_date required”"],
+      [apiError("x", { kind: "invalid", status: 400, operation: "registerPayment", providerMessage: "pix_key required" }), 422, "O provedor de pagamentos recusou: “pix_key required”"],
+      [apiError("x", { kind: "forbidden", status: 403, operation: "registerPayment", providerMessage: "Receiver not allowed" }), 403, "O provedor de pagamentos recusou: “Receiver not allowed”"],
+      [apiError("x", { kind: "insufficient_funds", status: 422, operation: "registerPayment", providerMessage: "Insufficient funds" }), 422, "O provedor de pagamentos diz que o saldo é insuficiente: “Insufficient funds”"],
+      [apiError("The payments provider failed (HTTP 500)", { providerMessage: "Operation failed! Please try again or contact our support team" }), 502, "O provedor de pagamentos falhou (HTTP 500): “Operation failed! Please try again or contact our support team”"],
+      [apiError("The payments provider sent a malformed answer: payment.value_cents: bad", { kind: "malformed", status: 200 }), 502, "O provedor de pagamentos enviou uma resposta que não conseguimos ler"],
+      [apiError("The payments provider did not answer in time", { kind: "timeout", status: 0 }), 504, "O provedor de pagamentos não respondeu a tempo"],
     ];
     for (const [err, status, error] of cases) {
       const out = await mapped(err);
@@ -31,18 +31,6 @@ describe("toErrorResponse", () => {
       expect(out.body.kind).toBe(err.kind);
       expect(out.type).toContain("application/json");
     }
-  });
-
-  it("says what is known after an unknown registration outcome (409)", async () => {
-    const notRegistered = await mapped(
-      apiError("Payment p-1 was not registered", { kind: "unknown_outcome", status: 0, operation: "registerPayment", registered: false, idempotentId: "p-1" }),
-    );
-    expect(notRegistered.status).toBe(409);
-    expect(notRegistered.body.outcome).toEqual({ idempotent_id: "p-1", registered: false, retry_with_same_id: true });
-    const unknown = await mapped(
-      apiError("unknown", { kind: "unknown_outcome", status: 0, operation: "registerPayment", registered: "unknown", idempotentId: "p-2" }),
-    );
-    expect(unknown.body.outcome).toEqual({ idempotent_id: "p-2", registered: "unknown", retry_with_same_id: false });
   });
 
   it("credentials refused by the provider are a 502 for the user, not a 401", async () => {
@@ -57,7 +45,8 @@ describe("toErrorResponse", () => {
     expect(bad.body.fields).toHaveProperty("page");
     const boom = new Error("secret detail at /srv/app/lib/x.ts:12");
     const out = await mapped(boom);
-    expect(out).toMatchObject({ status: 500, body: { error: "Internal error", kind: "internal" } });
+    expect(out).toMatchObject({ status: 500, body: { kind: "internal" } });
+    expect(out.body.error).toMatch(/^Algo deu errado do nosso lado/);
     expect(JSON.stringify(out.body)).not.toContain("secret detail");
     vi.restoreAllMocks();
   });

@@ -1,7 +1,9 @@
 import "server-only";
 
-export { jsonError, jsonOk, toErrorResponse, validationError, zodFields, statusForPaymentsApiError, NO_STORE } from "./errors";
+export { jsonError, jsonOk, localize, routeT, toErrorResponse, validationError, zodFields, statusForPaymentsApiError, NO_STORE } from "./errors";
 export { withRoute } from "./with-route";
+export { route } from "./route";
+export type { RouteContext, RouteSpec } from "./route";
 export type { RouteHandler } from "./with-route";
 export { checkOrigin } from "./origin";
 export { redact, redactText, REDACTED } from "./redact";

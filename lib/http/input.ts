@@ -1,5 +1,5 @@
 import "server-only";
-import { jsonError } from "./errors";
+import { jsonError, routeT } from "./errors";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -7,7 +7,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 export async function readJsonBody(request: Request): Promise<{ body: unknown } | { response: Response }> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/(.+\+)?json\b/i.test(type)) {
-    return { response: jsonError(415, "Send the body as application/json", { kind: "validation" }) };
+    return { response: jsonError(415, routeT()("errors.body.mustBeJson"), { kind: "validation" }) };
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) return { response: tooLarge() };
@@ -16,7 +16,7 @@ export async function readJsonBody(request: Request): Promise<{ body: unknown } 
   try {
     return { body: JSON.parse(text) as unknown };
   } catch {
-    return { response: jsonError(400, "The body is not valid JSON", { kind: "validation" }) };
+    return { response: jsonError(400, routeT()("errors.body.notJson"), { kind: "validation" }) };
   }
 }
 
@@ -29,7 +29,9 @@ export function queryObject(url: string): { query: Record<string, string> } | { 
   for (const [key, value] of new URL(url).searchParams) {
     if (value === "") continue;
     if (Object.hasOwn(query, key)) {
-      return { response: jsonError(400, `${key} is given more than once`, { kind: "validation", fields: { [key]: "given more than once" } }) };
+      const t = routeT();
+      const fields = { [key]: t("errors.query.repeatedField") };
+      return { response: jsonError(400, t("errors.query.repeated", { name: key }), { kind: "validation", fields }) };
     }
     query[key] = value;
   }
@@ -43,5 +45,5 @@ export function clientIp(request: Request): string | null {
 }
 
 function tooLarge(): Response {
-  return jsonError(413, "The body is too large", { kind: "validation" });
+  return jsonError(413, routeT()("errors.body.tooLarge"), { kind: "validation" });
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
 
 /** Per-request facts collected while a route handler runs, for its one log line. */
 export type RequestContext = {
@@ -8,6 +9,8 @@ export type RequestContext = {
   upstreamCalls: number;
   /** Set by handlers once the user is known (id only, never the session). */
   userId?: string;
+  /** The caller's language: error answers are written in it. */
+  locale?: Locale;
 };
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -18,6 +21,11 @@ export function runWithRequestContext<T>(ctx: RequestContext, fn: () => T): T {
 
 export function getRequestContext(): RequestContext | undefined {
   return storage.getStore();
+}
+
+/** The language of the request being handled (pt-BR outside a request). */
+export function currentLocale(): Locale {
+  return storage.getStore()?.locale ?? DEFAULT_LOCALE;
 }
 
 /** Called by the provider client after each upstream attempt. */

@@ -5,8 +5,9 @@ import { describe, expect, it } from "vitest";
 
 /**
  * A static sweep of every route handler under app/api, so that a new route cannot forget the
- * guard: each exported method of a session route goes through `requireApiUser` and stops on its
- * refusal; each mutating one also runs the Origin check; every handler is wrapped in `withRoute`
+ * guard: each exported method of a session route is declared with `route({ permission })` (or,
+ * the older way, goes through `requireApiUser` and stops on its refusal); a mutating one never
+ * turns the Origin check off (or runs it itself); every handler is wrapped in `route`/`withRoute`
  * (errors become JSON, never a stack). The only routes without a session are the ones listed in
  * OPEN_ROUTES. The e2e sweep (e2e/api-sweep.spec.ts) proves the same against the running build.
  */
@@ -81,7 +82,7 @@ describe("app/api route inventory", () => {
 
   it("every handler is wrapped in withRoute (errors answer JSON, never a stack)", () => {
     for (const route of ROUTES) {
-      const wraps = route.source.match(/withRoute(?:<[^>]*>)?\(/g)?.length ?? 0;
+      const wraps = route.source.match(/\b(?:withRoute|route)(?:<[^>]*>)?\(/g)?.length ?? 0;
       // The Better Auth route wraps one handler that serves both of its methods.
       const needed = route.file.includes("[...all]") || route.file.includes("[...unknown]") ? 1 : route.methods.length;
       expect(wraps, route.file).toBeGreaterThanOrEqual(needed);
@@ -93,7 +94,13 @@ describe("app/api route inventory", () => {
     ({ source, method }) => {
       const body = handlerSource(source, method);
 
+      const declared = /\broute\(\s*\{[^}]*\bpermission: "(\w+)"/.exec(body);
+
       it("checks the session and role first and stops on a refusal", () => {
+        if (declared) {
+          expect(declared[1], "a session route names a permission").not.toBe("public");
+          return;
+        }
         expect(body).toMatch(/const (\w+) = await requireApiUser\(request, "\w+"\);\s*if \("response" in \1\) return \1\.response;/);
         // Nothing reads the request or calls out before the guard.
         const guard = body.indexOf("requireApiUser(");
@@ -105,6 +112,10 @@ describe("app/api route inventory", () => {
 
       if (MUTATING.has(method)) {
         it("refuses cross-origin requests before reading the body", () => {
+          if (declared) {
+            expect(body, "the Origin check stays on").not.toMatch(/checkOrigin:\s*false/);
+            return;
+          }
           const origin = body.indexOf("checkOrigin(request)");
           expect(origin).toBeGreaterThan(0);
           const read = body.indexOf("readJsonBody(");

@@ -54,7 +54,7 @@ describe("withRoute", () => {
     expect(res.status).toBe(500);
     expect(res.headers.get("content-type")).toContain("application/json");
     const body = (await res.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ error: "Internal error", kind: "internal", request_id: expect.any(String) });
+    expect(body).toMatchObject({ error: expect.stringMatching(/^Algo deu errado do nosso lado/), kind: "internal", request_id: expect.any(String) });
     expect(JSON.stringify(body)).not.toMatch(/kaboom|at .*\.ts/);
     expect(lines).toHaveLength(1);
     const entry = lines[0]!.entry as { level: string; error: { stack: string; message: string } };

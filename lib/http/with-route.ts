@@ -1,5 +1,6 @@
 import "server-only";
 import { isPaymentsApiError } from "@/lib/payments-api/errors";
+import { requestLocale } from "@/lib/i18n/server";
 import { toErrorResponse } from "./errors";
 import { logLine } from "./logger";
 import { requestIdFrom, runWithRequestContext, type RequestContext } from "./request-context";
@@ -15,7 +16,12 @@ export type RouteHandler<C> = (request: Request, context: C) => Promise<Response
 export function withRoute<C>(name: string, handler: RouteHandler<C>): RouteHandler<C> {
   return async (request, context) => {
     const started = performance.now();
-    const ctx: RequestContext = { requestId: requestIdFrom(request.headers), upstreamMs: 0, upstreamCalls: 0 };
+    const ctx: RequestContext = {
+      requestId: requestIdFrom(request.headers),
+      upstreamMs: 0,
+      upstreamCalls: 0,
+      locale: requestLocale(request),
+    };
     return runWithRequestContext(ctx, async () => {
       let response: Response;
       let failure: unknown;

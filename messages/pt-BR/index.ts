@@ -1,11 +1,33 @@
 // The pt-BR messages: one JSON file per namespace (small files, one owner each). Add a namespace
 // here and in the other language's index; the type check and lib/i18n/messages.test.ts keep the
 // two languages' keys equal.
-import auth from "./auth.json";
-import common from "./common.json";
-import glossary from "./glossary.json";
-
 import type { Messages } from "@/lib/i18n/messages";
+import approvals from "./approvals.json";
+import audit from "./audit.json";
+import auth from "./auth.json";
+import balance from "./balance.json";
+import batches from "./batches.json";
+import common from "./common.json";
+import errors from "./errors.json";
+import events from "./events.json";
+import exports from "./exports.json";
+import formats from "./formats.json";
+import glossary from "./glossary.json";
+import layout from "./layout.json";
+import lookup from "./lookup.json";
+import overview from "./overview.json";
+import paymentDetail from "./paymentDetail.json";
+import payments from "./payments.json";
+import qrcodeDetail from "./qrcodeDetail.json";
+import qrcodes from "./qrcodes.json";
+import reconciliation from "./reconciliation.json";
+import register from "./register.json";
+import security from "./security.json";
+import table from "./table.json";
+import transfers from "./transfers.json";
+import users from "./users.json";
+import validation from "./validation.json";
+import webhooks from "./webhooks.json";
 
-const messages = { auth, common, glossary } satisfies Messages;
+const messages = { approvals, audit, auth, balance, batches, common, errors, events, exports, formats, glossary, layout, lookup, overview, paymentDetail, payments, qrcodeDetail, qrcodes, reconciliation, register, security, table, transfers, users, validation, webhooks } satisfies Messages;
 export default messages;

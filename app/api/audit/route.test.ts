@@ -42,7 +42,7 @@ describe.each(TEST_ENGINES)("GET /api/audit on $name", (engine) => {
     expect((await get("")).status).toBe(401);
     const refused = await get("", cookies.operator);
     expect(refused.status).toBe(403);
-    expect((await refused.json()).error).toBe("Your role (operator) may not see the audit log");
+    expect((await refused.json()).error).toBe("Seu perfil (Operador) não pode ver a trilha de auditoria");
   });
 
   it("lists filtered entries, newest first, with the total, uncached", async () => {

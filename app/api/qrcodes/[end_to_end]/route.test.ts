@@ -56,6 +56,6 @@ describe("GET /api/qrcodes/{end_to_end}", () => {
     await t.fault({ method: "GET", path: "/v1/pix/qrcodes/*", fault: "malformed-json", times: 1 });
     const res = await read(SANDBOX_FIXTURES.qrAwaiting.endToEnd);
     expect(res.status).toBe(502);
-    expect(((await res.json()) as { error: string }).error).toMatch(/malformed answer/);
+    expect(((await res.json()) as { error: string }).error).toMatch(/resposta que não conseguimos ler/);
   });
 });

@@ -1,0 +1,116 @@
+import "server-only";
+import type { z } from "zod";
+import { requireApiUser, type SessionUser } from "@/lib/auth/guard";
+import type { Permission } from "@/lib/auth/roles";
+import type { Locale } from "@/lib/i18n/config";
+import { translator, type Translator } from "@/lib/i18n/server";
+import { jsonError, validationError } from "./errors";
+import { readJsonBody, queryObject } from "./input";
+import { checkOrigin } from "./origin";
+import { currentLocale, setRequestUser } from "./request-context";
+import { findUnsafeText } from "./unsafe-text";
+import { withRoute } from "./with-route";
+
+type Schema = z.ZodType;
+type Out<S> = S extends Schema ? z.output<S> : undefined;
+
+export type RouteSpec<P, Q, B> = {
+  /** "POST /api/transfers": the log line's route name. */
+  name: string;
+  /** Who may call it; "public" for routes with their own authentication (webhooks). */
+  permission: Permission | "public";
+  params?: P;
+  query?: Q;
+  /** A JSON body, parsed with this schema (refusals are 422). */
+  body?: B;
+  /** Mutating routes check Origin/Sec-Fetch-Site (CSRF); on by default for every method but GET/HEAD. */
+  checkOrigin?: boolean;
+};
+
+export type RouteContext<P, Q, B, U> = {
+  request: Request;
+  user: U;
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+  locale: Locale;
+  t: Translator;
+};
+
+type NextContext = { params: Promise<Record<string, string | string[]>> };
+
+/**
+ * A route handler that declares its permission and inputs once, so its body is the call to
+ * `lib` and nothing else (after dub's `withWorkspace`). In order: one log line and JSON errors
+ * (withRoute); the session and role (401/403); the Origin check of mutating calls (403); text
+ * with NUL bytes or broken characters (400/422 naming the field); then params, query and body
+ * parsed with their schemas, refusals in the caller's language.
+ */
+export function route<
+  Perm extends Permission | "public",
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+>(
+  spec: RouteSpec<P, Q, B> & { permission: Perm },
+  handler: (ctx: RouteContext<P, Q, B, Perm extends "public" ? null : SessionUser>) => Promise<Response>,
+): (request: Request, context: NextContext) => Promise<Response> {
+  return withRoute<NextContext>(spec.name, async (request, context) => {
+    let user: SessionUser | null = null;
+    if (spec.permission !== "public") {
+      const gate = await requireApiUser(request, spec.permission);
+      if ("response" in gate) return gate.response;
+      user = gate.user;
+      setRequestUser(user.id);
+    }
+    const mutating = request.method !== "GET" && request.method !== "HEAD";
+    if (spec.checkOrigin ?? mutating) {
+      const refused = checkOrigin(request);
+      if (refused) return refused;
+    }
+    const locale = currentLocale();
+    const t = translator(locale);
+
+    const rawParams = context?.params ? await context.params : {};
+    const params = await parseInput(spec.params, rawParams, 400, t);
+    if ("response" in params) return params.response;
+
+    const rawQuery = queryObject(request.url);
+    if ("response" in rawQuery) return rawQuery.response;
+    const query = await parseInput(spec.query, rawQuery.query, 400, t);
+    if ("response" in query) return query.response;
+
+    let body: { value: unknown } = { value: undefined };
+    if (spec.body) {
+      const read = await readJsonBody(request);
+      if ("response" in read) return read.response;
+      const parsed = await parseInput(spec.body, read.body, 422, t);
+      if ("response" in parsed) return parsed.response;
+      body = parsed;
+    }
+    return handler({
+      request,
+      user: user as Perm extends "public" ? null : SessionUser,
+      params: params.value as Out<P>,
+      query: query.value as Out<Q>,
+      body: body.value as Out<B>,
+      locale,
+      t,
+    });
+  });
+}
+
+async function parseInput(
+  schema: Schema | undefined,
+  raw: unknown,
+  status: 400 | 422,
+  t: Translator,
+): Promise<{ value: unknown } | { response: Response }> {
+  const unsafe = findUnsafeText(raw);
+  if (unsafe) {
+    return { response: jsonError(status, t("errors.unsafeText", { field: unsafe }), { kind: "validation", fields: { [unsafe]: t("errors.unsafeText", { field: unsafe }) } }) };
+  }
+  if (!schema) return { value: undefined };
+  const parsed = await schema.safeParseAsync(raw);
+  return parsed.success ? { value: parsed.data } : { response: validationError(parsed.error, status) };
+}
