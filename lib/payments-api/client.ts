@@ -65,13 +65,31 @@ export function expectAnswer<S extends z.ZodType>(
 ): z.output<S> {
   if (!okStatuses.includes(answer.status)) throw errorFromAnswer(answer, operation);
   if (answer.jsonError) throw malformed(answer, operation, answer.jsonError);
-  const parsed = schema.safeParse(answer.json);
+  const parsed = schema.safeParse(trimKeys(answer.json));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
     throw malformed(answer, operation, `${where}${issue?.message ?? "unexpected shape"}`);
   }
   return parsed.data;
+}
+
+/**
+ * The provider's documented examples carry keys with stray spaces (`"end_to_end "`): keys are
+ * trimmed before parsing, like values, so such a key is not dropped as unknown. A trimmed key
+ * never replaces one that was already exact.
+ */
+export function trimKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(trimKeys);
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  const entries = Object.entries(value as Record<string, unknown>);
+  for (const [key, item] of entries) if (key === key.trim()) out[key] = trimKeys(item);
+  for (const [key, item] of entries) {
+    const trimmed = key.trim();
+    if (key !== trimmed && !Object.hasOwn(out, trimmed)) out[trimmed] = trimKeys(item);
+  }
+  return out;
 }
 
 /** Maps a non-success answer to a typed error (the provider's 406 is "not found"). */
