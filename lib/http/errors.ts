@@ -67,7 +67,6 @@ export function statusForPaymentsApiError(err: PaymentsApiError): number {
     forbidden: 403,
     insufficient_funds: 422,
     conflict: 409,
-    unknown_outcome: 409,
     upstream_failure: 502,
     malformed: 502,
     unauthorized: 502,
@@ -105,7 +104,6 @@ function fromPaymentsApiError(err: PaymentsApiError): Response {
     case "unauthorized":
       return jsonError(status, t("errors.provider.credentials"), { kind });
     case "conflict":
-    case "unknown_outcome":
       return jsonError(status, localize(err.message), { kind });
   }
 }

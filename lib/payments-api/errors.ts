@@ -9,7 +9,6 @@ export const PAYMENTS_API_ERROR_KINDS = [
   "conflict",
   "upstream_failure",
   "timeout",
-  "unknown_outcome",
   "unauthorized",
   "malformed",
 ] as const;
@@ -24,12 +23,6 @@ export type ProviderOperation =
   | "registerWebhook"
   | "health";
 
-/**
- * After an unknown registration outcome: `false` = read back and not found, so the same
- * idempotent_id may be sent again; `"unknown"` = the read-back failed too, nobody may retry yet.
- */
-export type RegisteredState = false | "unknown";
-
 export type PaymentsApiErrorOptions = {
   kind: PaymentsApiErrorKind;
   /** Upstream HTTP status; 0 when no answer came (network error, timeout). */
@@ -39,8 +32,6 @@ export type PaymentsApiErrorOptions = {
   operation: ProviderOperation;
   /** Field -> message, for provider validation errors. */
   fields?: Record<string, string>;
-  registered?: RegisteredState;
-  idempotentId?: string;
   cause?: unknown;
 };
 
@@ -51,8 +42,6 @@ export class PaymentsApiError extends Error {
   readonly providerMessage: string | undefined;
   readonly operation: ProviderOperation;
   readonly fields: Record<string, string> | undefined;
-  readonly registered: RegisteredState | undefined;
-  readonly idempotentId: string | undefined;
 
   constructor(message: string, options: PaymentsApiErrorOptions) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -62,8 +51,6 @@ export class PaymentsApiError extends Error {
     this.providerMessage = options.providerMessage;
     this.operation = options.operation;
     this.fields = options.fields;
-    this.registered = options.registered;
-    this.idempotentId = options.idempotentId;
   }
 }
 

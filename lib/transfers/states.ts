@@ -1,0 +1,58 @@
+/**
+ * The transfer request's state machine (client-safe: pages read the same table).
+ *
+ *   awaiting_approval -> approved | rejected | canceled | expired
+ *   approved          -> submitting | canceled
+ *   submitting        -> registered | refused | failed | outcome_unknown | approved (retry: nothing was sent)
+ *   outcome_unknown   -> submitting | registered | refused | failed | approved
+ *
+ * Every change goes through `lib/transfers/transition.ts`, which refuses what this table does not
+ * allow; the database refuses unknown state names (a CHECK constraint).
+ */
+export const TRANSFER_STATES = [
+  "awaiting_approval",
+  "approved",
+  "submitting",
+  "registered",
+  "refused",
+  "outcome_unknown",
+  "failed",
+  "rejected",
+  "canceled",
+  "expired",
+] as const;
+export type TransferState = (typeof TRANSFER_STATES)[number];
+
+export const TRANSITIONS: Record<TransferState, readonly TransferState[]> = {
+  awaiting_approval: ["approved", "rejected", "canceled", "expired"],
+  approved: ["submitting", "canceled"],
+  submitting: ["registered", "refused", "failed", "outcome_unknown", "approved", "submitting"],
+  outcome_unknown: ["submitting", "registered", "refused", "failed", "approved"],
+  registered: [],
+  refused: [],
+  failed: [],
+  rejected: [],
+  canceled: [],
+  expired: [],
+};
+
+/** States a request never leaves. */
+export const FINAL_STATES: readonly TransferState[] = TRANSFER_STATES.filter((s) => TRANSITIONS[s].length === 0);
+
+/** Nothing was sent to the provider in these, and nothing ever will be. */
+export const NEVER_SENT_STATES: readonly TransferState[] = ["rejected", "canceled", "expired"];
+
+/** States where the engine still has work to do. */
+export const IN_FLIGHT_STATES: readonly TransferState[] = ["approved", "submitting", "outcome_unknown"];
+
+export function isTransferState(value: unknown): value is TransferState {
+  return typeof value === "string" && (TRANSFER_STATES as readonly string[]).includes(value);
+}
+
+export function canTransition(from: TransferState, to: TransferState): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+export function isFinal(state: TransferState): boolean {
+  return FINAL_STATES.includes(state);
+}
