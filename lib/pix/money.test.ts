@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BRL_SPACE, centsToDecimalString, formatBRL, formatBRLCompact, parseBRL } from "./money";
+import { BRL_SPACE, centsToBrazilianDecimal, centsToDecimalString, formatBRL, formatBRLCompact, formatBRLNumber, parseBRL } from "./money";
 
 const nb = (s: string) => s.replace(/ /g, BRL_SPACE);
 
@@ -106,6 +106,33 @@ describe("parseBRL", () => {
   it("round-trips formatBRL output for many amounts", () => {
     for (let cents = 0; cents < 200000; cents += 997) {
       expect(parseBRL(formatBRL(cents))).toEqual({ ok: true, cents });
+    }
+  });
+});
+
+describe("amounts for Brazilian fields and files", () => {
+  it("gives a reason code a screen can translate, with the English sentence kept", () => {
+    const codes = ["-5", "", "12a", "1,234", "1.2.3", "10000000000000,00"].map((text) => {
+      const result = parseBRL(text);
+      return result.ok ? "ok" : result.code;
+    });
+    expect(codes).toEqual(["negative", "empty", "characters", "decimals", "format", "tooLarge"]);
+  });
+
+  it("writes the amount field's text with grouping and a comma, and the CSV decimal without grouping", () => {
+    expect(formatBRLNumber(123456)).toBe("1.234,56");
+    expect(formatBRLNumber(5)).toBe("0,05");
+    expect(formatBRLNumber(100000000)).toBe("1.000.000,00");
+    expect(formatBRLNumber(Number.NaN)).toBe("");
+    expect(centsToBrazilianDecimal(123456)).toBe("1234,56");
+    expect(centsToBrazilianDecimal(5)).toBe("0,05");
+    expect(centsToBrazilianDecimal(-250)).toBe("-2,50");
+  });
+
+  it("reads back what the amount field shows, for many amounts", () => {
+    for (let cents = 0; cents < 5_000_000; cents += 9_973) {
+      expect(parseBRL(formatBRLNumber(cents))).toEqual({ ok: true, cents });
+      expect(parseBRL(centsToBrazilianDecimal(cents))).toEqual({ ok: true, cents });
     }
   });
 });

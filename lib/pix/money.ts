@@ -24,6 +24,19 @@ export function centsToDecimalString(cents: number): `${number}` {
   return `${sign}${whole}.${String(abs - whole * 100).padStart(2, "0")}` as `${number}`;
 }
 
+/** "1234,56": the exact decimal with a comma, no grouping (the CSV dialect of Brazilian Excel). */
+export function centsToBrazilianDecimal(cents: number): string {
+  return centsToDecimalString(cents).replace(".", ",");
+}
+
+const brlNumber = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** 123456 -> "1.234,56": the amount without "R$" (an amount field shows the symbol beside it). */
+export function formatBRLNumber(cents: number): string {
+  if (!Number.isFinite(cents)) return "";
+  return brlNumber.format(centsToDecimalString(Math.round(cents)));
+}
+
 /** 123456 -> "R$ 1.234,56" (no-break space). Fractions of a cent are rounded; non-numbers give "—". */
 export function formatBRL(cents: number): string {
   if (!Number.isFinite(cents)) return "—";
@@ -37,7 +50,12 @@ export function formatBRLCompact(cents: number): string {
   return brlCompact.format(Math.round(cents) / 100);
 }
 
-export type ParseBRLResult = { ok: true; cents: number } | { ok: false; error: string };
+/**
+ * Why a typed amount cannot be read. `error` is an English sentence (kept for existing
+ * callers); `code` lets a screen say it in its own language (messages "formats.amount").
+ */
+export type ParseBRLErrorCode = "negative" | "empty" | "characters" | "decimals" | "tooLarge" | "format";
+export type ParseBRLResult = { ok: true; cents: number } | { ok: false; error: string; code: ParseBRLErrorCode };
 
 const MAX_WHOLE_DIGITS = 13; // up to R$ 9.999.999.999.999,99: still a safe integer in cents
 
@@ -51,11 +69,11 @@ const MAX_WHOLE_DIGITS = 13; // up to R$ 9.999.999.999.999,99: still a safe inte
 export function parseBRL(text: string): ParseBRLResult {
   let s = text.trim();
   if (s.startsWith("-") || s.endsWith("-") || /^r\$\s*-/i.test(s)) {
-    return { ok: false, error: "The amount cannot be negative" };
+    return { ok: false, error: "The amount cannot be negative", code: "negative" };
   }
   s = s.replace(/^r\$/i, "").replace(/^[\s\u00a0]+/, "");
-  if (!s) return { ok: false, error: "Enter an amount, like 1.234,56" };
-  if (/[^\d.,]/.test(s)) return { ok: false, error: "Use only digits, dots and a comma, like 1.234,56" };
+  if (!s) return { ok: false, error: "Enter an amount, like 1.234,56", code: "empty" };
+  if (/[^\d.,]/.test(s)) return { ok: false, error: "Use only digits, dots and a comma, like 1.234,56", code: "characters" };
 
   let whole: string;
   let decimals = "";
@@ -67,16 +85,16 @@ export function parseBRL(text: string): ParseBRLResult {
   } else if ((m = /^(\d{1,3}(?:\.\d{3})+|\d*)(?:,(\d*))?$/.exec(s))) {
     whole = (m[1] ?? "").replace(/\./g, "");
     decimals = m[2] ?? "";
-    if (decimals.length > 2) return { ok: false, error: "Use at most 2 decimal places (cents)" };
-    if (!whole && !decimals) return { ok: false, error: "Enter an amount, like 1.234,56" };
+    if (decimals.length > 2) return { ok: false, error: "Use at most 2 decimal places (cents)", code: "decimals" };
+    if (!whole && !decimals) return { ok: false, error: "Enter an amount, like 1.234,56", code: "empty" };
   } else if (/^\d+\.\d{3,}$/.test(s) || /,\d{3,}$/.test(s)) {
-    return { ok: false, error: "Use at most 2 decimal places (cents)" };
+    return { ok: false, error: "Use at most 2 decimal places (cents)", code: "decimals" };
   } else {
-    return { ok: false, error: "This is not an amount: write it like 1.234,56" };
+    return { ok: false, error: "This is not an amount: write it like 1.234,56", code: "format" };
   }
 
   whole = whole.replace(/^0+(?=\d)/, "");
-  if (whole.length > MAX_WHOLE_DIGITS) return { ok: false, error: "The amount is too large" };
+  if (whole.length > MAX_WHOLE_DIGITS) return { ok: false, error: "The amount is too large", code: "tooLarge" };
   const cents = Number(whole || "0") * 100 + Number(decimals.padEnd(2, "0"));
   return { ok: true, cents };
 }
