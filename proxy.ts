@@ -1,14 +1,8 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
 import { loginUrlFor } from "@/lib/auth/safe-next";
-import {
-  API_CSP,
-  commonSecurityHeaders,
-  createNonce,
-  isDocumentRequest,
-  isHttps,
-  pageCsp,
-} from "@/lib/http/security-headers";
+import { isHttpsRequest, untrustedForwardedHeaders } from "@/lib/http/client-address";
+import { API_CSP, commonSecurityHeaders, createNonce, isDocumentRequest, pageCsp } from "@/lib/http/security-headers";
 
 /**
  * Next 16 Proxy (formerly middleware): security headers on every answer it sees and a fresh CSP
@@ -16,10 +10,16 @@ import {
  * request's CSP header (Next.js reads the nonce from there for its own scripts). It only sets
  * headers. Static build assets are skipped by the matcher (immutable, fingerprinted files), and
  * so are /api answers, which take their fixed headers from next.config.ts, except /api paths
- * holding a "%" (the malformed-escape guard below).
+ * holding a "%" (the malformed-escape guard below) and /api requests carrying a forwarded header.
+ *
+ * Forwarded headers (X-Forwarded-For/-Host/-Proto, X-Real-IP, Forwarded) sent by a client are
+ * dropped here when no reverse proxy is trusted (TRUSTED_PROXY_HOPS=0): Next.js then fills them
+ * from the socket, so route handlers and pages read the address the server itself saw
+ * (lib/http/client-address.ts).
  */
 export function proxy(request: NextRequest): NextResponse {
-  const https = isHttps(request.headers, request.nextUrl.protocol);
+  const https = isHttpsRequest(request.headers);
+  const untrusted = untrustedForwardedHeaders(request.headers);
   const common = commonSecurityHeaders(https);
   let response: NextResponse;
   const { pathname, search } = request.nextUrl;
@@ -49,24 +49,25 @@ export function proxy(request: NextRequest): NextResponse {
   } else if (isDocumentRequest(pathname, request.headers)) {
     const nonce = createNonce();
     const csp = pageCsp({ nonce, dev: process.env.NODE_ENV === "development", https });
-    const requestHeaders = new Headers(request.headers);
+    const requestHeaders = withoutHeaders(request.headers, untrusted);
     requestHeaders.set("x-nonce", nonce);
     requestHeaders.set("Content-Security-Policy", csp);
     response = NextResponse.next({ request: { headers: requestHeaders } });
     response.headers.set("Content-Security-Policy", csp);
   } else {
     // Never let a client-sent x-nonce reach the app (rewriting headers only when there is one).
-    if (request.headers.has("x-nonce")) {
-      const requestHeaders = new Headers(request.headers);
-      requestHeaders.delete("x-nonce");
-      response = NextResponse.next({ request: { headers: requestHeaders } });
-    } else {
-      response = NextResponse.next();
-    }
+    const drop = request.headers.has("x-nonce") ? [...untrusted, "x-nonce"] : untrusted;
+    response = drop.length ? NextResponse.next({ request: { headers: withoutHeaders(request.headers, drop) } }) : NextResponse.next();
     if (request.nextUrl.pathname.startsWith("/api/")) response.headers.set("Content-Security-Policy", API_CSP);
   }
   for (const [name, value] of Object.entries(common)) response.headers.set(name, value);
   return response;
+}
+
+function withoutHeaders(headers: Headers, names: readonly string[]): Headers {
+  const copy = new Headers(headers);
+  for (const name of names) copy.delete(name);
+  return copy;
 }
 
 /** Escapes every "%" that does not start a sequence decodeURIComponent accepts. */
@@ -100,9 +101,20 @@ function needsSession(pathname: string): boolean {
 }
 
 /**
- * Every page, and only those /api paths holding a "%" (Next.js tries the raw path first): the
- * malformed-escape guard above. Other /api answers take their headers from next.config.ts.
+ * Every page; /api paths holding a "%" (Next.js tries the raw path first): the malformed-escape
+ * guard above; and /api requests carrying a forwarded header, which may have to be dropped. Other
+ * /api answers (a browser's own calls carry none of these) take their headers from next.config.ts
+ * without running this function. One entry per header: the conditions of one entry must all hold.
  */
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/).*)", "/api/(.*%.*)"],
+  matcher: [
+    "/((?!_next/static|_next/image|favicon.ico|api/).*)",
+    "/api/(.*%.*)",
+    { source: "/api/:path*", has: [{ type: "header", key: "x-forwarded-for" }] },
+    { source: "/api/:path*", has: [{ type: "header", key: "x-forwarded-host" }] },
+    { source: "/api/:path*", has: [{ type: "header", key: "x-forwarded-proto" }] },
+    { source: "/api/:path*", has: [{ type: "header", key: "x-forwarded-port" }] },
+    { source: "/api/:path*", has: [{ type: "header", key: "x-real-ip" }] },
+    { source: "/api/:path*", has: [{ type: "header", key: "forwarded" }] },
+  ],
 };

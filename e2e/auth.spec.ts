@@ -1,5 +1,6 @@
+import { request as httpRequest } from "node:http";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { E2E, ROLES } from "./env";
+import { E2E, ROLES, storageStateFor } from "./env";
 import { expectHydrated } from "./hydrated";
 
 /**
@@ -166,6 +167,80 @@ test.describe("signing out", () => {
       expect(await api.json()).toEqual({ error: "Sign in required" });
     } finally {
       await replay.close();
+    }
+  });
+});
+
+type RawAnswer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
+
+/**
+ * A sign-in POST over a real socket bound to `from` (any 127.x.y.z is this machine), straight to
+ * the e2e server, with whatever extra headers a client likes to forge.
+ */
+function signInFrom(from: string, email: string, password: string, forged: Record<string, string> = {}): Promise<RawAnswer> {
+  const app = new URL(E2E.appUrl);
+  const body = JSON.stringify({ email, password });
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: "127.0.0.1",
+        port: Number(app.port),
+        localAddress: from,
+        method: "POST",
+        path: "/api/auth/sign-in/email",
+        headers: { host: app.host, origin: E2E.appUrl, "content-type": "application/json", "content-length": Buffer.byteLength(body), ...forged },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** A loopback address of its own for each run (a reused server keeps its counters). */
+function loopback(): string {
+  const byte = () => 2 + Math.floor(Math.random() * 250);
+  return `127.${byte()}.${byte()}.${byte()}`;
+}
+
+test.describe("client addresses (real sockets from several loopback addresses)", () => {
+  test("a guesser forging X-Forwarded-For is throttled at its own address; the real user signs in from another", async ({ browser }) => {
+    const guesser = loopback();
+    const user = loopback();
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const forged = { "x-forwarded-for": `198.51.100.${attempt}`, "x-real-ip": `198.51.100.${attempt}`, "x-forwarded-host": "evil.example" };
+      const answer = await signInFrom(guesser, "viewer@demo.test", `wrong-${attempt}`, forged);
+      expect(answer.status, `attempt ${attempt}`).toBe(401);
+    }
+    // The sixth guess, with yet another forged address and even the right password: refused.
+    const refused = await signInFrom(guesser, "viewer@demo.test", E2E.password, { "x-forwarded-for": "203.0.113.99" });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+
+    // The account is not locked for everyone: its owner, from their own address, gets in.
+    const owner = await signInFrom(user, "viewer@demo.test", E2E.password);
+    expect(owner.status).toBe(200);
+    expect(String(owner.headers["set-cookie"] ?? "")).toMatch(/pix\.session_token=/);
+
+    // The audit log names the address the server saw, never the forged ones.
+    const admin = await browser.newContext({ storageState: storageStateFor("admin") });
+    try {
+      const page = await admin.request.get("/api/audit?action=auth.sign_in_failed&pageSize=50");
+      expect(page.status()).toBe(200);
+      const { entries } = (await page.json()) as { entries: Array<{ ip: string | null; outcome: string; detail: { email?: string } }> };
+      const mine = entries.filter((e) => e.ip === guesser);
+      expect(mine.map((e) => e.outcome)).toEqual(expect.arrayContaining(["invalid_credentials", "throttled"]));
+      expect(entries.some((e) => e.ip?.startsWith("198.51.100.") || e.ip === "203.0.113.99")).toBe(false);
+      const signIns = await admin.request.get("/api/audit?action=auth.sign_in&pageSize=50");
+      const owned = ((await signIns.json()) as { entries: Array<{ ip: string | null }> }).entries;
+      expect(owned.some((e) => e.ip === user)).toBe(true);
+    } finally {
+      await admin.close();
     }
   });
 });

@@ -6,6 +6,7 @@ import { recordAudit } from "@/lib/db/audit";
 import type { Db } from "@/lib/db";
 import { authUser } from "@/lib/db/schema/auth";
 import { getSessionCookie } from "better-auth/cookies";
+import { stampedClientAddress } from "./auth-request";
 import { forgetSession } from "./session-cache";
 import {
   checkSignInThrottle,
@@ -30,8 +31,10 @@ type HookContext = {
 };
 
 /**
- * The client address as the limiter keys it: Better Auth's normalisation, which collapses an
- * IPv6 address to its /64 so rotating addresses inside one network does not reset the count.
+ * The client address as the limiter keys it: the address the server saw (stamped by
+ * handleAuthRequest, the one header Better Auth reads), in Better Auth's normalisation, which
+ * collapses an IPv6 address to its /64 so rotating addresses inside one network does not reset
+ * the count.
  */
 function throttleIp(ctx: HookContext): string {
   const source = ctx.request ?? ctx.headers;
@@ -39,11 +42,9 @@ function throttleIp(ctx: HookContext): string {
   return getIP(source, ctx.context.options) ?? "unknown";
 }
 
-/** The client address as recorded in the audit log: the connecting address, unmasked. */
+/** The client address as recorded in the audit log: the address the server saw, unmasked. */
 export function auditIp(source: Request | Headers | undefined): string | null {
-  const headers = source instanceof Request ? source.headers : source;
-  const forwarded = headers?.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return (forwarded || headers?.get("x-real-ip")?.trim() || null)?.slice(0, 100) ?? null;
+  return stampedClientAddress(source);
 }
 
 function attemptedEmail(body: unknown): string {
@@ -73,7 +74,7 @@ export function createAuthHooks(db: Db, throttle: ThrottleConfig) {
     );
     throw new APIError(
       "TOO_MANY_REQUESTS",
-      { code: "TOO_MANY_ATTEMPTS", message: SIGN_IN_THROTTLED_MESSAGE },
+      { code: "TOO_MANY_ATTEMPTS", message: SIGN_IN_THROTTLED_MESSAGE, retryAfter: verdict.retryAfterSeconds },
       { "Retry-After": String(verdict.retryAfterSeconds) },
     );
   });

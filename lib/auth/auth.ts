@@ -5,6 +5,7 @@ import { nextCookies } from "better-auth/next-js";
 import { getEnv } from "@/lib/env";
 import { getStore, type Db, type StoreHandle } from "@/lib/db";
 import { betterAuthSchema } from "@/lib/db/schema/auth";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 import { createAuthDatabaseHooks, createAuthHooks } from "./auth-hooks";
 import { DEFAULT_THROTTLE, type ThrottleConfig } from "./sign-in-throttle";
 
@@ -15,7 +16,9 @@ import { DEFAULT_THROTTLE, type ThrottleConfig } from "./sign-in-throttle";
  * - sessions in the store (12 h, extended while in use), HttpOnly SameSite=Lax cookies, Secure
  *   whenever the app is served over https;
  * - rate limits kept in the store so they hold across instances: Better Auth's per-IP request
- *   limit, plus our failed-attempt limit per (IP, email) (sign-in-throttle.ts);
+ *   limit, plus our failed-attempt limits per address and per (account, address), with growing
+ *   waits (sign-in-throttle.ts). The address is the one the server saw: handleAuthRequest
+ *   (auth-request.ts) stamps it in CLIENT_ADDRESS_HEADER, the only header Better Auth reads;
  * - `role` is a plain additional user field (input: false, so no endpoint can set it). We do not
  *   use the admin plugin: its roles are permission statements rather than our strict order, and
  *   it would open impersonation/ban/set-password endpoints we would then have to guard.
@@ -81,6 +84,7 @@ export function createAuth(options: CreateAuthOptions) {
     advanced: {
       useSecureCookies: options.baseURL.startsWith("https://"),
       cookiePrefix: "pix",
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER], ipv6Subnet: 64 },
       // Better Auth relaxes these when NODE_ENV=test; keep them on so tests see production behaviour.
       disableOriginCheck: false,
       disableCSRFCheck: false,

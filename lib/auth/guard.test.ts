@@ -6,7 +6,7 @@ import { createUser } from "@/lib/db/users";
 import { getAuth } from "./auth";
 import { getSessionUser, requireApiUser, requirePageUser } from "./guard";
 import { can, PERMISSIONS, ROLES, type Permission, type Role } from "./roles";
-import { authRequest, cookieHeader } from "./test-auth";
+import { authRequest, callAuth, cookieHeader } from "./test-auth";
 
 class Redirected extends Error {
   constructor(readonly url: string) {
@@ -35,7 +35,7 @@ describe.each(TEST_ENGINES)("guard on $name", (engine) => {
     const auth = await getAuth();
     for (const role of ROLES) {
       await createUser({ email: `${role}@guard.test`, role, password: PASSWORD }, { db: store.db });
-      const response = await auth.handler(
+      const response = await callAuth(auth, 
         authRequest("/sign-in/email", {
           body: { email: `${role}@guard.test`, password: PASSWORD },
           baseURL: getEnv().appUrl,
@@ -66,13 +66,13 @@ describe.each(TEST_ENGINES)("guard on $name", (engine) => {
 
   it("a signed-out session stops working at once, although session lookups are memoised", async () => {
     const auth = await getAuth();
-    const res = await auth.handler(
+    const res = await callAuth(auth, 
       authRequest("/sign-in/email", { body: { email: "viewer@guard.test", password: PASSWORD }, ip: "203.0.113.77" }),
     );
     expect(res.status).toBe(200);
     const cookie = cookieHeader(res);
     expect(await getSessionUser(new Headers({ cookie }))).not.toBeNull();
-    const out = await auth.handler(authRequest("/sign-out", { body: {}, cookie, ip: "203.0.113.77" }));
+    const out = await callAuth(auth, authRequest("/sign-out", { body: {}, cookie, ip: "203.0.113.77" }));
     expect(out.status).toBe(200);
     expect(await getSessionUser(new Headers({ cookie }))).toBeNull();
   });

@@ -4,28 +4,47 @@ import type { Db } from "@/lib/db";
 import { authSignInFailure } from "@/lib/db/schema/auth";
 
 /**
- * Failed sign-ins counted in the store (so every instance sees the same counts), per
- * (IP, email) and per email alone: the first stops one client guessing one account's password,
- * the second stops a guesser that rotates addresses (or forges X-Forwarded-For). A window opens
- * at the first failure; once `maxFailures` have happened inside it, sign-in for that key answers
- * 429 until the window ends. A successful sign-in clears the (IP, email) counter.
+ * Failed sign-ins counted in the store (so every instance sees the same counts), per client
+ * address and per (account, address). Never per account alone: a limit on the account would let
+ * anyone lock a staff member out from everywhere by failing on purpose. The address is the one
+ * the server saw (lib/http/client-address.ts), so forging X-Forwarded-For changes nothing.
+ *
+ * Each key holds a streak: `count` failures, the last at `windowStartedAt` (the column keeps its
+ * first name). After `freeFailures`, each failure makes the next attempt wait, longer each time
+ * (baseWait, 2x, 4x ... up to maxWait): sign-in answers 429 with Retry-After until then, even
+ * with the right password, and refused attempts are not counted. A streak with no failure for
+ * `forgetAfterSeconds` starts again from zero; a successful sign-in clears the (account,
+ * address) streak, never the address's own.
  */
-export type ThrottleRule = { windowSeconds: number; maxFailures: number };
-export type ThrottleConfig = { perIpEmail: ThrottleRule; perEmail: ThrottleRule };
+export type ThrottleRule = {
+  freeFailures: number;
+  baseWaitSeconds: number;
+  maxWaitSeconds: number;
+  forgetAfterSeconds: number;
+};
+export type ThrottleConfig = { perAccountAddress: ThrottleRule; perAddress: ThrottleRule };
 
 export const DEFAULT_THROTTLE: ThrottleConfig = {
-  perIpEmail: { windowSeconds: 60, maxFailures: 5 },
-  perEmail: { windowSeconds: 60, maxFailures: 20 },
+  perAccountAddress: { freeFailures: 5, baseWaitSeconds: 30, maxWaitSeconds: 15 * 60, forgetAfterSeconds: 60 * 60 },
+  // An office behind one NAT shares an address: room for several people's typos.
+  perAddress: { freeFailures: 20, baseWaitSeconds: 60, maxWaitSeconds: 60 * 60, forgetAfterSeconds: 60 * 60 },
 };
 
 type Keyed = { key: string; rule: ThrottleRule };
 
 function keysFor(ip: string, email: string, config: ThrottleConfig): Keyed[] {
-  const e = email.trim().toLowerCase().slice(0, 320);
+  const account = email.trim().toLowerCase().slice(0, 320);
   return [
-    { key: `ip-email:${ip}|${e}`, rule: config.perIpEmail },
-    { key: `email:${e}`, rule: config.perEmail },
+    { key: `ip-email:${ip}|${account}`, rule: config.perAccountAddress },
+    { key: `ip:${ip}`, rule: config.perAddress },
   ];
+}
+
+/** Seconds to wait after `count` failures in a row (0 while failures are still free). */
+export function waitSeconds(count: number, rule: ThrottleRule): number {
+  if (count < rule.freeFailures) return 0;
+  const doublings = Math.min(count - rule.freeFailures, 30);
+  return Math.min(rule.maxWaitSeconds, rule.baseWaitSeconds * 2 ** doublings);
 }
 
 export type ThrottleVerdict = { throttled: false } | { throttled: true; retryAfterSeconds: number };
@@ -46,10 +65,10 @@ export async function checkSignInThrottle(
   for (const { key, rule } of keyed) {
     const row = rows.find((r) => r.key === key);
     if (!row) continue;
-    const endsAt = row.windowStartedAt.getTime() + rule.windowSeconds * 1000;
-    if (endsAt > now.getTime() && row.count >= rule.maxFailures) {
-      retryAfter = Math.max(retryAfter, Math.ceil((endsAt - now.getTime()) / 1000));
-    }
+    const last = row.windowStartedAt.getTime();
+    if (now.getTime() - last >= rule.forgetAfterSeconds * 1000) continue;
+    const until = last + waitSeconds(row.count, rule) * 1000;
+    if (until > now.getTime()) retryAfter = Math.max(retryAfter, Math.ceil((until - now.getTime()) / 1000));
   }
   return retryAfter > 0 ? { throttled: true, retryAfterSeconds: retryAfter } : { throttled: false };
 }
@@ -62,9 +81,9 @@ export async function recordSignInFailure(
   now: Date = new Date(),
 ): Promise<void> {
   const t = authSignInFailure;
+  const stamp = now.toISOString();
   for (const { key, rule } of keysFor(ip, email, config)) {
-    const cutoff = new Date(now.getTime() - rule.windowSeconds * 1000).toISOString();
-    const stamp = now.toISOString();
+    const forgotten = new Date(now.getTime() - rule.forgetAfterSeconds * 1000).toISOString();
     // One atomic statement: concurrent failures on several instances all count.
     await db
       .insert(t)
@@ -72,22 +91,18 @@ export async function recordSignInFailure(
       .onConflictDoUpdate({
         target: t.key,
         set: {
-          count: sql`CASE WHEN ${t.windowStartedAt} <= ${cutoff}::timestamptz THEN 1 ELSE ${t.count} + 1 END`,
-          windowStartedAt: sql`CASE WHEN ${t.windowStartedAt} <= ${cutoff}::timestamptz THEN ${stamp}::timestamptz ELSE ${t.windowStartedAt} END`,
+          count: sql`CASE WHEN ${t.windowStartedAt} <= ${forgotten}::timestamptz THEN 1 ELSE ${t.count} + 1 END`,
+          windowStartedAt: sql`${stamp}::timestamptz`,
         },
       });
   }
-  // Old windows are useless; keep the table small.
-  const longest = Math.max(config.perIpEmail.windowSeconds, config.perEmail.windowSeconds);
-  await db.delete(t).where(lt(t.windowStartedAt, new Date(now.getTime() - (longest + 3600) * 1000)));
+  // Forgotten streaks are useless; keep the table small.
+  const longest = Math.max(config.perAccountAddress.forgetAfterSeconds, config.perAddress.forgetAfterSeconds);
+  await db.delete(t).where(lt(t.windowStartedAt, new Date(now.getTime() - longest * 1000)));
 }
 
-export async function clearSignInFailures(
-  db: Db,
-  ip: string,
-  email: string,
-  config: ThrottleConfig = DEFAULT_THROTTLE,
-): Promise<void> {
-  const [ipEmail] = keysFor(ip, email, config);
-  if (ipEmail) await db.delete(authSignInFailure).where(inArray(authSignInFailure.key, [ipEmail.key]));
+/** A successful sign-in: this account's streak from this address ends. */
+export async function clearSignInFailures(db: Db, ip: string, email: string, config: ThrottleConfig = DEFAULT_THROTTLE): Promise<void> {
+  const [accountAddress] = keysFor(ip, email, config);
+  if (accountAddress) await db.delete(authSignInFailure).where(inArray(authSignInFailure.key, [accountAddress.key]));
 }

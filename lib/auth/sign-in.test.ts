@@ -5,7 +5,7 @@ import { authSession, authUser } from "@/lib/db/schema/auth";
 import { rowsOf, TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { createUser } from "@/lib/db/users";
 import { SIGN_IN_FAILED_MESSAGE, SIGN_IN_THROTTLED_MESSAGE } from "./auth-hooks";
-import { authRequest, cookieHeader, createTestAuth, signIn, type TestAuth } from "./test-auth";
+import { authRequest, callAuth, cookieHeader, createTestAuth, signIn, type TestAuth } from "./test-auth";
 
 const PASSWORD = "a-good-long-password";
 
@@ -15,7 +15,10 @@ describe.each(TEST_ENGINES)("sign-in on $name", (engine) => {
   beforeAll(async () => {
     store = await engine.open();
     auth = createTestAuth(store.db, {
-      throttle: { perIpEmail: { windowSeconds: 60, maxFailures: 5 }, perEmail: { windowSeconds: 60, maxFailures: 8 } },
+      throttle: {
+        perAccountAddress: { freeFailures: 5, baseWaitSeconds: 30, maxWaitSeconds: 900, forgetAfterSeconds: 3600 },
+        perAddress: { freeFailures: 12, baseWaitSeconds: 60, maxWaitSeconds: 3600, forgetAfterSeconds: 3600 },
+      },
     });
     for (const [email, role] of [["ana@example.com", "operator"], ["rate@example.com", "viewer"], ["spray@example.com", "viewer"]] as const) {
       await createUser({ email, role, password: PASSWORD }, { db: store.db });
@@ -46,7 +49,7 @@ describe.each(TEST_ENGINES)("sign-in on $name", (engine) => {
 
   it("marks the cookie Secure when the app is served over https", async () => {
     const secure = createTestAuth(store.db, { baseURL: "https://backoffice.example" });
-    const response = await secure.handler(
+    const response = await callAuth(secure, 
       authRequest("/sign-in/email", { body: { email: "ana@example.com", password: PASSWORD }, baseURL: "https://backoffice.example" }),
     );
     expect(response.status).toBe(200);
@@ -86,11 +89,25 @@ describe.each(TEST_ENGINES)("sign-in on $name", (engine) => {
     expect(throttled.total).toBeGreaterThanOrEqual(2);
   });
 
-  it("limits failures per email across IPs too", async () => {
-    for (let i = 0; i < 8; i++) {
-      await signIn(auth, "spray@example.com", `wrong-${i}-password`, `192.0.2.${100 + i}`);
+  it("never locks an account for every address: 21 failures from rotating addresses leave the real user in", async () => {
+    // What a forged X-Forwarded-For used to achieve: each guess seemingly from a new address.
+    for (let i = 0; i < 21; i++) {
+      expect((await signIn(auth, "spray@example.com", `wrong-${i}-password`, `192.0.2.${100 + i}`)).status).toBe(401);
     }
-    expect((await signIn(auth, "spray@example.com", PASSWORD, "192.0.2.200")).status).toBe(429);
+    expect((await signIn(auth, "spray@example.com", PASSWORD, "198.51.100.200")).status).toBe(200);
+  });
+
+  it("throttles one address guessing many accounts, with Retry-After, whatever accounts it tries", async () => {
+    const ip = "192.0.2.77";
+    for (let i = 0; i < 12; i++) {
+      expect((await signIn(auth, `guess-${i}@example.com`, "wrong-password", ip)).status).toBe(401);
+    }
+    const blocked = await signIn(auth, "ana@example.com", PASSWORD, ip);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThanOrEqual(59);
+    expect(await blocked.json()).toMatchObject({ code: "TOO_MANY_ATTEMPTS", retryAfter: expect.any(Number) });
+    // Another address is someone else.
+    expect((await signIn(auth, "ana@example.com", PASSWORD, "192.0.2.78")).status).toBe(200);
   });
 
   it("records the client's own address but counts failures per IPv6 /64 network", async () => {
@@ -106,7 +123,7 @@ describe.each(TEST_ENGINES)("sign-in on $name", (engine) => {
   });
 
   it("does not let anyone sign up", async () => {
-    const response = await auth.handler(
+    const response = await callAuth(auth, 
       authRequest("/sign-up/email", { body: { email: "new@example.com", password: PASSWORD, name: "New" } }),
     );
     expect(response.status).toBeGreaterThanOrEqual(400);
@@ -116,7 +133,7 @@ describe.each(TEST_ENGINES)("sign-in on $name", (engine) => {
 
   it("does not let a user change their own role", async () => {
     const cookie = cookieHeader(await signIn(auth, "ana@example.com", PASSWORD, "198.51.100.9"));
-    await auth.handler(authRequest("/update-user", { body: { role: "admin", name: "Ana" }, cookie }));
+    await callAuth(auth, authRequest("/update-user", { body: { role: "admin", name: "Ana" }, cookie }));
     const rows = await store.db.select().from(authUser).where(eq(authUser.email, "ana@example.com"));
     expect(rows[0]?.role).toBe("operator");
   });
@@ -125,7 +142,7 @@ describe.each(TEST_ENGINES)("sign-in on $name", (engine) => {
     const cookie = cookieHeader(await signIn(auth, "ana@example.com", PASSWORD, "198.51.100.10"));
     const before = await auth.api.getSession({ headers: new Headers({ cookie }) });
     expect(before).not.toBeNull();
-    const out = await auth.handler(authRequest("/sign-out", { body: {}, cookie, ip: "198.51.100.10" }));
+    const out = await callAuth(auth, authRequest("/sign-out", { body: {}, cookie, ip: "198.51.100.10" }));
     expect(out.status).toBe(200);
     expect(await auth.api.getSession({ headers: new Headers({ cookie }) })).toBeNull();
     const token = rowsOf<{ n: number | string }>(
@@ -147,7 +164,7 @@ describe.each(TEST_ENGINES)("sign-in on $name", (engine) => {
   });
 
   it("refuses a cross-origin sign-in POST", async () => {
-    const response = await auth.handler(
+    const response = await callAuth(auth, 
       authRequest("/sign-in/email", {
         body: { email: "ana@example.com", password: PASSWORD },
         origin: "https://evil.example",

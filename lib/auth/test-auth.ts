@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db";
 import { createAuth, type CreateAuthOptions } from "./auth";
+import { handleAuthRequest } from "./auth-request";
 
 /** Test-only helpers: an auth instance on a test store and HTTP calls through its handler. */
 export const TEST_BASE_URL = "http://localhost:3000";
@@ -17,6 +18,7 @@ export function authRequest(
   init: { body?: unknown; ip?: string; cookie?: string; origin?: string; method?: string; baseURL?: string } = {},
 ): Request {
   const base = init.baseURL ?? TEST_BASE_URL;
+  // What Next.js hands a route handler: X-Forwarded-For holding the address the server saw.
   const headers = new Headers({ "x-forwarded-for": init.ip ?? "203.0.113.7" });
   if (init.body !== undefined) headers.set("content-type", "application/json");
   if (init.cookie) headers.set("cookie", init.cookie);
@@ -37,6 +39,11 @@ export function cookieHeader(response: Response): string {
     .join("; ");
 }
 
+/** A call through the same door as the /api/auth/* route (handleAuthRequest). */
+export async function callAuth(auth: Pick<TestAuth, "handler">, request: Request): Promise<Response> {
+  return handleAuthRequest(auth, request);
+}
+
 export async function signIn(auth: TestAuth, email: string, password: string, ip?: string): Promise<Response> {
-  return auth.handler(authRequest("/sign-in/email", { body: { email, password }, ip }));
+  return callAuth(auth, authRequest("/sign-in/email", { body: { email, password }, ip }));
 }

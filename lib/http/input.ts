@@ -1,4 +1,5 @@
 import "server-only";
+import { clientAddress } from "./client-address";
 import { jsonError, routeT } from "./errors";
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -38,10 +39,12 @@ export function queryObject(url: string): { query: Record<string, string> } | { 
   return { query };
 }
 
-/** The caller's address as the first proxy saw it, for the audit log. */
+/**
+ * The caller's address for the audit log: the one the server saw, or the one a trusted proxy
+ * reported (TRUSTED_PROXY_HOPS); never a client's own X-Forwarded-For (lib/http/client-address.ts).
+ */
 export function clientIp(request: Request): string | null {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("x-real-ip") || null;
+  return clientAddress(request).ip;
 }
 
 function tooLarge(): Response {

@@ -1,9 +1,20 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
+import { resetEnvForTests } from "@/lib/env";
 import { proxy } from "@/proxy";
 import { createNonce, pageCsp } from "./security-headers";
 
 const run = (url: string, headers: Record<string, string> = {}) => proxy(new NextRequest(url, { headers }));
+
+const saved = { APP_URL: process.env.APP_URL, TRUSTED_PROXY_HOPS: process.env.TRUSTED_PROXY_HOPS };
+function withEnv(values: Partial<Record<keyof typeof saved, string | undefined>>) {
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  resetEnvForTests();
+}
+afterEach(() => withEnv(saved));
 
 describe("security headers (proxy.ts)", () => {
   it("gives every page a fresh nonce in a CSP without unsafe-inline scripts, and hands it to the app", () => {
@@ -31,9 +42,15 @@ describe("security headers (proxy.ts)", () => {
       expect(headers.get("permissions-policy")).toContain("camera=()");
       expect(headers.get("strict-transport-security")).toBeNull();
     }
+    // A client's own X-Forwarded-Proto means nothing while no proxy is trusted.
+    const forged = run("http://localhost:3000/payments", { "x-forwarded-proto": "https" });
+    expect(forged.headers.get("strict-transport-security")).toBeNull();
+    withEnv({ TRUSTED_PROXY_HOPS: "1" });
     const secure = run("http://localhost:3000/payments", { "x-forwarded-proto": "https" });
     expect(secure.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
     expect(secure.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+    withEnv({ TRUSTED_PROXY_HOPS: undefined, APP_URL: "https://backoffice.example" });
+    expect(run("http://localhost:3000/payments").headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
   });
 
   it("does not rewrite or redirect API calls and streams, and gives them a locked-down CSP without a nonce", () => {
@@ -75,6 +92,7 @@ describe("security headers of /api answers (next.config.ts headers(), the proxy 
     }
     expect(fromConfig["strict-transport-security"]).toBeUndefined();
     expect(https?.has).toEqual([expect.objectContaining({ type: "header", key: "x-forwarded-proto" })]);
+    withEnv({ APP_URL: "https://backoffice.example" });
     expect(https?.headers).toEqual([{ key: "Strict-Transport-Security", value: run("https://localhost/api/x%20").headers.get("strict-transport-security") }]);
   });
 });

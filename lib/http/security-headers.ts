@@ -51,12 +51,6 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-/** https as the browser saw it: behind a TLS-terminating proxy, x-forwarded-proto says so. */
-export function isHttps(headers: Headers, protocol: string): boolean {
-  const forwarded = headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
-  return forwarded ? forwarded === "https" : protocol === "https:";
-}
-
 /** Router prefetches and RSC payload requests are not documents: no nonce needed. */
 export function isDocumentRequest(pathname: string, headers: Headers): boolean {
   if (pathname === "/api" || pathname.startsWith("/api/")) return false;

@@ -1,0 +1,66 @@
+import "server-only";
+import { CLIENT_ADDRESS_HEADER, clientAddress, isHttpsRequest, withClientAddressHeader } from "@/lib/http/client-address";
+import { jsonError, routeT } from "@/lib/http/errors";
+import { findUnsafeText } from "@/lib/http/unsafe-text";
+import type { Auth } from "./auth";
+
+/** Bodies of /api/auth/* are small JSON objects (an email and a password, a code). */
+export const MAX_AUTH_BODY_BYTES = 16 * 1024;
+
+/**
+ * Every /api/auth/* request on its way to Better Auth (the route handler and the tests use this
+ * same door):
+ * - text with a NUL byte or half a character is refused naming the field (400 in the query, 422
+ *   in the body), before Better Auth or the store sees it (PostgreSQL answered a bare 500);
+ * - the client address the server saw is stamped in CLIENT_ADDRESS_HEADER, the one header
+ *   Better Auth is told to read (lib/auth/auth.ts), so its limiter, session rows and our hooks
+ *   agree on one address that no client can choose;
+ * - cookies are marked Secure when a trusted proxy says the browser came over https (APP_URL on
+ *   https makes Better Auth do it itself).
+ */
+export async function handleAuthRequest(auth: Pick<Auth, "handler">, request: Request): Promise<Response> {
+  const queryField = findUnsafeText(Object.fromEntries(new URL(request.url).searchParams));
+  if (queryField) return unsafe(400, queryField);
+  let body: string | undefined;
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    body = await request.text();
+    if (Buffer.byteLength(body) > MAX_AUTH_BODY_BYTES) return jsonError(413, routeT()("errors.body.tooLarge"), { kind: "validation" });
+    const bodyField = unsafeBodyField(body);
+    if (bodyField) return unsafe(422, bodyField);
+  }
+  const response = await auth.handler(withClientAddressHeader(request, body));
+  return isHttpsRequest(request.headers) ? withSecureCookies(response) : response;
+}
+
+function unsafeBodyField(body: string): string | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    // Not JSON: Better Auth refuses it itself. Raw text can still hold a NUL or a lone surrogate.
+    return findUnsafeText(body) ? "body" : null;
+  }
+  return findUnsafeText(parsed);
+}
+
+function unsafe(status: 400 | 422, field: string): Response {
+  const message = routeT()("errors.unsafeText", { field });
+  return jsonError(status, message, { kind: "validation", fields: { [field]: message } });
+}
+
+/** The same answer with `Secure` on every cookie that lacks it. */
+export function withSecureCookies(response: Response): Response {
+  const cookies = response.headers.getSetCookie();
+  if (cookies.every((c) => /;\s*secure\b/i.test(c))) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("set-cookie");
+  for (const cookie of cookies) headers.append("set-cookie", /;\s*secure\b/i.test(cookie) ? cookie : `${cookie}; Secure`);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** The client address Better Auth's request carries (stamped above), for the audit log. */
+export function stampedClientAddress(source: Request | Headers | undefined): string | null {
+  if (!source) return null;
+  const headers = source instanceof Request ? source.headers : source;
+  return headers.get(CLIENT_ADDRESS_HEADER) ?? clientAddress(headers).ip;
+}
