@@ -17,9 +17,13 @@ export type StoreKind = "pglite" | "postgres";
 
 export type StoreLocation = { url: string } | { pgliteDir: string } | { memory: true };
 
+/** The raw PGlite client (for LISTEN and the job queue's adapter); only on the embedded store. */
+export type PgliteClient = import("@electric-sql/pglite").PGlite;
+
 export type StoreHandle = {
   db: Db;
   kind: StoreKind;
+  pglite?: PgliteClient;
   /** Where the data lives, for logs (the URL without its password). */
   describe: string;
   close(): Promise<void>;
@@ -81,6 +85,7 @@ async function openPglite(location: { pgliteDir: string } | { memory: true }): P
   return {
     db,
     kind: "pglite",
+    pglite: client,
     describe,
     async close() {
       if (closed) return;

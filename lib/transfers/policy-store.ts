@@ -1,0 +1,41 @@
+import "server-only";
+import { desc } from "drizzle-orm";
+import type { Db } from "@/lib/db";
+import { recordAudit } from "@/lib/db/audit";
+import { approvalPolicies } from "@/lib/db/schema";
+import { DEFAULT_POLICY, type ApprovalPolicy } from "./policy";
+import type { Person } from "./types";
+
+export type StoredPolicy = ApprovalPolicy & { changed_by: string | null; changed_at: string | null };
+
+/** The policy in force: the newest saved version, or the default (the default's expiry from APPROVAL_EXPIRY_HOURS). */
+export async function getApprovalPolicy(db: Db, defaultExpiryHours = DEFAULT_POLICY.expiry_hours): Promise<StoredPolicy> {
+  const [row] = await db.select().from(approvalPolicies).orderBy(desc(approvalPolicies.id)).limit(1);
+  if (!row) return { ...DEFAULT_POLICY, expiry_hours: defaultExpiryHours, changed_by: null, changed_at: null };
+  return { tiers: row.tiers, expiry_hours: row.expiryHours, changed_by: row.changedByEmail, changed_at: row.changedAt.toISOString() };
+}
+
+/** Saves a new version (the old ones stay: the history of who changed what) with its audit row, in one transaction. */
+export async function saveApprovalPolicy(db: Db, policy: ApprovalPolicy, actor: Person, ip: string | null, defaultExpiryHours?: number): Promise<StoredPolicy> {
+  const before = await getApprovalPolicy(db, defaultExpiryHours);
+  await db.transaction(async (tx) => {
+    await tx.insert(approvalPolicies).values({
+      tiers: policy.tiers,
+      expiryHours: policy.expiry_hours,
+      changedById: actor.id,
+      changedByEmail: actor.email,
+    });
+    await recordAudit(
+      {
+        actor,
+        action: "policy.change",
+        target: "approval_policy",
+        outcome: "saved",
+        detail: { from: { tiers: before.tiers, expiry_hours: before.expiry_hours }, to: policy },
+        ip,
+      },
+      tx as unknown as Db,
+    );
+  });
+  return getApprovalPolicy(db, defaultExpiryHours);
+}

@@ -1,0 +1,134 @@
+import "server-only";
+import PgBoss from "pg-boss";
+import type { Db, PgliteClient, StoreHandle } from "@/lib/db";
+import { logLine } from "@/lib/http/logger";
+import { submitTransfer, type EngineSettings } from "./engine";
+
+/**
+ * The job queue (pg-boss 10 on the store's own database: PGlite through an adapter, or the
+ * PostgreSQL of DATABASE_URL, shared by every instance). Two queues:
+ * - transfer-submit: one job per submission of a request (singleton per request id), run by
+ *   workers inside this process; a job that finds nothing to do (already settled, claimed by
+ *   another instance, not due) simply ends;
+ * - transfer-reconcile: scheduled by cron (every minute by default), run by one instance per tick.
+ * The queue only triggers work; what decides "exactly once" is the request's claim in the store.
+ */
+export const QUEUE_SUBMIT = "transfer-submit";
+export const QUEUE_RECONCILE = "transfer-reconcile";
+const SCHEMA = "pgboss";
+
+export type QueueSettings = EngineSettings & {
+  /** Jobs one worker runs at once. */
+  batchSize: number;
+  /** Workers (poll loops) of this process. */
+  workers: number;
+  /** Cron of the reconciler; null: not scheduled (tests run it by hand). */
+  reconcileCron: string | null;
+  pollingIntervalSeconds: number;
+};
+
+export type ReconcileFn = () => Promise<unknown>;
+
+export type TransferQueue = {
+  boss: PgBoss;
+  /** Queue a submission of this request (now, or at `startAfter`). */
+  enqueue(id: string, startAfter?: Date | null): Promise<void>;
+  /** Queue many (a batch), each at its own time. */
+  enqueueMany(items: Array<{ id: string; startAfter: Date }>): Promise<void>;
+  /** Wake this process's workers now instead of at their next poll. */
+  wake(): void;
+  stop(): Promise<void>;
+};
+
+/** pg-boss's `db` option over PGlite: multi-statement text without values goes to `exec`. */
+export function pgliteAdapter(pg: PgliteClient): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      if (values && values.length > 0) return { rows: (await pg.query(text, values as never[])).rows };
+      const results = await pg.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+  };
+}
+
+export async function startTransferQueue(
+  store: StoreHandle,
+  settings: QueueSettings,
+  options: { databaseUrl?: string; work?: boolean; reconcile?: ReconcileFn; onSubmitted?: (id: string) => void } = {},
+): Promise<TransferQueue> {
+  const common = { schema: SCHEMA, supervise: true, schedule: settings.reconcileCron !== null, migrate: true } as const;
+  const boss =
+    store.kind === "pglite" && store.pglite
+      ? new PgBoss({ ...common, db: pgliteAdapter(store.pglite) })
+      : new PgBoss({ ...common, connectionString: options.databaseUrl, max: 4, application_name: "pix-backoffice-queue" });
+  boss.on("error", (error) => logLine("error", "job queue error", { error: String((error as Error)?.message ?? error) }));
+  await boss.start();
+  const expireInSeconds = Math.ceil(settings.leaseMs / 1000) + 60;
+  await boss.createQueue(QUEUE_SUBMIT, { name: QUEUE_SUBMIT, policy: "stately", retryLimit: 3, retryDelay: 5, expireInSeconds });
+  await boss.createQueue(QUEUE_RECONCILE, { name: QUEUE_RECONCILE, policy: "singleton", retryLimit: 0, expireInSeconds: 600 });
+
+  const sendOptions = (id: string, startAfter?: Date | null): PgBoss.SendOptions => ({
+    singletonKey: id,
+    ...(startAfter && startAfter.getTime() > Date.now() ? { startAfter } : {}),
+  });
+  const workerIds: string[] = [];
+  const queue: TransferQueue = {
+    boss,
+    async enqueue(id, startAfter) {
+      await boss.send(QUEUE_SUBMIT, { id }, sendOptions(id, startAfter));
+      if (!startAfter || startAfter.getTime() <= Date.now()) queue.wake();
+    },
+    async enqueueMany(items) {
+      for (let i = 0; i < items.length; i += 500) {
+        await boss.insert(
+          items.slice(i, i + 500).map(({ id, startAfter }) => ({
+            name: QUEUE_SUBMIT,
+            data: { id },
+            singletonKey: id,
+            startAfter,
+          })),
+        );
+      }
+      queue.wake();
+    },
+    wake() {
+      for (const id of workerIds) boss.notifyWorker(id);
+    },
+    async stop() {
+      await boss.stop({ graceful: false, wait: true, close: true });
+    },
+  };
+
+  if (options.work !== false) {
+    const db = store.db;
+    const handle = async (jobs: PgBoss.Job<{ id?: unknown }>[]) => {
+      await Promise.all(
+        jobs.map(async (job) => {
+          const id = typeof job.data?.id === "string" ? job.data.id : null;
+          if (!id) return;
+          await runSubmission(db, id, settings, queue);
+          options.onSubmitted?.(id);
+        }),
+      );
+    };
+    for (let i = 0; i < settings.workers; i++) {
+      workerIds.push(
+        await boss.work(QUEUE_SUBMIT, { batchSize: settings.batchSize, pollingIntervalSeconds: settings.pollingIntervalSeconds }, handle),
+      );
+    }
+    if (options.reconcile) {
+      const reconcile = options.reconcile;
+      await boss.work(QUEUE_RECONCILE, { pollingIntervalSeconds: 5 }, async () => {
+        await reconcile();
+      });
+      if (settings.reconcileCron) await boss.schedule(QUEUE_RECONCILE, settings.reconcileCron);
+    }
+  }
+  return queue;
+}
+
+/** One job: submit, then queue the retry the outcome asks for. */
+async function runSubmission(db: Db, id: string, settings: EngineSettings, queue: TransferQueue): Promise<void> {
+  const result = await submitTransfer(db, id, settings);
+  if (result.done && result.retryAt) await queue.enqueue(id, result.retryAt);
+}

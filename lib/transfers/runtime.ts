@@ -1,0 +1,80 @@
+import "server-only";
+import { getStore } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import type { EngineSettings } from "./engine";
+import { startTransferQueue, type QueueSettings, type TransferQueue } from "./queue";
+import { reconcile, type ReconcileSettings } from "./reconcile";
+
+/**
+ * The transfer engine of this process: the job queue and its workers, started once at server
+ * start (instrumentation.ts -> lib/startup.ts). Kept on globalThis like the store: Next.js may
+ * evaluate this module more than once in one process, and two sets of workers would compete
+ * (harmlessly, but pointlessly).
+ */
+type Holder = { queue?: Promise<TransferQueue> };
+const HOLDER_KEY = Symbol.for("pix-backoffice.transfer-queue");
+
+function holder(): Holder {
+  const g = globalThis as typeof globalThis & { [HOLDER_KEY]?: Holder };
+  g[HOLDER_KEY] ??= {};
+  return g[HOLDER_KEY];
+}
+
+export function engineSettings(): EngineSettings {
+  const { transfers } = getEnv();
+  return { maxAttempts: transfers.maxAttempts, retryBaseMs: transfers.retryBaseMs, leaseMs: transfers.leaseMs };
+}
+
+export function reconcileSettings(): ReconcileSettings {
+  const { reconcile: r } = getEnv();
+  return { staleSeconds: r.staleSeconds, refreshMinutes: r.refreshMinutes, windowHours: r.windowHours };
+}
+
+export function queueSettings(): QueueSettings {
+  const env = getEnv();
+  return {
+    ...engineSettings(),
+    batchSize: env.transfers.concurrency,
+    workers: 2,
+    reconcileCron: env.reconcile.cron,
+    pollingIntervalSeconds: 1,
+  };
+}
+
+/** Starts the queue and its workers (idempotent). */
+export function startTransferEngine(): Promise<TransferQueue> {
+  const h = holder();
+  h.queue ??= (async () => {
+    const store = await getStore();
+    const env = getEnv();
+    let queue: TransferQueue | undefined;
+    queue = await startTransferQueue(store, queueSettings(), {
+      databaseUrl: env.databaseUrl,
+      reconcile: () => reconcile(store.db, reconcileSettings(), (items) => (queue ? queue.enqueueMany(items) : Promise.resolve())),
+    });
+    return queue;
+  })().catch((error: unknown) => {
+    h.queue = undefined;
+    throw error;
+  });
+  return h.queue;
+}
+
+/** The queue of this process (starting it if the server start did not, e.g. in a test). */
+export function getTransferQueue(): Promise<TransferQueue> {
+  return holder().queue ?? startTransferEngine();
+}
+
+/** Tests only: use this queue (or forget it). */
+export function setTransferQueueForTests(queue: TransferQueue | undefined): void {
+  holder().queue = queue ? Promise.resolve(queue) : undefined;
+}
+
+/** Stops the workers (server shutdown, tests). */
+export async function stopTransferEngine(): Promise<void> {
+  const h = holder();
+  const pending = h.queue;
+  h.queue = undefined;
+  const queue = await pending?.catch(() => undefined);
+  await queue?.stop();
+}

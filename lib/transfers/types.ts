@@ -1,0 +1,53 @@
+/**
+ * A transfer request as our API answers it and pages show it (client-safe: types only).
+ * Wire names (snake_case), like the provider's, so one shape travels from the store to the page.
+ */
+import type { AccountTypeCode, InitiationType, PixKeyType } from "@/lib/contract/enums";
+import type { TransferOutcome } from "./outcome";
+import type { TransferState } from "./states";
+
+export type Person = { id: string; email: string };
+
+export type TransferRequest = {
+  id: string;
+  idempotent_id: string;
+  state: TransferState;
+  value_cents: number;
+  receiver_name: string;
+  receiver_document: string;
+  initiation_type: InitiationType;
+  pix_key_type: PixKeyType | null;
+  pix_key: string | null;
+  bank: { ispb: string; agency: string; account: string; account_type: AccountTypeCode } | null;
+  authorized: boolean;
+  maker: Person;
+  created_at: string;
+  updated_at: string;
+  submitted_at: string | null;
+  settled_at: string | null;
+  attempts: number;
+  next_attempt_at: string | null;
+  outcome: TransferOutcome | null;
+  reference_code: string | null;
+  provider_status: string | null;
+  approvals_required: number;
+  approvals: Array<{ approver: Person; at: string }>;
+  expires_at: string | null;
+  decision_reason: string | null;
+  batch_id: string | null;
+  batch_line: number | null;
+};
+
+/** One step of a request's timeline. `note` is a message key with its values (lib/i18n). */
+export type TransferEvent = {
+  at: string;
+  from_state: TransferState | null;
+  to_state: TransferState;
+  actor: Person | null;
+  note: { key: string; values?: Record<string, string | number> } | null;
+  outcome: TransferOutcome | null;
+};
+
+export type TransferDetail = TransferRequest & { history: TransferEvent[] };
+
+export type TransferListMeta = { page: number; page_size: number; total: number; total_pages: number };
