@@ -1,16 +1,20 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
-import { getLocale } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { THEME_SCRIPT } from "@/components/layout/theme-script";
 import { Providers } from "./providers";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "Pix back office", template: "%s · Pix back office" },
-  description: "Watch, search and send Pix instant payments.",
-};
+/** Page titles in the reader's language: "Pagamentos · Back office Pix". */
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("common");
+  return {
+    title: { default: t("appName"), template: `%s · ${t("appName")}` },
+    description: t("appDescription"),
+  };
+}
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // proxy.ts puts the request's CSP nonce here; inline scripts must carry it.

@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { LiveUpdates } from "@/components/events/live-updates";
 import { AppHeader } from "@/components/layout/app-header";
@@ -10,14 +11,16 @@ import { getSessionUser } from "@/lib/auth/guard";
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await getSessionUser();
   if (!user) return <>{children}</>;
+  const t = await getTranslations("common");
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2">
-        Skip to content
+        {t("skipToContent")}
       </a>
       <LiveUpdates />
+      {/* badges: e.g. { "/transfers": <TransfersAwaitingBadge /> } (a count beside the link). */}
       <AppHeader user={user} />
-      <main id="main" className="mx-auto max-w-[1600px] px-4 py-5">
+      <main id="main" className="mx-auto max-w-[1600px] px-3 py-5 sm:px-4">
         {children}
       </main>
     </>

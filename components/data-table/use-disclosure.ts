@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 
 /**
  * A button that opens a small non-modal panel under it (a filter's date range, the column
- * chooser). Focus goes into the panel on open; Escape closes it and returns focus to the
+ * chooser, the header's menu). Focus goes into the panel on open; Escape closes it and returns focus to the
  * button; a click outside or tabbing away closes it. A few lines instead of a positioning
  * library: the panel sits under its button, flipped to the right edge when it would not fit.
  */
@@ -45,7 +45,9 @@ export function useDisclosure(panelWidthPx: number) {
     document.addEventListener("pointerdown", onPointerDown);
     document.addEventListener("keydown", onKeyDown);
     document.addEventListener("focusin", onFocusIn);
-    panelRef.current?.querySelector<HTMLElement>("input, select, button:not([disabled])")?.focus();
+    // The first control shown (a menu may hold links hidden at this width).
+    const controls = panelRef.current?.querySelectorAll<HTMLElement>("a[href], input, select, button:not([disabled])") ?? [];
+    [...controls].find((control) => control.getClientRects().length > 0)?.focus();
     return () => {
       document.removeEventListener("pointerdown", onPointerDown);
       document.removeEventListener("keydown", onKeyDown);

@@ -1,33 +1,58 @@
 import { Landmark } from "lucide-react";
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { LiveIndicator } from "@/components/events/live-indicator";
 import { LookupBox } from "@/components/lookup/lookup-box";
 import type { SessionUser } from "@/lib/auth/guard";
-import { getTranslations } from "next-intl/server";
 import { can } from "@/lib/auth/roles";
-import { NavLinks } from "./nav-links";
+import { LanguageSwitch } from "./language-switch";
+import { NavLinks, type NavBadges } from "./nav-links";
 import { ThemeToggle } from "./theme-toggle";
 
-export async function AppHeader({ user }: { user: SessionUser }) {
+/**
+ * The signed-in header, one line at every width (1440 px with every link of an admin, 390 px
+ * on a phone): links that do not fit sit in a menu, the user's name and sign-out move into that
+ * menu on a phone. Its height is fixed (h-12): the payments table's header sticks just under it.
+ * `badges`: what to show beside a link, by href (the integrator's counts).
+ */
+export async function AppHeader({ user, badges }: { user: SessionUser; badges?: NavBadges }) {
   const t = await getTranslations();
+  const role = t(`glossary.roles.${user.role}`);
+  const who = (
+    <div className="min-w-0 text-xs leading-tight">
+      <div className="truncate font-medium text-fg" title={user.email}>
+        {user.email}
+      </div>
+      <div className="truncate text-fg-muted">{role}</div>
+    </div>
+  );
   return (
-    <header className="sticky top-0 z-30 border-b border-border bg-surface/95 backdrop-blur">
-      <div className="mx-auto flex max-w-[1600px] flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
-        <Link href="/" className="flex items-center gap-2 font-semibold text-fg">
+    <header className="sticky top-0 z-30 h-12 border-b border-border bg-surface/95 backdrop-blur">
+      <div className="mx-auto flex h-full max-w-[1600px] items-center gap-x-2 px-3 sm:gap-x-3 sm:px-4">
+        <Link href="/" className="flex shrink-0 items-center gap-2 font-semibold text-fg" title={t("common.appName")}>
           <Landmark aria-hidden className="h-5 w-5 text-brand-600 dark:text-brand-500" />
-          <span>{t("common.appName")}</span>
+          <span className="sr-only whitespace-nowrap sm:not-sr-only">{t("common.appName")}</span>
         </Link>
-        <NavLinks role={user.role} />
-        <div className="ml-auto flex items-center gap-2">
+        <NavLinks
+          role={user.role}
+          badges={badges}
+          footer={
+            <div className="flex items-center justify-between gap-2 px-1">
+              {who}
+              <SignOutButton />
+            </div>
+          }
+        />
+        <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-2">
           {can(user.role, "lookup") ? <LookupBox /> : null}
           <LiveIndicator />
           <ThemeToggle />
-          <div className="hidden text-right text-xs leading-tight sm:block">
-            <div className="font-medium text-fg">{user.email}</div>
-            <div className="text-fg-muted">{t(`glossary.roles.${user.role}`)}</div>
+          <LanguageSwitch />
+          <div className="hidden max-w-[12rem] text-right xl:block">{who}</div>
+          <div className="hidden sm:block">
+            <SignOutButton />
           </div>
-          <SignOutButton />
         </div>
       </div>
     </header>

@@ -1,6 +1,7 @@
 "use client";
 
 import { Monitor, Moon, Sun } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useEffect, useSyncExternalStore } from "react";
 
 type Theme = "system" | "light" | "dark";
@@ -24,6 +25,7 @@ function apply(theme: Theme) {
 
 /** Cycles system -> light -> dark; "system" follows the OS setting live. */
 export function ThemeToggle() {
+  const t = useTranslations("common.theme");
   const theme = useSyncExternalStore(subscribe, readTheme, () => "system" as Theme);
 
   useEffect(() => {
@@ -47,8 +49,8 @@ export function ThemeToggle() {
     <button
       type="button"
       onClick={cycle}
-      aria-label={`Theme: ${theme}. Switch theme`}
-      title={`Theme: ${theme}`}
+      aria-label={t("label", { theme: t(theme) })}
+      title={t("title", { theme: t(theme) })}
       className="inline-flex h-8 w-8 items-center justify-center rounded-md text-fg-muted hover:bg-surface-muted hover:text-fg"
     >
       <Icon aria-hidden className="h-4 w-4" />

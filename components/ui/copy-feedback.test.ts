@@ -1,6 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { COPIED_FOR_MS, listenForCopyButtons } from "./copy-feedback";
+import { COPIED_FOR_MS, listenForCopyButtons, type CopyWords } from "./copy-feedback";
+
+const english: CopyWords = {
+  copy: (what) => `Copy ${what}`,
+  copied: (what) => `Copied: ${what}`,
+  done: "Copied",
+  refused: (what) => `Could not copy (${what}): the browser refused access to the clipboard`,
+};
+const words = () => english;
 
 function page() {
   document.body.innerHTML = `
@@ -30,13 +38,13 @@ describe("listenForCopyButtons", () => {
     const write = vi.fn(async (_: string) => undefined);
     const announce = vi.fn();
     const { ref, e2e } = page();
-    detach = listenForCopyButtons(document, { write, announce });
+    detach = listenForCopyButtons(document, { write, announce, words });
 
     ref.querySelector("span")!.click(); // a click on the icon inside counts
     await flush();
     expect(write).toHaveBeenCalledWith("REF-001");
     expect(ref.dataset.copied).toBe("");
-    expect(ref.getAttribute("aria-label")).toBe("reference code copied");
+    expect(ref.getAttribute("aria-label")).toBe("Copied: reference code");
     expect(ref.title).toBe("Copied");
     expect(announce).toHaveBeenLastCalledWith("Copied");
     expect(e2e.dataset.copied).toBeUndefined();
@@ -49,7 +57,7 @@ describe("listenForCopyButtons", () => {
 
   it("a second click restarts the moment instead of ending it early", async () => {
     const { ref } = page();
-    detach = listenForCopyButtons(document, { write: async () => undefined, announce: () => undefined });
+    detach = listenForCopyButtons(document, { write: async () => undefined, announce: () => undefined, words });
     ref.click();
     await flush();
     vi.advanceTimersByTime(COPIED_FOR_MS - 100);
@@ -63,7 +71,7 @@ describe("listenForCopyButtons", () => {
 
   it("a button given another value (a reused table row) is no longer marked copied", async () => {
     const { ref } = page();
-    detach = listenForCopyButtons(document, { write: async () => undefined, announce: () => undefined });
+    detach = listenForCopyButtons(document, { write: async () => undefined, announce: () => undefined, words });
     ref.click();
     await flush();
     expect(ref.dataset.copied).toBe("");
@@ -76,19 +84,19 @@ describe("listenForCopyButtons", () => {
   it("a refused clipboard leaves the button as it was and says why", async () => {
     const announce = vi.fn();
     const { e2e } = page();
-    detach = listenForCopyButtons(document, { write: async () => Promise.reject(new Error("denied")), announce });
+    detach = listenForCopyButtons(document, { write: async () => Promise.reject(new Error("denied")), announce, words });
     e2e.click();
     await flush();
     await flush();
     expect(e2e.dataset.copied).toBeUndefined();
     expect(e2e.getAttribute("aria-label")).toBe("Copy end-to-end ID");
-    expect(announce).toHaveBeenCalledWith(expect.stringMatching(/^Could not copy the end-to-end ID/));
+    expect(announce).toHaveBeenCalledWith(expect.stringMatching(/^Could not copy \(end-to-end ID\)/));
   });
 
   it("ignores other buttons, and nothing is copied once detached", async () => {
     const write = vi.fn(async (_: string) => undefined);
     const { ref, other } = page();
-    detach = listenForCopyButtons(document, { write, announce: () => undefined });
+    detach = listenForCopyButtons(document, { write, announce: () => undefined, words });
     other.click();
     await flush();
     expect(write).not.toHaveBeenCalled();

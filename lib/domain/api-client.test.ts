@@ -40,7 +40,10 @@ describe("api-client", () => {
     const err = await failure(apiGet("/api/x", schema, { fetch: answer(504, "<html>Gateway Timeout</html>", { "x-request-id": "req-123456" }) }));
     expect(err.message).toBe(messageForStatus(504));
     expect(err.requestId).toBe("req-123456");
-    expect((await failure(apiGet("/api/x", schema, { fetch: answer(401, "") }))).message).toMatch(/sign in/i);
+    // Outside a browser the words are the default language's (pt-BR); in one, <html lang>'s.
+    expect((await failure(apiGet("/api/x", schema, { fetch: answer(401, "") }))).message).toBe("Sua sessão terminou. Entre de novo.");
+    expect(messageForStatus(401, "en")).toMatch(/sign in/i);
+    expect(messageForStatus(504, "en")).not.toBe(messageForStatus(504, "pt-BR"));
   });
 
   it("reports a network failure and an unreadable success distinctly", async () => {

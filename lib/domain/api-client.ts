@@ -1,3 +1,9 @@
+// The words of our own failures, in both languages: this module runs in the browser outside
+// React (TanStack Query's queryFn), where no translator is at hand. The message files are the one
+// source; only their `apiErrors` part is read.
+import enCommon from "@/messages/en/common.json";
+import ptCommon from "@/messages/pt-BR/common.json";
+import { DEFAULT_LOCALE, resolveLocale, type Locale } from "@/lib/i18n/config";
 import type { AnswerReader } from "./answer";
 import { readApiError } from "./api-error";
 import type { UnknownOutcome } from "./errors";
@@ -56,7 +62,7 @@ async function request<T>(path: string, read: AnswerReader<T>, init: RequestInit
     });
   } catch (err) {
     if ((err as { name?: string }).name === "AbortError") throw err;
-    throw new ApiRequestError("Could not reach the server. Check your connection and try again.", { status: 0, kind: "network" });
+    throw new ApiRequestError(apiWords().network, { status: 0, kind: "network" });
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
@@ -71,7 +77,7 @@ async function request<T>(path: string, read: AnswerReader<T>, init: RequestInit
   }
   const answer = read(body);
   if (answer === undefined) {
-    throw new ApiRequestError("The server sent an answer this page cannot read. Reload the page and try again.", {
+    throw new ApiRequestError(apiWords().malformed, {
       status: response.status,
       kind: "malformed",
     });
@@ -79,15 +85,25 @@ async function request<T>(path: string, read: AnswerReader<T>, init: RequestInit
   return answer;
 }
 
-/** Words for an error answer that carried none (a proxy's HTML page, an empty body). */
-export function messageForStatus(status: number): string {
-  if (status === 400 || status === 422) return "Some of the data is not valid. Check the fields and try again.";
-  if (status === 401) return "Your session has ended. Sign in again.";
-  if (status === 403) return "You are not allowed to do this.";
-  if (status === 404) return "Not found.";
-  if (status === 409) return "This conflicts with an earlier request. Reload and check before trying again.";
-  if (status === 429) return "Too many requests. Wait a moment and try again.";
-  if (status === 502 || status === 503) return "The payments provider is not answering properly. Try again in a moment.";
-  if (status === 504) return "The payments provider took too long to answer. Try again in a moment.";
-  return "Something went wrong on the server. Try again in a moment.";
+type ApiWords = typeof enCommon.apiErrors;
+const WORDS: Record<Locale, ApiWords> = { en: enCommon.apiErrors, "pt-BR": ptCommon.apiErrors };
+
+/** The page's language (`<html lang>`, set by the server from NEXT_LOCALE); pt-BR outside a browser. */
+function apiWords(locale?: Locale): ApiWords {
+  const lang = locale ?? (typeof document === "undefined" ? DEFAULT_LOCALE : resolveLocale(document.documentElement.lang));
+  return WORDS[lang];
+}
+
+/** Words for an error answer that carried none (a proxy's HTML page, an empty body), in the page's language. */
+export function messageForStatus(status: number, locale?: Locale): string {
+  const words = apiWords(locale);
+  if (status === 400 || status === 422) return words.invalid;
+  if (status === 401) return words.signedOut;
+  if (status === 403) return words.forbidden;
+  if (status === 404) return words.notFound;
+  if (status === 409) return words.conflict;
+  if (status === 429) return words.tooMany;
+  if (status === 502 || status === 503) return words.provider;
+  if (status === 504) return words.providerSlow;
+  return words.server;
 }

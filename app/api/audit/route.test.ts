@@ -36,7 +36,7 @@ describe.each(TEST_ENGINES)("GET /api/audit on $name", (engine) => {
   });
 
   const get = (query: string, cookie?: string) =>
-    GET(new Request(`${getEnv().appUrl}/api/audit${query}`, { headers: cookie ? { cookie } : {} }), undefined);
+    GET(new Request(`${getEnv().appUrl}/api/audit${query}`, { headers: cookie ? { cookie } : {} }), { params: Promise.resolve({}) });
 
   it("answers 401 without a session and 403 to a non-admin", async () => {
     expect((await get("")).status).toBe(401);
