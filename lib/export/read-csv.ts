@@ -28,8 +28,11 @@ export function createCsvLineCounter() {
   };
 }
 
-/** Parses a whole CSV text into rows of fields (BOM dropped, trailing line end optional). */
-export function readCsv(text: string): string[][] {
+/**
+ * Parses a whole CSV text into rows of fields (BOM dropped, trailing line end optional). Our
+ * files use ";" (the Brazilian Excel dialect, csv.ts); pass "," for other files.
+ */
+export function readCsv(text: string, separator = ";"): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = "";
@@ -44,7 +47,7 @@ export function readCsv(text: string): string[][] {
       } else if (ch === '"') inQuotes = false;
       else field += ch;
     } else if (ch === '"') inQuotes = true;
-    else if (ch === ",") {
+    else if (ch === separator) {
       row.push(field);
       field = "";
     } else if (ch === "\n" || ch === "\r") {
@@ -60,4 +63,11 @@ export function readCsv(text: string): string[][] {
     rows.push(row);
   }
   return rows;
+}
+
+/** A text cell as a person sees it in Excel: ="00123" is 00123, '=SUM(A1) is =SUM(A1). */
+export function excelText(cell: string): string {
+  const formula = /^="((?:[^"]|"")*)"$/.exec(cell);
+  if (formula) return (formula[1] ?? "").replace(/""/g, '"');
+  return cell.startsWith("'") ? cell.slice(1) : cell;
 }

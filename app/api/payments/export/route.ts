@@ -1,65 +1,64 @@
-import { requireApiUser } from "@/lib/auth/guard";
+// GET /api/payments/export: every page of the list query as one file (CSV in the Brazilian Excel dialect, or ?format=xlsx), streamed page by page
+import { z } from "zod";
 import { listPaymentsParamsSchema } from "@/lib/contract";
 import { recordAudit } from "@/lib/db/audit";
-import { createPaymentsCsvStream } from "@/lib/export/payments-csv-stream";
-import { NO_STORE, clientIp, queryObject, setRequestUser, validationError, withRoute } from "@/lib/http";
+import { EXPORT_FORMATS } from "@/lib/export/columns";
+import { exportResponse } from "@/lib/export/response";
+import { pagedRows } from "@/lib/export/export-stream";
+import { paymentExportColumns } from "@/lib/export/payments-columns";
+import { clientIp, route } from "@/lib/http";
 import { listPayments } from "@/lib/payments-api";
 
 // Streams to the end of the query, however long that takes: never cached, never prerendered.
 export const dynamic = "force-dynamic";
 
-export const GET = withRoute("GET /api/payments/export", async (request) => {
-  // GET /api/payments/export: every page of the list query as one CSV, streamed page by page
-  const gate = await requireApiUser(request, "export");
-  if ("response" in gate) return gate.response;
-  setRequestUser(gate.user.id);
-  const query = queryObject(request.url);
-  if ("response" in query) return query.response;
-  const parsed = listPaymentsParamsSchema.safeParse(query.query);
-  if (!parsed.success) return validationError(parsed.error, 400);
-  // The export is the whole query: a `page` in the link is the table's, not the file's.
-  const filters = { ...parsed.data };
-  delete filters.page;
+const exportQuerySchema = listPaymentsParamsSchema.and(
+  z.object({ format: z.enum(EXPORT_FORMATS, { error: "must be csv or xlsx" }).optional() }),
+);
 
-  // Page 1 before the first byte: a provider failure here is still a proper JSON error.
-  const first = await listPayments({ ...filters, page: 1 });
-  const { total_pages, total_items_amount, total_value_cents } = first.meta;
-  const stream = createPaymentsCsvStream({
-    first,
-    fetchPage: (page) => listPayments({ ...filters, page }),
-    onFinish: (summary) =>
-      recordAudit({
-        actor: gate.user,
-        action: "payment.export",
-        outcome: summary.completed ? "exported" : summary.error ? "failed" : "canceled",
-        ip: clientIp(request),
-        detail: {
-          filters,
-          rows: summary.rows,
-          pages: summary.pages,
-          expected_rows: total_items_amount,
-          expected_pages: total_pages,
-          ...(summary.error ? { error: summary.error instanceof Error ? summary.error.message : String(summary.error) } : {}),
-        },
-      }),
-  });
+export const GET = route(
+  // A GET that starts a download of personal data: refused when another site asks (checkOrigin).
+  { name: "GET /api/payments/export", permission: "export", query: exportQuerySchema, checkOrigin: true },
+  async ({ request, user, query, t }) => {
+    const { format = "csv", ...rest } = query;
+    // The export is the whole query: a `page` in the link is the table's, not the file's.
+    const filters = { ...rest };
+    delete filters.page;
 
-  return new Response(stream, {
-    headers: {
-      ...NO_STORE,
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${exportFileName(new Date())}"`,
-      "x-content-type-options": "nosniff",
-      // For the progress bar: what the whole file will hold, as the provider counted it.
-      "x-total-pages": String(total_pages),
-      "x-total-items": String(total_items_amount),
-      "x-total-value-cents": String(total_value_cents),
-    },
-  });
-});
+    // Page 1 before the first byte: a provider failure here is still a proper JSON error.
+    const first = await listPayments({ ...filters, page: 1 });
+    const { total_pages, total_items_amount, total_value_cents } = first.meta;
+    const ip = clientIp(request);
+    const expected = { filters, format, expected_rows: total_items_amount, expected_pages: total_pages };
+    // Recorded before any byte leaves: if the audit log cannot be written, recordAudit throws and
+    // the caller gets an error instead of the file.
+    await recordAudit({ actor: user, action: "payment.export", outcome: "started", ip, detail: expected });
 
-/** payments-2026-03-01T0915Z.csv (UTC, so two exports a minute apart never share a name). */
-function exportFileName(now: Date): string {
-  const stamp = now.toISOString().slice(0, 16).replace(/:/g, "");
-  return `payments-${stamp}Z.csv`;
-}
+    return exportResponse({
+      format,
+      fileBase: t("exports.fileNames.payments"),
+      sheetName: t("exports.sheetNames.payments"),
+      columns: paymentExportColumns(t),
+      next: pagedRows(first.payments, total_pages, async (page) => (await listPayments({ ...filters, page })).payments),
+      onFinish: (summary) =>
+        recordAudit({
+          actor: user,
+          action: "payment.export",
+          outcome: summary.completed ? "exported" : summary.error ? "failed" : "canceled",
+          ip,
+          detail: {
+            ...expected,
+            rows: summary.rows,
+            pages: summary.pages,
+            ...(summary.error ? { error: summary.error instanceof Error ? summary.error.message : String(summary.error) } : {}),
+          },
+        }),
+      headers: {
+        // For the progress bar: what the whole file will hold, as the provider counted it.
+        "x-total-pages": String(total_pages),
+        "x-total-items": String(total_items_amount),
+        "x-total-value-cents": String(total_value_cents),
+      },
+    });
+  },
+);
