@@ -1,7 +1,8 @@
 import "server-only";
 import { EventEmitter } from "node:events";
 import type { Sql } from "postgres";
-import type { Db } from "@/lib/db";
+import type { Db, PgliteClient } from "@/lib/db";
+import { parseTransferChange, TRANSFER_CHANNEL, type TransferChange } from "@/lib/transfers/live-channel";
 import type { WebhookEvent } from "./schema";
 import { eventsAfter, getEvent, latestEventId } from "./store";
 
@@ -17,12 +18,15 @@ import { eventsAfter, getEvent, latestEventId } from "./store";
  */
 export type BusMessage = { event: WebhookEvent; repeat: boolean };
 export type BusListener = (message: BusMessage) => void;
+/** A transfer request changed state (announced by lib/transfers/transition.ts with pg_notify). */
+export type TransferListener = (change: TransferChange) => void;
 
 export interface EventBus {
   readonly kind: "local" | "postgres";
   /** Tells every instance (this one included) about an event just stored or repeated. */
   publish(event: WebhookEvent, repeat: boolean): Promise<void>;
   subscribe(listener: BusListener): () => void;
+  subscribeTransfers(listener: TransferListener): () => void;
   readonly subscriberCount: number;
   close(): Promise<void>;
 }
@@ -34,6 +38,8 @@ export type EventBusOptions = {
   db: Db;
   /** PostgreSQL URL: cross-instance fan-out through LISTEN/NOTIFY. Absent: this process only. */
   databaseUrl?: string;
+  /** The embedded store's client: transfer changes are heard on it (PGlite's own LISTEN). */
+  pglite?: PgliteClient;
   /** application_name of the bus's PostgreSQL connections (logs, tests). */
   name?: string;
   /** Called with failures of the background work (loading a notified event, catch-up). */
@@ -59,11 +65,21 @@ export async function createEventBus(o: EventBusOptions): Promise<EventBus> {
     emitter.on("event", listener);
     return () => void emitter.off("event", listener);
   };
+  const subscribeTransfers = (listener: TransferListener) => {
+    emitter.on("transfer", listener);
+    return () => void emitter.off("transfer", listener);
+  };
+  const onTransfer = (payload: string) => {
+    const change = parseTransferChange(payload);
+    if (change) emitter.emit("transfer", change);
+  };
 
   if (!o.databaseUrl) {
+    const unlisten = o.pglite ? await o.pglite.listen(TRANSFER_CHANNEL, onTransfer) : undefined;
     return {
       kind: "local",
       subscribe,
+      subscribeTransfers,
       get subscriberCount() {
         return emitter.listenerCount("event");
       },
@@ -72,6 +88,7 @@ export async function createEventBus(o: EventBusOptions): Promise<EventBus> {
       },
       async close() {
         emitter.removeAllListeners();
+        await unlisten?.().catch(() => undefined);
       },
     };
   }
@@ -111,8 +128,10 @@ export async function createEventBus(o: EventBusOptions): Promise<EventBus> {
       .catch(onError);
   };
   let listening: Awaited<ReturnType<Sql["listen"]>>;
+  let listeningTransfers: Awaited<ReturnType<Sql["listen"]>>;
   try {
     listening = await sql.listen(BUS_CHANNEL, onNotify, onListen);
+    listeningTransfers = await sql.listen(TRANSFER_CHANNEL, onTransfer);
   } catch (error) {
     await sql.end({ timeout: 1 }).catch(() => undefined);
     throw error;
@@ -121,6 +140,7 @@ export async function createEventBus(o: EventBusOptions): Promise<EventBus> {
   return {
     kind: "postgres",
     subscribe,
+    subscribeTransfers,
     get subscriberCount() {
       return emitter.listenerCount("event");
     },
@@ -132,6 +152,7 @@ export async function createEventBus(o: EventBusOptions): Promise<EventBus> {
       closed = true;
       emitter.removeAllListeners();
       await listening.unlisten().catch(() => undefined);
+      await listeningTransfers.unlisten().catch(() => undefined);
       await sql.end({ timeout: 5 });
     },
   };

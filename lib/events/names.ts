@@ -32,4 +32,6 @@ export const SSE_EVENTS = {
   ready: "ready",
   /** Too much was missed to replay: refresh everything. */
   resync: "resync",
+  /** A transfer request changed state (no `id:`: transfers are refetched, not replayed). */
+  transfer: "transfer",
 } as const;

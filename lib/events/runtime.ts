@@ -23,7 +23,7 @@ export function getEventBus(): Promise<EventBus> {
   h.bus ??= (async () => {
     const store = await getStore();
     const databaseUrl = store.kind === "postgres" ? getEnv().databaseUrl : undefined;
-    const bus = await createEventBus({ db: store.db, databaseUrl });
+    const bus = await createEventBus({ db: store.db, databaseUrl, pglite: store.pglite });
     // A payment changed (here or on another instance): cached overview totals are stale now.
     bus.subscribe(({ repeat }) => {
       if (!repeat) forgetInsights();

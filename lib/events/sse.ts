@@ -32,6 +32,8 @@ export type EventStreamOptions = {
   since?: Date | null;
   /** May see rejected deliveries and repeats (the event log's permission). */
   canSeeLog: boolean;
+  /** May see transfer requests change (their permission): those changes are sent too. */
+  canSeeTransfers?: boolean;
   signal?: AbortSignal;
   heartbeatMs?: number;
   retryMs?: number;
@@ -107,10 +109,14 @@ export function createEventStream(o: EventStreamOptions): ReadableStream<Uint8Ar
       };
 
       const unsubscribe = o.bus.subscribe((m) => (buffer ? buffer.push(m) : send(m)));
+      const unsubscribeTransfers = o.canSeeTransfers
+        ? o.bus.subscribeTransfers((change) => write(formatSse({ event: SSE_EVENTS.transfer, data: change })))
+        : () => {};
       cleanup = () => {
         if (!open) return;
         open = false;
         unsubscribe();
+        unsubscribeTransfers();
         for (const t of timers) clearInterval(t);
         o.signal?.removeEventListener("abort", cleanup);
         try {

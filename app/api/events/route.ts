@@ -20,6 +20,7 @@ export const GET = withRoute("GET /api/events", async (request) => {
     lastEventId: lastEventIdOf(request),
     since: sinceOf(request),
     canSeeLog: can(gate.user.role, "events"),
+    canSeeTransfers: can(gate.user.role, "viewTransfers"),
     signal: request.signal,
     maxDurationMs: MAX_STREAM_MS,
   });
