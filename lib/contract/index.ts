@@ -8,3 +8,8 @@ export * from "./register";
 export * from "./errors";
 export * from "./auth";
 export * from "./webhooks";
+export * from "./qrcode-list-rules";
+export * from "./qrcode-list";
+export * from "./charges";
+export * from "./balance";
+export * from "./webhooks-admin";

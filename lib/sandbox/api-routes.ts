@@ -1,11 +1,14 @@
 import type { IncomingMessage } from "node:http";
-import { PROVIDER_MESSAGES, WEBHOOK_TYPES, registerWebhookSchema, tokenRequestSchema } from "@/lib/contract";
-import { listItem, paymentDetail, qrcodeAnswer } from "./format";
+import { PROVIDER_MESSAGES, WEBHOOK_TYPES, tokenRequestSchema } from "@/lib/contract";
+import { renderCheckout } from "./checkout-page";
+import { listItem } from "./format";
 import { error, json, readJsonObject, readRawBody, type Reply } from "./http-io";
 import { parseListQuery, runListQuery } from "./list-query";
-import type { SandboxCore } from "./sandbox-core";
-import { providerMessages, joinMessages } from "./validation";
+import { routeQrcodes } from "./qrcode-routes";
 import { renderReceipt } from "./receipt";
+import type { SandboxCore } from "./sandbox-core";
+import { joinMessages } from "./validation";
+import { deleteWebhook, listWebhooks, registerWebhook } from "./webhook-routes";
 
 export interface RequestContext {
   req: IncomingMessage;
@@ -19,40 +22,54 @@ export interface RequestContext {
 const unauthorized = (): Reply => error(401, PROVIDER_MESSAGES.unauthorized);
 const notAllowed = (): Reply => error(405, "Method not allowed");
 
+/** The balance's 401 is documented with a shape of its own. */
+const balanceUnauthorized = (): Reply =>
+  json(401, { data: { error: PROVIDER_MESSAGES.unauthorized, details: "Invalid or expired access token" }, status: 401 });
+
+/** Is this a path of the provider's documented API (so a missing token is 401, a wrong method 405)? */
+function isKnownPath(s: string[]): boolean {
+  const path = s.join("/");
+  if (path === "v1/pix/payments" || path === "v1/pix/qrcodes" || path === "v1/pix/checkout") return true;
+  if (path === "v1/webhooks" || path === "v1/webhooks/types" || path === "v1/account/balance") return true;
+  if (s.length === 3 && s[1] === "webhooks") return true;
+  if (s[1] !== "pix" || (s[2] !== "payments" && s[2] !== "qrcodes")) return false;
+  if (s.length === 4) return true;
+  if (s.length !== 5) return false;
+  if (s[2] === "payments") return s[4] === "idempotent_id";
+  return s[3] === "end_to_end" || s[4] === "pay";
+}
+
 /** The provider's API. Returns null when no route matches (the server answers 404). */
 export async function routeApi(core: SandboxCore, ctx: RequestContext): Promise<Reply | null> {
   const { method, segments: s } = ctx;
   const path = s.join("/");
   if (path === "auth/generate_token") return method === "POST" ? generateToken(core, ctx.req) : notAllowed();
   if (s[0] === "receipts" && s.length === 2) return method === "GET" ? receipt(core, s[1]!) : notAllowed();
-  if (s[0] !== "v1") return null;
-  const known =
-    path === "v1/pix/payments" ||
-    path === "v1/webhooks/types" ||
-    (s.length === 3 && path.startsWith("v1/webhooks/")) ||
-    (s.length === 5 && s[1] === "pix" && s[2] === "payments" && s[4] === "idempotent_id") ||
-    (s.length === 5 && s[1] === "pix" && s[2] === "qrcodes" && s[3] === "end_to_end");
-  if (!known) return null;
-  if (!core.tokens.checkBearer(ctx.req)) return unauthorized();
+  if (s[0] === "checkout" && s.length === 2) return method === "GET" ? checkoutPage(core, s[1]!) : notAllowed();
+  if (s[0] !== "v1" || !isKnownPath(s)) return null;
+  if (!core.tokens.checkBearer(ctx.req)) return path === "v1/account/balance" ? balanceUnauthorized() : unauthorized();
 
-  if (path === "v1/pix/payments") {
+  if (path === "v1/account/balance") return method === "GET" ? balance(core) : notAllowed();
+  if (s[1] === "webhooks") {
+    if (path === "v1/webhooks") return method === "GET" ? listWebhooks(core) : notAllowed();
+    if (path === "v1/webhooks/types") {
+      return method === "GET" ? json(200, { webhook_types: WEBHOOK_TYPES.map((t) => ({ ...t })) }) : notAllowed();
+    }
+    if (method === "POST") return registerWebhook(core, ctx.req, s[2]!);
+    return method === "DELETE" ? deleteWebhook(core, s[2]!) : notAllowed();
+  }
+  if (s[2] !== "payments") return routeQrcodes(core, ctx);
+  if (s.length === 3) {
     if (method === "POST") {
       const body = await readJsonObject(ctx.req);
       return body.ok ? core.register(body.value) : body.reply;
     }
     return method === "GET" ? listPayments(core, ctx.search) : notAllowed();
   }
-  if (path === "v1/webhooks/types") {
-    return method === "GET" ? json(200, { webhook_types: WEBHOOK_TYPES.map((t) => ({ ...t })) }) : notAllowed();
-  }
-  if (s[1] === "webhooks") return method === "POST" ? registerWebhook(core, ctx.req, s[2]!) : notAllowed();
   if (method !== "GET") return notAllowed();
-  if (s[2] === "payments") {
-    const p = core.index.get(s[3]!);
-    return p ? json(200, { payment: paymentDetail(p) }) : error(406, PROVIDER_MESSAGES.paymentNotFound);
-  }
-  const qr = core.index.qrcode(s[4]!);
-  return qr ? json(200, { qrcode: qrcodeAnswer(qr) }) : error(406, PROVIDER_MESSAGES.qrcodeNotFound);
+  // GET .../{idempotent_id}/idempotent_id, or GET .../{reference_code}: the same answer.
+  const p = s.length === 5 ? core.index.get(s[3]!) : core.index.getByReference(s[3]!);
+  return p ? json(200, core.quirks.singlePayment(p)) : error(406, PROVIDER_MESSAGES.paymentNotFound);
 }
 
 async function generateToken(core: SandboxCore, req: IncomingMessage): Promise<Reply> {
@@ -90,31 +107,30 @@ function listPayments(core: SandboxCore, search: URLSearchParams): Reply {
   });
 }
 
-function isLoopback(hostname: string): boolean {
-  const h = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  return h === "localhost" || h === "::1" || /^127\.\d+\.\d+\.\d+$/.test(h);
-}
-
-async function registerWebhook(core: SandboxCore, req: IncomingMessage, typeSegment: string): Promise<Reply> {
-  const type = WEBHOOK_TYPES.find((t) => String(t.id) === typeSegment);
-  if (!type) return error(406, "Webhook type not found.");
-  const body = await readJsonObject(req);
-  if (!body.ok) return body.reply;
-  const parsed = registerWebhookSchema.safeParse(body.value);
-  if (!parsed.success) {
-    return error(400, joinMessages(providerMessages(parsed.error.issues, body.value, ["url", "authorization"])));
-  }
-  const url = new URL(parsed.data.url);
-  const allowed = url.protocol === "https:" || (url.protocol === "http:" && isLoopback(url.hostname));
-  if (!allowed) return error(400, "url must use https (http only on loopback)");
-  const registration = { type_id: type.id, url: parsed.data.url, authorization: parsed.data.authorization };
-  await core.store.saveWebhook(registration);
-  core.webhooks.register(registration);
-  return json(201, { webhook: { type_id: type.id, type_name: type.name, url: registration.url } });
+/** GET /v1/account/balance: available = total less what authorized transfers in flight block. */
+function balance(core: SandboxCore): Reply {
+  const b = core.balance();
+  return json(200, {
+    data: {
+      account_balance: {
+        available_value_cents: b.availableCents,
+        blocked_value_cents: b.blockedCents,
+        total_value_cents: b.totalCents,
+      },
+      status: "success",
+    },
+  });
 }
 
 function receipt(core: SandboxCore, ref: string): Reply {
-  const p = core.index.all().find((row) => row.reference_code === ref);
+  const p = core.index.getByReference(ref);
   if (!p) return error(406, PROVIDER_MESSAGES.paymentNotFound);
   return { status: 200, body: null, raw: renderReceipt(p), contentType: "text/html; charset=utf-8" };
+}
+
+async function checkoutPage(core: SandboxCore, requestId: string): Promise<Reply> {
+  await core.charges.expireDue();
+  const q = core.charges.byRequestId(requestId);
+  if (!q) return error(406, PROVIDER_MESSAGES.qrcodeNotFound);
+  return { status: 200, body: null, raw: await renderCheckout(q), contentType: "text/html; charset=utf-8" };
 }

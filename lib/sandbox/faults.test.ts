@@ -138,7 +138,7 @@ describe("control API", () => {
     await registerWith({ ...body(), authorized: true });
     const state = (await control(sb.url, "GET", "state")).body;
     expect(state.payments).toMatchObject({ total: 62, registered: 1, in_flight: 1 });
-    expect(state.balance).toEqual({ totalCents: 100_000_000, reservedCents: 100, availableCents: 99_999_900 });
+    expect(state.balance).toEqual({ totalCents: 100_000_000, blockedCents: 100, availableCents: 99_999_900 });
     expect(state).toHaveProperty("clock.step_ms", 10_000);
     expect(state).toHaveProperty("deliveries");
     expect(state).toHaveProperty("webhooks");

@@ -103,3 +103,50 @@ export function fixturePayments(seqBase: number): { payments: PaymentRecord[]; q
   });
   return { payments, qrcodes };
 }
+
+/** The documentation's own example objects, present in quirks mode "doc" only. */
+export const SANDBOX_DOC_FIXTURES = {
+  payment: {
+    idempotentId: "TEST01",
+    referenceCode: "P202306150000039870",
+    endToEnd: "E18236120202306151200DOCEXAMPLE1",
+  },
+  qrcode: { referenceCode: "ZENDRYTESTPIXQRCODE1", externalReference: "TEST01" },
+} as const;
+
+/** The doc example payment (completed, June 2023) and the paid QR code of the examples. */
+export function docExampleFixtures(seq: number): { payments: PaymentRecord[]; qrcodes: QrcodeRecord[] } {
+  const d = SANDBOX_DOC_FIXTURES;
+  const registeredAt = Date.parse("2023-06-15T15:00:00.000Z");
+  const p: PaymentRecord = {
+    seq,
+    origin: "seed",
+    reference_code: d.payment.referenceCode,
+    idempotent_id: d.payment.idempotentId,
+    value_cents: 1_000,
+    pix_key_type: "email",
+    pix_key: "teste@zendry.com.br",
+    receiver_name: "Zendry Teste Ltda",
+    receiver_document: "11444777000161",
+    receiver_bank_ispb: "00000000",
+    receiver_bank_name: bankNameOf("00000000"),
+    receiver_agency: "1",
+    receiver_account: "1234567",
+    receiver_account_type: "checking_account",
+    status: "completed",
+    registeredAt,
+    paidAt: registeredAt + 4_000,
+    canceledAt: null,
+    cancellation_reason: null,
+    end_to_end: d.payment.endToEnd,
+    lcName: "zendry teste ltda",
+    lcDocument: "11444777000161",
+    lcReference: d.payment.referenceCode.toLowerCase(),
+    lcEndToEnd: d.payment.endToEnd.toLowerCase(),
+  };
+  const qr = qrcodeForPayment(createRand("sandbox-doc-fixtures"), p, { status: "paid", dynamic: true });
+  return {
+    payments: [p],
+    qrcodes: [{ ...qr, reference_code: d.qrcode.referenceCode, external_reference: d.qrcode.externalReference }],
+  };
+}

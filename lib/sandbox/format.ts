@@ -88,3 +88,21 @@ export function qrcodeAnswer(q: QrcodeRecord) {
     end_to_end: q.end_to_end,
   };
 }
+
+/** One item of GET /v1/pix/qrcodes (also the `message` of a QR code notification). */
+export function qrcodeListItem(q: QrcodeRecord) {
+  return {
+    reference_code: q.reference_code,
+    external_reference: q.external_reference,
+    value_cents: q.value_cents,
+    content: q.content,
+    status: q.status,
+    generator_name: q.generator_name,
+    generator_document: q.generator_document,
+    payer_name: q.payer_name,
+    payer_document: q.payer_document,
+    registration_date: when(q.registeredAt),
+    payment_date: when(q.paidAt),
+    end_to_end: q.end_to_end,
+  };
+}

@@ -97,7 +97,7 @@ describe("lifecycle of an authorized payment", () => {
     await register(idWithPlan("complete", "keep"), true, 20_000_000);
     expect(sb.state().balance.availableCents).toBe(50_000_000);
     await sb.settle();
-    expect(sb.state().balance).toMatchObject({ reservedCents: 20_000_000, availableCents: 80_000_000 });
+    expect(sb.state().balance).toMatchObject({ totalCents: 80_000_000, blockedCents: 0, availableCents: 80_000_000 });
   });
 
   it("the control API advances and settles too", async () => {

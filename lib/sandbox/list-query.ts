@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { DATE_PAIRS, listPaymentsParamsSchema } from "@/lib/contract";
 import { parseListParam } from "@/lib/pix";
 import type { ListQuery, ListResult, PaymentIndex } from "./payment-index";
@@ -19,25 +20,40 @@ const PARAM_ORDER = [
   "end_to_end",
 ] as const;
 
-export type ParsedList = { ok: true; filters: ListFilters } | { ok: false; messages: string[] };
+/** What every list (payments, QR codes) shares: the page and the two date ranges. */
+type DatePairParams = {
+  page?: number;
+  registration_start_date?: string;
+  registration_end_date?: string;
+  payment_start_date?: string;
+  payment_end_date?: string;
+};
+
+export type ReadList<T> =
+  | { ok: true; params: T; page: number; registration?: [number, number]; payment?: [number, number] }
+  | { ok: false; messages: string[] };
 
 /**
- * Reads list query parameters with the contract schema. Empty values count as absent; the
+ * Reads list query parameters with a contract schema. Empty values count as absent; the
  * first value of a repeated parameter wins. Dates are Brazil time, both ends inclusive to
- * the second (an end of 23:59:59 includes 23:59:59.999).
+ * the second (an end of 23:59:59 includes 23:59:59.999). Shared by the payment and QR code lists.
  */
-export function parseListQuery(search: URLSearchParams): ParsedList {
+export function readListParams<T extends DatePairParams>(
+  search: URLSearchParams,
+  order: readonly string[],
+  schema: z.ZodType<T>,
+): ReadList<T> {
   const raw: Record<string, string> = {};
-  for (const key of PARAM_ORDER) {
+  for (const key of order) {
     const v = search.get(key);
     if (v !== null && v !== "") raw[key] = v;
   }
   const messages: string[] = [];
-  const parsed = listPaymentsParamsSchema.safeParse(raw);
+  const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     // A numeric page text is judged as the number it spells ("1.5" is not an integer).
     const numericPage = raw.page !== undefined && Number.isFinite(Number(raw.page)) ? Number(raw.page) : raw.page;
-    messages.push(...providerMessages(parsed.error.issues, { ...raw, page: numericPage }, PARAM_ORDER));
+    messages.push(...providerMessages(parsed.error.issues, { ...raw, page: numericPage }, order));
   }
   for (const [start, end] of DATE_PAIRS) {
     if (raw[start] && !raw[end] && !messages.includes(`${end} required`)) messages.push(`${end} required`);
@@ -45,7 +61,7 @@ export function parseListQuery(search: URLSearchParams): ParsedList {
   }
   if (!parsed.success || messages.length) return { ok: false, messages };
   const p = parsed.data;
-  const instant = (name: (typeof PARAM_ORDER)[number], value: string | undefined): number | undefined => {
+  const instant = (name: string, value: string | undefined): number | undefined => {
     if (!value) return undefined;
     const d = parseListParam(value);
     if (!d) messages.push(`${name} invalid`);
@@ -55,17 +71,29 @@ export function parseListQuery(search: URLSearchParams): ParsedList {
   const regTo = instant("registration_end_date", p.registration_end_date);
   const payFrom = instant("payment_start_date", p.payment_start_date);
   const payTo = instant("payment_end_date", p.payment_end_date);
-  const registration: [number, number] | undefined =
-    regFrom !== undefined && regTo !== undefined ? [regFrom, regTo + 999] : undefined;
-  const payment: [number, number] | undefined =
-    payFrom !== undefined && payTo !== undefined ? [payFrom, payTo + 999] : undefined;
   if (messages.length) return { ok: false, messages };
   return {
     ok: true,
+    params: p,
+    page: p.page ?? 1,
+    registration: regFrom !== undefined && regTo !== undefined ? [regFrom, regTo + 999] : undefined,
+    payment: payFrom !== undefined && payTo !== undefined ? [payFrom, payTo + 999] : undefined,
+  };
+}
+
+export type ParsedList = { ok: true; filters: ListFilters } | { ok: false; messages: string[] };
+
+/** Reads the payment list's query parameters. */
+export function parseListQuery(search: URLSearchParams): ParsedList {
+  const read = readListParams(search, PARAM_ORDER, listPaymentsParamsSchema);
+  if (!read.ok) return read;
+  const p = read.params;
+  return {
+    ok: true,
     filters: {
-      page: p.page ?? 1,
-      registration,
-      payment,
+      page: read.page,
+      registration: read.registration,
+      payment: read.payment,
       status: p.status,
       name: p.receiver_name ? likePattern(p.receiver_name) : undefined,
       document: p.receiver_document ? likePattern(p.receiver_document) : undefined,

@@ -36,7 +36,14 @@ export interface SandboxOptions {
   control?: boolean;
   /** No log lines. Default false. */
   quiet?: boolean;
+  /**
+   * "doc": answer byte for byte like the provider documentation's examples (the "end_to_end "
+   * key, " Insufficient funds", P2023... reference codes, agency "000001"). Default SANDBOX_QUIRKS or none.
+   */
+  quirks?: SandboxQuirks;
 }
+
+export type SandboxQuirks = "doc" | "none";
 
 export interface ResolvedOptions {
   port: number;
@@ -58,6 +65,8 @@ export interface ResolvedOptions {
   blockedDocuments: string[];
   control: boolean;
   quiet: boolean;
+  /** true: the documentation's literal quirks (see `quirks.ts`). */
+  docQuirks: boolean;
 }
 
 const envInt = (name: string): number | undefined => {
@@ -93,5 +102,13 @@ export function resolveOptions(o: SandboxOptions = {}): ResolvedOptions {
     blockedDocuments: o.blockedDocuments ?? ["52998224725"],
     control: o.control ?? true,
     quiet: o.quiet ?? false,
+    docQuirks: quirksOf(o.quirks ?? process.env.SANDBOX_QUIRKS) === "doc",
   };
+}
+
+function quirksOf(value: string | undefined): SandboxQuirks {
+  const v = (value ?? "").trim().toLowerCase();
+  if (v === "" || v === "none") return "none";
+  if (v === "doc") return "doc";
+  throw new Error(`SANDBOX_QUIRKS must be "doc" or "none", got "${value}"`);
 }

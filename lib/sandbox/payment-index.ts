@@ -1,7 +1,7 @@
 import { LIMITS } from "@/lib/contract";
 import { BaseColumns, type TextField } from "./base-columns";
 import { matchesPattern, type TextPattern } from "./text-pattern";
-import type { PaymentRecord, QrcodeRecord } from "./types";
+import type { PaymentRecord } from "./types";
 
 export interface ListQuery {
   page: number;
@@ -55,8 +55,8 @@ export class PaymentIndex {
   private pendingBase: PaymentRecord[] = [];
   private overlay: PaymentRecord[] = [];
   private readonly byId = new Map<string, PaymentRecord>();
+  private readonly byReference = new Map<string, PaymentRecord>();
   private readonly baseRowById = new Map<string, number>();
-  private readonly qrByEndToEnd = new Map<string, QrcodeRecord>();
   private nextSeq = 0;
   private matchBuffer = new Int32Array(0);
 
@@ -69,6 +69,7 @@ export class PaymentIndex {
     for (const row of rows) {
       this.pendingBase.push(row);
       this.byId.set(row.idempotent_id, row);
+      this.byReference.set(row.reference_code, row);
       if (row.seq >= this.nextSeq) this.nextSeq = row.seq + 1;
     }
   }
@@ -95,10 +96,16 @@ export class PaymentIndex {
     return this.byId.get(idempotentId);
   }
 
+  /** The payment with this reference code (GET /v1/pix/payments/{reference_code}, receipts). */
+  getByReference(referenceCode: string): PaymentRecord | undefined {
+    return this.byReference.get(referenceCode);
+  }
+
   /** Adds an API payment (a seeded row of the same id must have been removed first). */
   insert(row: PaymentRecord): void {
     if (this.byId.has(row.idempotent_id)) throw new Error(`duplicate idempotent_id ${row.idempotent_id}`);
     this.byId.set(row.idempotent_id, row);
+    this.byReference.set(row.reference_code, row);
     if (row.seq >= this.nextSeq) this.nextSeq = row.seq + 1;
     let lo = 0;
     let hi = this.overlay.length;
@@ -115,6 +122,7 @@ export class PaymentIndex {
     const row = this.byId.get(idempotentId);
     if (!row) return;
     this.byId.delete(idempotentId);
+    if (this.byReference.get(row.reference_code) === row) this.byReference.delete(row.reference_code);
     const baseRow = this.baseRowById.get(idempotentId);
     if (baseRow !== undefined && this.base.rows[baseRow] === row) this.base.hidden[baseRow] = 1;
     else this.overlay = this.overlay.filter((r) => r !== row);
@@ -123,21 +131,12 @@ export class PaymentIndex {
   /** Drops every API payment (back to the seeded state). */
   removeApiRows(): number {
     const removed = this.overlay.length;
-    for (const r of this.overlay) this.byId.delete(r.idempotent_id);
+    for (const r of this.overlay) {
+      this.byId.delete(r.idempotent_id);
+      if (this.byReference.get(r.reference_code) === r) this.byReference.delete(r.reference_code);
+    }
     this.overlay = [];
     return removed;
-  }
-
-  addQrcodes(qrcodes: readonly QrcodeRecord[]): void {
-    for (const qr of qrcodes) this.qrByEndToEnd.set(qr.end_to_end, qr);
-  }
-
-  qrcode(endToEnd: string): QrcodeRecord | undefined {
-    return this.qrByEndToEnd.get(endToEnd);
-  }
-
-  get qrcodeCount(): number {
-    return this.qrByEndToEnd.size;
   }
 
   /** One list page plus totals over all pages. */

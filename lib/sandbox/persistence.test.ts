@@ -39,6 +39,8 @@ const SLOW = 90_000;
 describe("PGlite store across restarts", () => {
   let firstPage: unknown;
   let reference = "";
+  let charge = "";
+  let paidSeeded = "";
 
   it("first run: registers, moves one step, registers a webhook", { timeout: SLOW }, async () => {
     await withSandbox(async (sb, api) => {
@@ -48,6 +50,10 @@ describe("PGlite store across restarts", () => {
       expect((await api.post("/v1/pix/payments", { ...body, idempotent_id: "persist-pending", authorized: false })).status).toBe(201);
       expect(await sb.advance(10_000)).toBe(1);
       expect((await api.post("/v1/webhooks/2", { url: "https://hooks.example.com/pix", authorization: "abc" })).status).toBe(201);
+      charge = (await api.post("/v1/pix/qrcodes", { value_cents: 1_500, expiration_time: 3 * 86_400 })).body.qrcode.reference_code;
+      const awaiting: { reference_code: string }[] = (await api.get("/v1/pix/qrcodes?status=awaiting_payment")).body.qrcodes;
+      paidSeeded = awaiting.find((q) => q.reference_code !== charge)!.reference_code;
+      expect((await api.post(`/v1/pix/qrcodes/${paidSeeded}/pay`, {})).status).toBe(200);
     });
   });
 
@@ -63,6 +69,8 @@ describe("PGlite store across restarts", () => {
       expect(p.end_to_end).toBeTruthy();
       expect((await api.get("/v1/pix/payments/persist-pending/idempotent_id")).body.payment.status).toBe("authorization_pending");
       expect(sb.state().webhooks).toEqual([{ type_id: 2, url: "https://hooks.example.com/pix" }]);
+      expect((await api.get(`/v1/pix/qrcodes/${charge}`)).body.qrcode).toMatchObject({ status: "awaiting_payment", value_cents: 1_500 });
+      expect((await api.get(`/v1/pix/qrcodes/${paidSeeded}`)).body.qrcode.status).toBe("paid");
       expect((await sb.core.store.statusChanges(flying)).map((c) => c.status)).toEqual(["sent"]);
       const again = await api.post("/v1/pix/payments", body);
       expect([again.status, again.body.payment.reference_code]).toEqual([201, reference]);
@@ -89,6 +97,8 @@ describe("PGlite store across restarts", () => {
       expect(sb.state().payments.registered).toBe(0);
       expect((await api.get(`/v1/pix/payments/${flying}/idempotent_id`)).status).toBe(406);
       expect((await api.get("/v1/pix/payments?page=2")).body).toEqual(firstPage);
+      expect((await api.get(`/v1/pix/qrcodes/${charge}`)).status).toBe(406);
+      expect((await api.get(`/v1/pix/qrcodes/${paidSeeded}`)).body.qrcode.status).toBe("awaiting_payment");
     });
   });
 });

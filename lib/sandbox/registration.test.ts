@@ -179,7 +179,7 @@ describe("a repeated idempotent_id never creates a second payment", () => {
     expect(again.body.payment.reference_code).toBe(first.body.payment.reference_code);
     expect(again.body.payment.status).toBe("sent");
     expect(sb.state().payments.registered).toBe(1);
-    expect(sb.state().balance.reservedCents).toBe(12_345);
+    expect(sb.state().balance.blockedCents).toBe(12_345);
   });
 
   it("same body with defaults spelled out is the same body", async () => {

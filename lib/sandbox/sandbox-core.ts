@@ -1,12 +1,15 @@
 import type { Socket } from "node:net";
 import { PROVIDER_MESSAGES } from "@/lib/contract";
+import { ChargeDesk } from "./charge-desk";
 import { LifecycleClock } from "./clock";
 import { FaultRegistry } from "./faults";
-import { fixturePayments } from "./fixtures";
+import { docExampleFixtures, fixturePayments } from "./fixtures";
 import { error, json, type Reply } from "./http-io";
 import { Lifecycle, planFor } from "./lifecycle";
 import type { ResolvedOptions } from "./options";
 import { PaymentIndex } from "./payment-index";
+import { QrcodeIndex } from "./qrcode-index";
+import { quirksFor, type Quirks } from "./quirks";
 import { referenceCode } from "./seed-payments";
 import { generateSeededPayments } from "./seed-payments";
 import { generateSeededQrcodes } from "./seed-qrcodes";
@@ -20,8 +23,8 @@ import { toStored, withSearchKeys, type PaymentRecord } from "./types";
 import { joinMessages } from "./validation";
 import { WebhookDispatcher } from "./webhooks";
 
-/** Statuses that hold money of this run's balance (canceled gives it back). */
-const RESERVING = new Set(["auto_authorization", "sent", "completed"]);
+/** Authorized payments on their way: their amount is blocked. Completed ones have left the account. */
+const BLOCKING = new Set(["auto_authorization", "sent"]);
 
 /**
  * Everything the sandbox knows and does, without HTTP: the index, the store, the clock,
@@ -29,6 +32,9 @@ const RESERVING = new Set(["auto_authorization", "sent", "completed"]);
  */
 export class SandboxCore {
   readonly index = new PaymentIndex();
+  readonly qrcodes = new QrcodeIndex();
+  readonly quirks: Quirks;
+  readonly charges: ChargeDesk;
   readonly clock: LifecycleClock;
   readonly lifecycle: Lifecycle;
   readonly webhooks: WebhookDispatcher;
@@ -48,6 +54,8 @@ export class SandboxCore {
     readonly store: SandboxStore,
   ) {
     this.clock = new LifecycleClock(opts.now);
+    this.quirks = quirksFor(opts.docQuirks);
+    this.charges = new ChargeDesk(this);
     this.tokens = new TokenIssuer(opts, opts.tokenTtlSeconds);
     this.blocked = new Set(opts.blockedDocuments.map((d) => d.toUpperCase()));
     this.webhooks = new WebhookDispatcher({
@@ -80,6 +88,11 @@ export class SandboxCore {
     return core;
   }
 
+  /** The lifecycle clock's time (ms). */
+  now(): number {
+    return this.clock.now();
+  }
+
   log(line: string): void {
     if (!this.opts.quiet) console.log(`[sandbox] ${line}`);
   }
@@ -91,11 +104,14 @@ export class SandboxCore {
     this.anchor = anchor;
     const seeded = generateSeededPayments({ seed: this.opts.seed, count: this.opts.seedCount, anchor: anchor.getTime() });
     const fixtures = fixturePayments(this.opts.seedCount);
+    // The documentation's own example objects exist in quirks mode "doc" only.
+    const doc = this.opts.docQuirks ? docExampleFixtures(this.opts.seedCount + fixtures.payments.length) : { payments: [], qrcodes: [] };
     this.index.bulkLoad(seeded);
     this.index.bulkLoad(fixtures.payments);
+    this.index.bulkLoad(doc.payments);
     this.index.seal();
-    this.index.addQrcodes(generateSeededQrcodes(this.opts.seed, seeded));
-    this.index.addQrcodes(fixtures.qrcodes);
+    this.qrcodes.loadSeeded([...generateSeededQrcodes(this.opts.seed, seeded), ...fixtures.qrcodes, ...doc.qrcodes]);
+    for (const q of await this.store.loadQrcodes()) this.qrcodes.put(q);
     for (const w of await this.store.loadWebhooks()) this.webhooks.register(w);
     const stored = await this.store.loadPayments();
     for (const s of stored) {
@@ -107,15 +123,20 @@ export class SandboxCore {
     }
   }
 
-  /** Balance of this run: the configured amount minus authorized, not canceled, new payments. */
-  balance(): { totalCents: number; reservedCents: number; availableCents: number } {
-    let reserved = 0;
-    for (const p of this.session) if (RESERVING.has(p.status)) reserved += p.value_cents;
-    return {
-      totalCents: this.opts.balanceCents,
-      reservedCents: reserved,
-      availableCents: this.opts.balanceCents - reserved,
-    };
+  /**
+   * Balance of this run: the configured amount, plus charges paid through the API, less
+   * completed new payments (total); authorized new payments in flight are blocked; available
+   * is total less blocked. A cancellation gives its amount back.
+   */
+  balance(): { totalCents: number; blockedCents: number; availableCents: number } {
+    let blocked = 0;
+    let sent = 0;
+    for (const p of this.session) {
+      if (BLOCKING.has(p.status)) blocked += p.value_cents;
+      else if (p.status === "completed") sent += p.value_cents;
+    }
+    const total = this.opts.balanceCents + this.charges.receivedCents - sent;
+    return { totalCents: total, blockedCents: blocked, availableCents: total - blocked };
   }
 
   /**
@@ -137,12 +158,13 @@ export class SandboxCore {
     }
     const r = resolveReceiver(b);
     if (isBlocked(b, r, this.blocked)) return error(403, PROVIDER_MESSAGES.receiverNotAllowed);
-    if (b.value_cents > this.balance().availableCents) return error(422, PROVIDER_MESSAGES.insufficientFunds);
+    if (b.value_cents > this.balance().availableCents) return error(422, this.quirks.insufficientFunds());
     const now = this.clock.now();
     const authorized = b.authorized === true;
-    const ref = referenceCode(createRand(`${b.idempotent_id}:${now}:${Math.random()}`));
+    const seq = this.index.takeSeq();
+    const ref = this.quirks.paymentReference(seq, now, () => referenceCode(createRand(`${b.idempotent_id}:${now}:${Math.random()}`)));
     const row = withSearchKeys({
-      seq: this.index.takeSeq(),
+      seq,
       origin: "api",
       reference_code: ref,
       idempotent_id: b.idempotent_id,
@@ -192,6 +214,9 @@ export class SandboxCore {
     const removed = this.index.removeApiRows();
     this.session.clear();
     await this.store.clearPayments();
+    this.qrcodes.reset();
+    this.charges.forgetReceived();
+    await this.store.clearQrcodes();
     this.webhooks.clearDeliveries();
     if (options.webhooks) {
       this.webhooks.clearRegistrations();
@@ -216,7 +241,7 @@ export class SandboxCore {
       anchor: this.anchor.toISOString(),
       store: this.store.kind,
       payments: { total: this.index.size, registered, by_status: byStatus, in_flight: this.lifecycle.pending },
-      qrcodes: this.index.qrcodeCount,
+      qrcodes: this.qrcodes.size,
       balance: this.balance(),
       clock: {
         now: new Date(this.clock.now()).toISOString(),
@@ -224,6 +249,7 @@ export class SandboxCore {
         step_ms: this.opts.clockStepMs,
         auto: this.opts.autoClock,
       },
+      quirks: this.opts.docQuirks ? "doc" : "none",
       webhooks: this.webhooks.list().map((w) => ({ type_id: w.type_id, url: w.url })),
       deliveries: this.webhooks.deliveries.slice(-100),
       pending_deliveries: this.webhooks.pendingCount,

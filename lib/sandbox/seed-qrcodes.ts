@@ -54,6 +54,8 @@ export function qrcodeForPayment(rand: Rand, p: PaymentRecord, opts: QrFromPayme
   if (opts.wrongCrc) content = breakCrc(content);
   const paid = opts.status === "paid";
   return {
+    origin: "seed",
+    dynamic: opts.dynamic === true,
     reference_code: `qr${alnum(rand, 30)}`,
     external_reference: rand() < 0.7 ? `cobranca-${digits(rand, 8)}` : null,
     value_cents: p.value_cents,

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { SandboxStore, StatusChange } from "./store";
-import type { StoredPayment, WebhookRegistration } from "./types";
+import type { QrcodeRecord, StoredPayment, WebhookRegistration } from "./types";
 
 const SCHEMA = `
 create table if not exists sandbox_meta (key text primary key, value text not null);
@@ -23,6 +23,11 @@ create table if not exists sandbox_webhooks (
   type_id integer primary key,
   url text not null,
   auth_value text not null
+);
+create table if not exists sandbox_qrcodes (
+  reference_code text primary key,
+  data jsonb not null,
+  updated_at timestamptz not null default now()
 );
 `;
 
@@ -147,8 +152,29 @@ export class PgliteStore implements SandboxStore {
     );
   }
 
+  async deleteWebhook(typeId: number) {
+    await this.db.query("delete from sandbox_webhooks where type_id = $1", [typeId]);
+  }
+
   async clearWebhooks() {
     await this.db.exec("delete from sandbox_webhooks;");
+  }
+
+  async loadQrcodes() {
+    const r = await this.db.query<{ data: QrcodeRecord }>("select data from sandbox_qrcodes order by reference_code");
+    return r.rows.map((row) => row.data);
+  }
+
+  async saveQrcode(q: QrcodeRecord) {
+    await this.db.query(
+      `insert into sandbox_qrcodes (reference_code, data) values ($1, $2)
+       on conflict (reference_code) do update set data = excluded.data, updated_at = now()`,
+      [q.reference_code, JSON.stringify(q)],
+    );
+  }
+
+  async clearQrcodes() {
+    await this.db.exec("delete from sandbox_qrcodes;");
   }
 
   async close() {

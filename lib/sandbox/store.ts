@@ -1,4 +1,4 @@
-import type { StoredPayment, WebhookRegistration } from "./types";
+import type { QrcodeRecord, StoredPayment, WebhookRegistration } from "./types";
 
 export interface StatusChange {
   idempotent_id: string;
@@ -23,7 +23,12 @@ export interface SandboxStore {
   statusChanges(idempotentId: string): Promise<StatusChange[]>;
   loadWebhooks(): Promise<WebhookRegistration[]>;
   saveWebhook(w: WebhookRegistration): Promise<void>;
+  deleteWebhook(typeId: number): Promise<void>;
   clearWebhooks(): Promise<void>;
+  /** QR codes the API made or changed (a seeded one once paid); they replace the seeded row. */
+  loadQrcodes(): Promise<QrcodeRecord[]>;
+  saveQrcode(q: QrcodeRecord): Promise<void>;
+  clearQrcodes(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -36,6 +41,7 @@ export class MemoryStore implements SandboxStore {
   private readonly payments = new Map<string, StoredPayment>();
   private readonly changes: StatusChange[] = [];
   private readonly webhooks = new Map<number, WebhookRegistration>();
+  private readonly qrcodes = new Map<string, QrcodeRecord>();
 
   async getMeta(key: string) {
     return this.meta.get(key) ?? null;
@@ -70,8 +76,20 @@ export class MemoryStore implements SandboxStore {
   async saveWebhook(w: WebhookRegistration) {
     this.webhooks.set(w.type_id, copy(w));
   }
+  async deleteWebhook(typeId: number) {
+    this.webhooks.delete(typeId);
+  }
   async clearWebhooks() {
     this.webhooks.clear();
+  }
+  async loadQrcodes() {
+    return [...this.qrcodes.values()].map(copy);
+  }
+  async saveQrcode(q: QrcodeRecord) {
+    this.qrcodes.set(q.reference_code, copy(q));
+  }
+  async clearQrcodes() {
+    this.qrcodes.clear();
   }
   async close() {}
 }

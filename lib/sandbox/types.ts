@@ -44,6 +44,10 @@ export interface PaymentRecord {
 export type StoredPayment = Omit<PaymentRecord, "lcName" | "lcDocument" | "lcReference" | "lcEndToEnd">;
 
 export interface QrcodeRecord {
+  /** "seed": generated with the history (a seeded row may be paid through the API); "api": a charge made here. */
+  origin: "seed" | "api";
+  /** Dynamic codes (a URL) notify as `pix_qrcode`, static ones (a key) as `pix_static_qrcode`. */
+  dynamic: boolean;
   reference_code: string;
   external_reference: string | null;
   value_cents: number;
@@ -59,7 +63,14 @@ export interface QrcodeRecord {
   payer_account_type: AccountType | null;
   registeredAt: number;
   paidAt: number | null;
-  end_to_end: string;
+  /** null until paid (charges made through the API). */
+  end_to_end: string | null;
+  /** Charges made through the API: after this instant an unpaid code is canceled. */
+  expiresAt?: number | null;
+  /** Checkout charges: where the payer is sent after paying. */
+  external_link?: string | null;
+  /** Checkout charges: the request id of POST /v1/pix/checkout. */
+  request_id?: string | null;
 }
 
 export interface WebhookRegistration {

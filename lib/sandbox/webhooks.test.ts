@@ -48,7 +48,7 @@ afterAll(async () => {
   await new Promise((r) => receiver.close(r));
 });
 beforeEach(async () => {
-  await sb.reset();
+  await sb.reset({ webhooks: true });
   received = [];
   answer = () => 200;
   expect((await api.post("/v1/webhooks/2", { url: hookUrl, authorization: "Bearer hook-secret" })).status).toBe(201);
@@ -61,11 +61,17 @@ const register = (idempotent_id: string) =>
   api.post("/v1/pix/payments", { idempotent_id, value_cents: 4_321, authorized: true, pix_key_type: "email", pix_key: "a@b.com.br" });
 
 describe("POST /v1/webhooks/{type_id}", () => {
+  it("answers 201 Operation succeeded when new, 200 when it replaces the type's registration", async () => {
+    const first = await api.post("/v1/webhooks/1", { url: "https://partner.example.com/hooks", authorization: "k" });
+    expect([first.status, first.body]).toEqual([201, { message: "Operation succeeded" }]);
+    const again = await api.post("/v1/webhooks/1", { url: "https://partner.example.com/other", authorization: "k2" });
+    expect([again.status, again.body]).toEqual([200, { message: "Operation succeeded" }]);
+    expect(sb.state().webhooks).toContainEqual({ type_id: 1, url: "https://partner.example.com/other" });
+  });
+
   it("registers https anywhere and http on loopback only", async () => {
-    const ok = await api.post("/v1/webhooks/1", { url: "https://partner.example.com/hooks", authorization: "k" });
-    expect(ok.status).toBe(201);
-    expect(ok.body.webhook).toEqual({ type_id: 1, type_name: "pix_qrcodes", url: "https://partner.example.com/hooks" });
-    expect((await api.post("/v1/webhooks/2", { url: "http://localhost:3000/api/webhooks/pix", authorization: "k" })).status).toBe(201);
+    expect((await api.post("/v1/webhooks/1", { url: "https://partner.example.com/hooks", authorization: "k" })).status).toBe(201);
+    expect((await api.post("/v1/webhooks/2", { url: "http://localhost:3000/api/webhooks/pix", authorization: "k" })).status).toBe(200);
     const plain = await api.post("/v1/webhooks/2", { url: "http://partner.example.com/hooks", authorization: "k" });
     expect([plain.status, plain.body]).toEqual([400, { error: "url must use https (http only on loopback)" }]);
     expect((await api.post("/v1/webhooks/2", { url: "ftp://127.0.0.1/x", authorization: "k" })).status).toBe(400);
@@ -77,6 +83,38 @@ describe("POST /v1/webhooks/{type_id}", () => {
     const unknown = await api.post("/v1/webhooks/3", { url: "https://x.example", authorization: "k" });
     expect([unknown.status, unknown.body]).toEqual([406, { error: "Webhook type not found." }]);
     expect((await api.get("/v1/webhooks/2")).status).toBe(405);
+  });
+});
+
+describe("GET /v1/webhooks and DELETE /v1/webhooks/{type_id}", () => {
+  it("lists each registration with its type, never the Authorization value itself", async () => {
+    await api.post("/v1/webhooks/1", { url: "https://partner.example.com/qr", authorization: "secret-value" });
+    const res = await api.get("/v1/webhooks");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      webhooks: [
+        { url: "https://partner.example.com/qr", webhook_type_id: 1, authorization_header: true },
+        { url: hookUrl, webhook_type_id: 2, authorization_header: true },
+      ],
+    });
+    expect(res.text).not.toContain("secret-value");
+  });
+
+  it("removes a type's registration: 200 Operation succeeded, and nothing is delivered afterwards", async () => {
+    const del = await api.raw("/v1/webhooks/2", { method: "DELETE" });
+    expect([del.status, del.body]).toEqual([200, { message: "Operation succeeded" }]);
+    expect((await api.get("/v1/webhooks")).body).toEqual({ webhooks: [] });
+    expect((await api.raw("/v1/webhooks/2", { method: "DELETE" })).status).toBe(200);
+    expect((await api.raw("/v1/webhooks/9", { method: "DELETE" })).status).toBe(406);
+    expect((await register(idWithPlan("complete", "after-delete"))).status).toBe(201);
+    await sb.settle();
+    await sb.webhooksIdle();
+    expect(received).toEqual([]);
+  });
+
+  it("needs the bearer token like every other call", async () => {
+    expect((await fetch(`${sb.url}/v1/webhooks`)).status).toBe(401);
+    expect((await fetch(`${sb.url}/v1/webhooks/2`, { method: "DELETE" })).status).toBe(401);
   });
 });
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { webhookMd5Text } from "@/lib/contract";
-import { listItem } from "./format";
-import type { PaymentRecord, WebhookRegistration } from "./types";
+import { qrcodeWebhookMd5Text, webhookMd5Text } from "@/lib/contract";
+import { listItem, qrcodeListItem } from "./format";
+import type { PaymentRecord, QrcodeRecord, WebhookRegistration } from "./types";
 
 export interface DeliveryAttempt {
   at: string;
@@ -10,16 +10,25 @@ export interface DeliveryAttempt {
   error?: string;
 }
 
-/** One notification (one status change of one payment) and its attempts. */
+export type NotificationType = "pix_payment" | "pix_qrcode" | "pix_static_qrcode";
+
+/** One notification (one status change of a payment, or a QR code paid) and its attempts. */
 export interface DeliveryRecord {
   id: number;
-  idempotent_id: string;
+  /** "payment": type 2 (pix_payments); "qrcode": type 1 (pix_qrcodes). */
+  kind: "payment" | "qrcode";
+  /** The payment's id (null for QR codes). */
+  idempotent_id: string | null;
+  reference_code: string;
+  /** The status notified (a payment's, or a QR code's). */
   payment_status: string;
   url: string;
   state: "pending" | "delivered" | "failed";
   attempts: DeliveryAttempt[];
-  payload: { notification_type: "pix_payment"; message: Record<string, unknown>; md5: string };
+  payload: { notification_type: NotificationType; message: Record<string, unknown>; md5: string };
 }
+
+const TYPE_OF_KIND = { payment: 2, qrcode: 1 } as const;
 
 export interface DispatcherOptions {
   clientSecret: string;
@@ -31,10 +40,11 @@ export interface DispatcherOptions {
 }
 
 /**
- * Delivers payment notifications as the provider documents: POST to the registered URL
- * with its Authorization value, md5 of `payment.{ref}.{id}.{value}.{secret}`; any answer
- * but 200 is retried every retryMs up to maxAttempts, then given up. One payment's
- * notifications go out in order (the next waits until the previous is delivered or failed).
+ * Delivers notifications as the provider documents: POST to the URL registered for the type
+ * with its Authorization value; payments (type 2) with md5 of `payment.{ref}.{id}.{value}.{secret}`,
+ * paid QR codes (type 1) with md5 of `qrcode.{ref}.{end_to_end}.{value}.{secret}`. Any answer
+ * but 200 is retried every retryMs up to maxAttempts, then given up. One payment's (or QR
+ * code's) notifications go out in order (the next waits until the previous is delivered or failed).
  */
 export class WebhookDispatcher {
   readonly deliveries: DeliveryRecord[] = [];
@@ -47,8 +57,15 @@ export class WebhookDispatcher {
 
   constructor(private readonly o: DispatcherOptions) {}
 
-  register(w: WebhookRegistration): void {
+  /** Registers (or replaces) the URL of a type; true when it replaced one. */
+  register(w: WebhookRegistration): boolean {
+    const replaced = this.registrations.has(w.type_id);
     this.registrations.set(w.type_id, w);
+    return replaced;
+  }
+
+  unregister(typeId: number): boolean {
+    return this.registrations.delete(typeId);
   }
 
   list(): WebhookRegistration[] {
@@ -72,33 +89,48 @@ export class WebhookDispatcher {
     return n;
   }
 
-  /** Queues a notification of the payment's current state, if a payments webhook is registered. */
+  /** Queues a notification of the payment's current state, if a payments webhook (type 2) is registered. */
   notify(p: PaymentRecord): void {
-    const hook = this.registrations.get(2);
-    if (!hook || this.closed) return;
     const md5 = createHash("md5").update(webhookMd5Text(p, this.o.clientSecret)).digest("hex");
-    const record: DeliveryRecord = {
-      id: this.nextId++,
+    this.enqueue(p.idempotent_id, {
+      kind: "payment",
       idempotent_id: p.idempotent_id,
+      reference_code: p.reference_code,
       payment_status: p.status,
-      url: hook.url,
-      state: "pending",
-      attempts: [],
       payload: {
         notification_type: "pix_payment",
         message: { ...listItem(p), receipt_url: this.o.receiptUrl(p.reference_code) },
         md5,
       },
-    };
+    });
+  }
+
+  /** Queues a notification of a paid QR code, if a QR codes webhook (type 1) is registered. */
+  notifyQrcode(q: QrcodeRecord, message: Record<string, unknown> = qrcodeListItem(q)): void {
+    const md5 = createHash("md5").update(qrcodeWebhookMd5Text(q, this.o.clientSecret)).digest("hex");
+    this.enqueue(`qrcode:${q.reference_code}`, {
+      kind: "qrcode",
+      idempotent_id: null,
+      reference_code: q.reference_code,
+      payment_status: q.status,
+      payload: { notification_type: q.dynamic ? "pix_qrcode" : "pix_static_qrcode", message, md5 },
+    });
+  }
+
+  private enqueue(key: string, d: Omit<DeliveryRecord, "id" | "url" | "state" | "attempts">): void {
+    const typeId = TYPE_OF_KIND[d.kind];
+    const hook = this.registrations.get(typeId);
+    if (!hook || this.closed) return;
+    const record: DeliveryRecord = { id: this.nextId++, url: hook.url, state: "pending", attempts: [], ...d };
     this.deliveries.push(record);
     if (this.deliveries.length > 5_000) this.deliveries.splice(0, this.deliveries.length - 5_000);
-    const queue = this.queues.get(p.idempotent_id);
+    const queue = this.queues.get(key);
     if (queue) {
       queue.push(record);
       return;
     }
-    this.queues.set(p.idempotent_id, [record]);
-    this.drain(p.idempotent_id, hook.authorization).catch((e: unknown) => this.o.log(`webhook drain failed: ${String(e)}`));
+    this.queues.set(key, [record]);
+    this.drain(key, typeId, hook.authorization).catch((e: unknown) => this.o.log(`webhook drain failed: ${String(e)}`));
   }
 
   /** Resolves once nothing is queued or being retried. */
@@ -118,23 +150,23 @@ export class WebhookDispatcher {
     this.notifyIdle();
   }
 
-  private async drain(idempotentId: string, authorization: string): Promise<void> {
-    const queue = this.queues.get(idempotentId);
-    while (queue && queue.length > 0 && !this.closed && this.queues.get(idempotentId) === queue) {
+  private async drain(key: string, typeId: number, authorization: string): Promise<void> {
+    const queue = this.queues.get(key);
+    while (queue && queue.length > 0 && !this.closed && this.queues.get(key) === queue) {
       const record = queue[0]!;
-      const auth = this.registrations.get(2)?.authorization ?? authorization;
+      const auth = this.registrations.get(typeId)?.authorization ?? authorization;
       while (record.state === "pending" && !this.closed) {
         const attempt = await this.attempt(record, auth);
         record.attempts.push(attempt);
         if (attempt.status === 200) record.state = "delivered";
         else if (record.attempts.length >= this.o.maxAttempts) {
           record.state = "failed";
-          this.o.log(`webhook for ${idempotentId} (${record.payment_status}) given up after ${record.attempts.length} attempts`);
+          this.o.log(`webhook for ${key} (${record.payment_status}) given up after ${record.attempts.length} attempts`);
         } else await this.sleep(this.o.retryMs);
       }
       queue.shift();
     }
-    if (this.queues.get(idempotentId) === queue && queue?.length === 0) this.queues.delete(idempotentId);
+    if (this.queues.get(key) === queue && queue?.length === 0) this.queues.delete(key);
     this.notifyIdle();
   }
 
