@@ -27,13 +27,12 @@ describe("api-client", () => {
     expect(init.credentials).toBe("same-origin");
   });
 
-  it("throws the server's words with fields, kind and the unknown-outcome facts", async () => {
+  it("throws the server's words with fields and kind", async () => {
     const fetch = answer(422, { error: "Enter a payment id", fields: { idempotent_id: "Enter a payment id" }, kind: "validation" });
     const err = await failure(apiPost("/api/payments", {}, schema, { fetch }));
     expect(err).toMatchObject({ status: 422, message: "Enter a payment id", kind: "validation", fields: { idempotent_id: "Enter a payment id" } });
-    const outcome = { idempotent_id: "p-1", registered: false, retry_with_same_id: true };
-    const conflict = await failure(apiPost("/api/payments", {}, schema, { fetch: answer(409, { error: "not registered", kind: "unknown_outcome", outcome }) }));
-    expect(conflict.outcome).toEqual(outcome);
+    const conflict = await failure(apiPost("/api/transfers", {}, schema, { fetch: answer(409, { error: "em uso", kind: "conflict_body" }) }));
+    expect(conflict).toMatchObject({ status: 409, kind: "conflict_body", message: "em uso" });
   });
 
   it("gives a human message when the error body is not ours (HTML page, empty)", async () => {

@@ -6,26 +6,23 @@ import ptCommon from "@/messages/pt-BR/common.json";
 import { DEFAULT_LOCALE, resolveLocale, type Locale } from "@/lib/i18n/config";
 import type { AnswerReader } from "./answer";
 import { readApiError } from "./api-error";
-import type { UnknownOutcome } from "./errors";
 
 /** A failed call to our own /api, with a message fit to show a person. */
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
   readonly kind: string | undefined;
-  readonly outcome: UnknownOutcome | undefined;
   readonly requestId: string | undefined;
 
   constructor(
     message: string,
-    init: { status: number; fields?: Record<string, string>; kind?: string; outcome?: UnknownOutcome; requestId?: string },
+    init: { status: number; fields?: Record<string, string>; kind?: string; requestId?: string },
   ) {
     super(message);
     this.name = "ApiRequestError";
     this.status = init.status;
     this.fields = init.fields;
     this.kind = init.kind;
-    this.outcome = init.outcome;
     this.requestId = init.requestId;
   }
 }
@@ -71,7 +68,6 @@ async function request<T>(path: string, read: AnswerReader<T>, init: RequestInit
       status: response.status,
       fields: data?.fields,
       kind: data?.kind,
-      outcome: data?.outcome,
       requestId: data?.request_id ?? response.headers.get("x-request-id") ?? undefined,
     });
   }

@@ -1,38 +1,26 @@
 import { hasMembers } from "./answer";
-import type { ApiError, UnknownOutcome } from "./errors";
+import type { ApiError } from "./errors";
 
 /**
- * Reads an error answer of our API (`{ error, fields?, kind?, outcome?, request_id? }`) in the
+ * Reads an error answer of our API (`{ error, fields?, kind?, request_id? }`) in the
  * browser without zod: the same rules as `apiErrorSchema` (a test holds them together), so an
  * answer that schema refuses (a proxy's HTML page, an empty body) is `undefined` here too.
  */
 export function readApiError(body: unknown): ApiError | undefined {
   if (!hasMembers(body, { error: "string" })) return undefined;
-  const { error, fields, kind, outcome, request_id } = body as Record<string, unknown> & { error: string };
+  const { error, fields, kind, request_id } = body as Record<string, unknown> & { error: string };
   const ok =
     (fields === undefined || isStringRecord(fields)) &&
     (kind === undefined || typeof kind === "string") &&
-    (outcome === undefined || isUnknownOutcome(outcome)) &&
     (request_id === undefined || typeof request_id === "string");
   if (!ok) return undefined;
   const out: ApiError = { error };
   if (fields !== undefined) out.fields = { ...(fields as Record<string, string>) };
   if (kind !== undefined) out.kind = kind as string;
-  if (outcome !== undefined) {
-    const o = outcome as UnknownOutcome;
-    out.outcome = { idempotent_id: o.idempotent_id, registered: o.registered, retry_with_same_id: o.retry_with_same_id };
-  }
   if (request_id !== undefined) out.request_id = request_id as string;
   return out;
 }
 
 function isStringRecord(value: unknown): value is Record<string, string> {
   return hasMembers(value, {}) && Object.values(value).every((item) => typeof item === "string");
-}
-
-function isUnknownOutcome(value: unknown): value is UnknownOutcome {
-  return (
-    hasMembers(value, { idempotent_id: "string", retry_with_same_id: "boolean" }) &&
-    (value.registered === false || value.registered === "unknown")
-  );
 }

@@ -3,6 +3,7 @@ import { ZodError } from "zod";
 import type { ApiError, ApiErrorKind } from "@/lib/domain/errors";
 import { translator } from "@/lib/i18n/server";
 import { isPaymentsApiError, type PaymentsApiError } from "@/lib/payments-api/errors";
+import { isTransferError, type TransferErrorCode } from "@/lib/transfers/errors";
 import { currentLocale, getRequestContext } from "./request-context";
 
 export const NO_STORE = { "cache-control": "no-store" } as const;
@@ -55,9 +56,22 @@ export function zodFields(err: ZodError): Record<string, string> {
 /** The one mapping from whatever was thrown to an HTTP answer. Stacks stay in the server log. */
 export function toErrorResponse(err: unknown): Response {
   if (isPaymentsApiError(err)) return fromPaymentsApiError(err);
+  if (isTransferError(err)) return jsonError(TRANSFER_ERROR_STATUS[err.code], localize(err.key, err.values), { kind: err.code });
   if (err instanceof ZodError) return validationError(err, 400);
   return jsonError(500, routeT()("errors.internal"), { kind: "internal" });
 }
+
+/** Refusals of actions on transfer requests and batches. */
+const TRANSFER_ERROR_STATUS: Record<TransferErrorCode, number> = {
+  not_found: 404,
+  conflict_body: 409,
+  illegal_state: 409,
+  not_maker: 403,
+  own_request: 403,
+  already_approved: 409,
+  batch_member: 409,
+  expired: 409,
+};
 
 /** Status our API answers for a PaymentsApiError, exported for logs and tests. */
 export function statusForPaymentsApiError(err: PaymentsApiError): number {
