@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { storageStateFor, type E2ERole } from "./env";
+import { E2E, storageStateFor, type E2ERole } from "./env";
 
 /**
  * Malformed URLs on every page, as pasted links, bookmarks and hand edits produce them: bad
@@ -199,3 +199,38 @@ for (const group of GROUPS) {
     });
   }
 }
+
+/**
+ * NUL bytes and half characters at the door of the API (issue 19): refused with 400/422 naming
+ * the field, in our JSON error shape, where they used to reach the database (an empty 500 on
+ * sign-in, 500s on the audit and event log filters).
+ */
+test.describe("NUL bytes and lone surrogates at the door", () => {
+  test.use({ storageState: storageStateFor("admin") });
+
+  test("sign-in with a NUL or half a character in the email or password: 422 naming the field", async ({ request }) => {
+    for (const [field, raw] of [
+      ["email", '{"email":"admin\\u0000@demo.test","password":"demo-password"}'],
+      ["password", '{"email":"admin@demo.test","password":"demo\\ud800password"}'],
+    ] as const) {
+      const answer = await request.post("/api/auth/sign-in/email", {
+        headers: { "content-type": "application/json", origin: E2E.appUrl },
+        data: raw,
+      });
+      expect(answer.status(), field).toBe(422);
+      const body = (await answer.json()) as { error: string; fields: Record<string, string> };
+      expect(Object.keys(body.fields), field).toEqual([field]);
+      expect(body.error).toContain(field);
+    }
+  });
+
+  for (const path of ["/api/audit?actor=%00", "/api/audit?action=x%00y", "/api/events/log?payment=%00"]) {
+    test(`${path}: 400 naming the field`, async ({ request }) => {
+      const answer = await request.get(path);
+      expect(answer.status()).toBe(400);
+      const body = (await answer.json()) as { fields: Record<string, string> };
+      const field = new URL(path, "http://x").searchParams.keys().next().value ?? "";
+      expect(Object.keys(body.fields)).toContain(field);
+    });
+  }
+});

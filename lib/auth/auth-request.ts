@@ -19,7 +19,9 @@ export const MAX_AUTH_BODY_BYTES = 16 * 1024;
  *   https makes Better Auth do it itself).
  */
 export async function handleAuthRequest(auth: Pick<Auth, "handler">, request: Request): Promise<Response> {
-  const queryField = findUnsafeText(Object.fromEntries(new URL(request.url).searchParams));
+  const url = new URL(request.url);
+  if (findUnsafeText(decodedPath(url.pathname))) return unsafe(400, "path");
+  const queryField = findUnsafeText(Object.fromEntries(url.searchParams));
   if (queryField) return unsafe(400, queryField);
   let body: string | undefined;
   if (request.method !== "GET" && request.method !== "HEAD") {
@@ -30,6 +32,14 @@ export async function handleAuthRequest(auth: Pick<Auth, "handler">, request: Re
   }
   const response = await auth.handler(withClientAddressHeader(request, body));
   return isHttpsRequest(request.headers) ? withSecureCookies(response) : response;
+}
+
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
 }
 
 function unsafeBodyField(body: string): string | null {

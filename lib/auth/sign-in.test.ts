@@ -122,6 +122,28 @@ describe.each(TEST_ENGINES)("sign-in on $name", (engine) => {
     expect((await signIn(auth, "v6@example.com", PASSWORD, "2001:db8:9:9::1")).status).toBe(200);
   });
 
+  it("refuses a NUL byte or half a character in any field with 422 naming it, before the store sees it", async () => {
+    const before = (await listAudit({ action: "auth.sign_in_failed" }, store.db)).total;
+    for (const [field, body] of [
+      ["email", { email: "ana\u0000@example.com", password: PASSWORD }],
+      ["password", { email: "ana@example.com", password: "abc\uD800defgh" }],
+      ["email", { email: "\uDFFFana@example.com", password: PASSWORD }],
+    ] as const) {
+      const response = await callAuth(auth, authRequest("/sign-in/email", { body, ip: "198.51.100.30" }));
+      expect(response.status, field).toBe(422);
+      const answer = await response.json();
+      expect(Object.keys(answer.fields), field).toEqual([field]);
+      expect(answer.error).toContain(field);
+    }
+    const query = await callAuth(auth, authRequest("/get-session?x=%00", { method: "GET", ip: "198.51.100.30" }));
+    expect(query.status).toBe(400);
+    expect((await query.json()).fields).toHaveProperty("x");
+    // Nothing reached Better Auth: no failure audited, nothing counted against the address.
+    expect((await listAudit({ action: "auth.sign_in_failed" }, store.db)).total).toBe(before);
+    const counted = rowsOf<{ n: number | string }>(await store.db.execute(sql`select count(*) as n from auth_sign_in_failure where key like '%198.51.100.30%'`));
+    expect(Number(counted[0]?.n)).toBe(0);
+  });
+
   it("does not let anyone sign up", async () => {
     const response = await callAuth(auth, 
       authRequest("/sign-up/email", { body: { email: "new@example.com", password: PASSWORD, name: "New" } }),
