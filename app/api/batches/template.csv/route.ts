@@ -1,0 +1,15 @@
+import { NO_STORE, route } from "@/lib/http";
+import { batchTemplateCsv } from "@/lib/batches/template";
+
+// GET /api/batches/template.csv: the batch file template (Brazilian Excel CSV, headers in the caller's language)
+export const GET = route({ name: "GET /api/batches/template.csv", permission: "register" }, async ({ locale, t }) => {
+  const fileName = t("batches.template.fileName");
+  return new Response(batchTemplateCsv(locale), {
+    headers: {
+      ...NO_STORE,
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${fileName}"`,
+      "x-content-type-options": "nosniff",
+    },
+  });
+});
