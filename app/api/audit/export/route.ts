@@ -1,0 +1,56 @@
+// GET /api/audit/export: the audit log entries of the filters (every page) as one file, CSV in the Brazilian Excel dialect or ?format=xlsx
+import { z } from "zod";
+import { listAudit, recordAudit } from "@/lib/db/audit";
+import { auditQuerySchema } from "@/lib/db/audit-filters";
+import { auditExportColumns } from "@/lib/export/audit-columns";
+import { EXPORT_FORMATS } from "@/lib/export/columns";
+import { pagedRows } from "@/lib/export/export-stream";
+import { exportResponse } from "@/lib/export/response";
+import { clientIp, route } from "@/lib/http";
+
+export const dynamic = "force-dynamic";
+
+/** Entries read from the store at a time (the store's largest page). */
+const PAGE_SIZE = 200;
+
+const exportQuerySchema = auditQuerySchema.and(
+  z.object({ format: z.enum(EXPORT_FORMATS, { error: "must be csv or xlsx" }).optional() }),
+);
+
+export const GET = route(
+  { name: "GET /api/audit/export", permission: "audit", query: exportQuerySchema, checkOrigin: true },
+  async ({ request, user, query, t }) => {
+    const { format = "csv", action, actor, outcome, from } = query;
+    // The log grows while it is read (this export's own entry included): the file holds what was
+    // there when it was asked for, so offsets stay put from one page to the next.
+    const asked = new Date();
+    const to = query.to && query.to < asked ? query.to : asked;
+    const filters = { action, actor, outcome, from, to };
+    const first = await listAudit({ ...filters, page: 1, pageSize: PAGE_SIZE });
+    const ip = clientIp(request);
+    const detail = {
+      filters: { action, actor, outcome, from: from?.toISOString(), to: to.toISOString() },
+      format,
+      expected_rows: first.total,
+    };
+    // Before any byte: an audit log that cannot be written refuses the export (recordAudit throws).
+    await recordAudit({ actor: user, action: "audit.export", outcome: "started", ip, detail });
+
+    return exportResponse({
+      format,
+      fileBase: t("exports.fileNames.audit"),
+      sheetName: t("exports.sheetNames.audit"),
+      columns: auditExportColumns(t),
+      next: pagedRows(first.entries, first.pageCount, async (page) => (await listAudit({ ...filters, page, pageSize: PAGE_SIZE })).entries),
+      onFinish: (summary) =>
+        recordAudit({
+          actor: user,
+          action: "audit.export",
+          outcome: summary.completed ? "exported" : summary.error ? "failed" : "canceled",
+          ip,
+          detail: { ...detail, rows: summary.rows },
+        }),
+      headers: { "x-total-items": String(first.total), "x-total-pages": String(first.pageCount) },
+    });
+  },
+);

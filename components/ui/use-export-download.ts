@@ -1,0 +1,50 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { ExportFormat } from "@/lib/export/columns";
+import { downloadExport, ExportRequestError } from "@/lib/export/download";
+
+export type ExportState =
+  | { status: "idle" }
+  | { status: "running"; format: ExportFormat | null; rows: number | null; totalRows: number | null; bytes: number }
+  | { status: "done"; format: ExportFormat; fileName: string; rows: number | null }
+  | { status: "canceled" }
+  /** `reason`: the server's words; null when it gave none (`httpStatus` then says what happened). */
+  | { status: "failed"; reason: string | null; httpStatus: number | null };
+
+/**
+ * One export at a time: start(url) downloads it with progress (what has really arrived), cancel()
+ * aborts the request (the server stops reading pages too). Leaving the page aborts it as well.
+ */
+export function useExportDownload() {
+  const [state, setState] = useState<ExportState>({ status: "idle" });
+  const controller = useRef<AbortController | null>(null);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const cancel = useCallback(() => controller.current?.abort(), []);
+
+  const start = useCallback(async (url: string) => {
+    controller.current?.abort();
+    const abort = new AbortController();
+    controller.current = abort;
+    let running: Extract<ExportState, { status: "running" }> = { status: "running", format: null, rows: null, totalRows: null, bytes: 0 };
+    setState(running);
+    try {
+      const done = await downloadExport(url, {
+        signal: abort.signal,
+        onStart: ({ format, totalRows }) => setState((running = { ...running, format, totalRows })),
+        onProgress: ({ bytes, rows }) => setState((running = { ...running, bytes, rows })),
+      });
+      setState({ status: "done", format: done.format, fileName: done.fileName, rows: done.rows });
+    } catch (error) {
+      if (abort.signal.aborted) setState({ status: "canceled" });
+      else if (error instanceof ExportRequestError) setState({ status: "failed", reason: error.reason, httpStatus: error.status });
+      else setState({ status: "failed", reason: null, httpStatus: null });
+    } finally {
+      if (controller.current === abort) controller.current = null;
+    }
+  }, []);
+
+  return { state, start, cancel };
+}
