@@ -1,6 +1,7 @@
 "use client";
 
 import { X } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import type { FilterPatch } from "./features";
 import type { ActiveFilter } from "./filter-descriptions";
@@ -13,7 +14,7 @@ export function DataTableFilterChips({
   active,
   onChange,
   clearAll,
-  noneLabel = "No filters",
+  noneLabel,
 }: {
   active: readonly ActiveFilter[];
   onChange: (patch: FilterPatch) => void;
@@ -21,20 +22,23 @@ export function DataTableFilterChips({
   /** Said when no filter is on, e.g. "No filters: all payments". */
   noneLabel?: string;
 }) {
-  if (active.length === 0) return <p className="flex min-h-6 items-center text-xs text-fg-muted">{noneLabel}</p>;
+  const t = useTranslations("table");
+  if (active.length === 0) return <p className="flex min-h-6 items-center text-xs text-fg-muted">{noneLabel ?? t("noFilters")}</p>;
   return (
-    <div className="flex min-h-6 flex-wrap items-center gap-1.5" aria-label="Active filters" role="group">
+    <div className="flex min-h-6 flex-wrap items-center gap-1.5" aria-label={t("activeFilters")} role="group">
       {active.map((filter) => (
         <span
           key={filter.id}
           className="inline-flex max-w-full items-center gap-1 rounded-full border border-border bg-surface-muted py-0.5 pl-2.5 pr-1 text-xs text-fg"
         >
           <span className="font-medium">{filter.label}:</span>
-          <span className="max-w-[16rem] truncate">{filter.value}</span>
+          <span className="max-w-[16rem] truncate" title={filter.value}>
+            {filter.value}
+          </span>
           <button
             type="button"
             onClick={() => onChange(filter.clear)}
-            aria-label={`Remove filter ${filter.label}: ${filter.value}`}
+            aria-label={t("removeFilter", { label: filter.label, value: filter.value })}
             className="rounded-full p-0.5 text-fg-muted hover:bg-surface hover:text-fg"
           >
             <X aria-hidden className="h-3 w-3" />
@@ -42,7 +46,7 @@ export function DataTableFilterChips({
         </span>
       ))}
       <Button size="xs" variant="ghost" onClick={() => onChange(clearAll)}>
-        Clear all
+        {t("clearAll")}
       </Button>
     </div>
   );

@@ -13,7 +13,12 @@ const CELL_PADDING: Record<Density, string> = {
 };
 
 const ROW_CLASS =
-  "cursor-pointer border-b border-border last:border-b-0 hover:bg-surface-muted focus-visible:bg-surface-muted focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600";
+  "group/row cursor-pointer border-b border-border last:border-b-0 hover:bg-surface-muted focus-visible:bg-surface-muted focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600";
+
+/** A row as a card below `md`: each cell a line with its column's name before the value. */
+const CARD_ROW = "max-md:block max-md:rounded-lg max-md:border max-md:bg-surface max-md:p-3 max-md:last:border-b";
+const CARD_CELL =
+  "max-md:grid max-md:grid-cols-[minmax(6.5rem,35%)_1fr] max-md:items-start max-md:gap-2 max-md:px-0 max-md:py-0.5 max-md:text-left max-md:before:text-xs max-md:before:font-medium max-md:before:text-fg-muted max-md:before:content-[attr(data-label)] max-md:[&>*]:justify-self-start";
 
 type RowProps<TData extends RowData> = {
   row: Row<DataTableFeatures, TData>;
@@ -23,6 +28,7 @@ type RowProps<TData extends RowData> = {
   className: string | undefined;
   /** The visible columns' ids: a row re-renders when the column chooser changes them. */
   columns: string;
+  cards: boolean;
 };
 
 /**
@@ -31,18 +37,20 @@ type RowProps<TData extends RowData> = {
  * columns, the density or its tab stop change. Its keys and clicks are handled by the table
  * body (`data-index` says which row).
  */
-function DataTableRowImpl<TData extends RowData>({ row, index, tabbable, density, className }: RowProps<TData>) {
+function DataTableRowImpl<TData extends RowData>({ row, index, tabbable, density, className, cards }: RowProps<TData>) {
   return (
-    <tr data-row data-index={index} tabIndex={tabbable ? 0 : -1} className={cn(ROW_CLASS, className)}>
+    <tr data-row data-index={index} tabIndex={tabbable ? 0 : -1} className={cn(ROW_CLASS, cards && CARD_ROW, className)}>
       {row.getVisibleCells().map((cell) => (
         <td
           key={cell.column.id}
           data-column={cell.column.id}
+          data-label={cards ? cell.column.columnDef.meta?.label : undefined}
           className={cn(
-            "align-middle text-fg",
+            "overflow-hidden align-middle text-fg",
             CELL_PADDING[density],
             cell.column.columnDef.meta?.align === "end" && "text-right tabular-nums",
             cell.column.columnDef.meta?.className,
+            cards && CARD_CELL,
           )}
         >
           {/* The cell renderer called in place: no wrapper component per cell (1,000 per page). */}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { Ref } from "react";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { FilterMeta, FilterPatch, FilterValues } from "./features";
@@ -19,12 +20,13 @@ export function DataTableToolbar({
   onChange: (patch: FilterPatch) => void;
   ref?: Ref<HTMLDivElement>;
 }) {
+  const t = useTranslations("table");
   const hydrated = useHydrated();
   return (
     <div
       ref={ref}
       role="search"
-      aria-label="Filters"
+      aria-label={t("filters")}
       className="grid grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] gap-x-3 gap-y-2"
     >
       {/* Disabled until hydrated: a choice made earlier would be lost. `contents`: the grid lays out the controls. */}

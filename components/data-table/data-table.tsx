@@ -26,6 +26,11 @@ function isPlainClick(event: MouseEvent): boolean {
  * too, except on its own buttons; links in cells are plain anchors (a row has no router
  * hooks of its own) that navigate within the app on a plain click. While `busy`, the shown
  * page stays (dimmed once `dimmed`).
+ *
+ * The layout is fixed (`meta.width` per column, the rest shared), so from `lg` the table never
+ * scrolls sideways and its header sticks under the app header while the page scrolls (the box
+ * clips instead of scrolling, which would trap the sticky header). With `cards`, rows become
+ * labelled cards below `md` (a phone).
  */
 export function DataTable<TData extends RowData>({
   table,
@@ -35,6 +40,7 @@ export function DataTable<TData extends RowData>({
   dimmed = busy,
   onOpenRow,
   rowClassName,
+  cards = false,
 }: {
   table: ReactTable<DataTableFeatures, TData>;
   caption: ReactNode;
@@ -46,6 +52,8 @@ export function DataTable<TData extends RowData>({
   onOpenRow: (row: TData) => void;
   /** Extra classes per row, e.g. `flash-change` for a payment a webhook just changed. */
   rowClassName?: (row: TData) => string | undefined;
+  /** Below `md`, each row as a card of labelled values (`meta.label`). */
+  cards?: boolean;
 }) {
   const router = useRouter();
   const body = useRef<HTMLTableSectionElement>(null);
@@ -99,23 +107,40 @@ export function DataTable<TData extends RowData>({
     if (index !== undefined) setFocusIndex(index);
   }
 
+  const visible = table.getVisibleLeafColumns();
   return (
     <div
       // `relative`: the cells' visually hidden (absolute) texts must scroll with the table, not widen the page.
-      className={cn("relative overflow-x-auto rounded-lg border border-border bg-surface transition-opacity", dimmed && "opacity-60")}
+      className={cn(
+        "relative rounded-lg border border-border bg-surface transition-opacity",
+        "overflow-x-auto lg:overflow-x-clip",
+        cards && "max-md:overflow-visible max-md:border-0 max-md:bg-transparent",
+        dimmed && "opacity-60",
+      )}
       aria-busy={busy}
     >
-      <table className="w-full border-collapse text-left">
+      <table className={cn("w-full table-fixed border-collapse text-left max-lg:min-w-[56rem]", cards && "max-md:block max-md:min-w-0")}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="sticky top-0 z-10 bg-surface-muted text-xs uppercase tracking-wide text-fg-muted">
+        <colgroup className={cn(cards && "max-md:hidden")}>
+          {visible.map((column) => (
+            <col key={column.id} style={column.columnDef.meta?.width ? { width: column.columnDef.meta.width } : undefined} />
+          ))}
+        </colgroup>
+        <thead
+          className={cn(
+            "sticky top-12 z-10 bg-surface-muted text-xs uppercase tracking-wide text-fg-muted max-lg:top-0",
+            cards && "max-md:sr-only",
+          )}
+        >
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => (
                 <th
                   key={header.id}
                   scope="col"
+                  title={typeof header.column.columnDef.meta?.label === "string" ? header.column.columnDef.meta.label : undefined}
                   className={cn(
-                    "whitespace-nowrap border-b border-border font-semibold",
+                    "truncate border-b border-border font-semibold",
                     density === "compact" ? "px-2 py-1.5" : "px-3 py-2",
                     header.column.columnDef.meta?.align === "end" && "text-right",
                   )}
@@ -126,7 +151,13 @@ export function DataTable<TData extends RowData>({
             </tr>
           ))}
         </thead>
-        <tbody ref={body} onKeyDown={onKeyDown} onClick={onClick} onFocus={onFocus}>
+        <tbody
+          ref={body}
+          onKeyDown={onKeyDown}
+          onClick={onClick}
+          onFocus={onFocus}
+          className={cn(cards && "max-md:flex max-md:flex-col max-md:gap-2")}
+        >
           {rows.map((row, index) => (
             <DataTableRow
               // By position: a new page or filter updates the rows' cells in place instead of
@@ -138,6 +169,7 @@ export function DataTable<TData extends RowData>({
               density={density}
               className={rowClassName?.(row.original)}
               columns={columns}
+              cards={cards}
             />
           ))}
         </tbody>

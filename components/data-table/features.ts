@@ -48,8 +48,13 @@ export type DataTableColumnMeta = {
   label: string;
   filter?: FilterMeta;
   align?: "start" | "end";
-  /** Extra classes for the column's cells, e.g. a max width. */
+  /** Extra classes for the column's cells. */
   className?: string;
+  /**
+   * The column's width (CSS, e.g. "9rem") in the table's fixed layout; columns without one share
+   * the rest, and their cut values show in full on hover (title) or focus.
+   */
+  width?: string;
 };
 
 /** Server-owned data: only pagination and column visibility are table features here. */

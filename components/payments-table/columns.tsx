@@ -1,22 +1,30 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import { StatusBadge, statusLabel } from "@/components/payments/status-badge";
+import type { useTranslations } from "next-intl";
+import { StatusBadge } from "@/components/payments/status-badge";
 import type { DateRangeFilterMeta, DataTableFeatures } from "@/components/data-table/features";
 import { PAYMENT_STATUSES } from "@/lib/contract/values";
 import type { PaymentListItem } from "@/lib/contract/payment";
-import { DATE_PRESET_LABELS, resolveDatePreset, type DatePreset } from "@/lib/pix/date-presets";
+import { resolveDatePreset, type DatePreset } from "@/lib/pix/date-presets";
 import { formatDocument, stripDocument } from "@/lib/pix/document";
 import { formatBRL } from "@/lib/pix/money";
-import { checkListParam } from "@/lib/search-params/payments";
-import { DateTimeCell, IdCell, PixKeyCell, ReferenceCell } from "./cells";
+import { listParamProblem, type ListParamProblem } from "@/lib/search-params/payments";
+import { DateTimeCell, FULL_ON_FOCUS, IdCell, PixKeyCell, ReferenceCell } from "./cells";
+
+/** The translator of every namespace (`t("glossary.amount")`): columns are built once per language. */
+export type AppTranslator = ReturnType<typeof useTranslations<never>>;
 
 /**
- * The payments table's columns. Each filterable column declares its filter in `meta`, with
- * the provider's parameter names as keys, so the generic toolbar, chips and empty state can
- * be built from this list alone.
+ * The payments table's columns, in the reader's language. Each filterable column declares its
+ * filter in `meta`, with the provider's parameter names as keys, so the generic toolbar, chips
+ * and empty state are built from this list alone. `meta.width` sizes the fixed columns; the
+ * others share what is left, so the default columns fit 1440 px without sideways scrolling.
  */
 const helper = createColumnHelper<DataTableFeatures, PaymentListItem>();
 
 const PRESETS: readonly DatePreset[] = ["today", "yesterday", "last7", "thisMonth", "lastMonth"];
+
+/** Shown at first: the partner's id, the key and the cancellation reason are a click away (Columns). */
+export const DEFAULT_HIDDEN_COLUMNS = { idempotent_id: false, pix_key: false, cancellation_reason: false } as const;
 
 /** "2026-03-01T00:00:00" -> "01/03/2026" (with the time when it is not a whole-day bound). */
 function formatListValue(value: string): string {
@@ -26,13 +34,50 @@ function formatListValue(value: string): string {
   return time === "00:00:00" || time === "23:59:59" ? date : `${date} ${time.slice(0, 5)}`;
 }
 
-function dateRange(label: string, startKey: string, endKey: string): DateRangeFilterMeta {
+/** A refused filter value's reason, in words. */
+export function describeProblem(problem: ListParamProblem, t: AppTranslator): string {
+  switch (problem.code) {
+    case "tooLong":
+    case "pageRange":
+      return t(`payments.problems.${problem.code}`, { max: problem.max.toLocaleString("pt-BR") });
+    case "rangeNeedsBoth":
+      return t("payments.problems.rangeNeedsBoth", { missing: paramLabel(problem.missing, t).toLowerCase() });
+    default:
+      return t(`payments.problems.${problem.code}`);
+  }
+}
+
+/** A list parameter's name in words: business words from the glossary, date bounds and page from `payments.params`. */
+export function paramLabel(key: string, t: AppTranslator): string {
+  switch (key) {
+    case "receiver_name":
+      return t("glossary.receiverName");
+    case "receiver_document":
+      return t("glossary.receiverDocument");
+    case "status":
+      return t("glossary.status");
+    case "reference_code":
+      return t("glossary.referenceCode");
+    case "end_to_end":
+      return t("glossary.endToEnd");
+    case "page":
+    case "registration_start_date":
+    case "registration_end_date":
+    case "payment_start_date":
+    case "payment_end_date":
+      return t(`payments.params.${key}`);
+    default:
+      return key;
+  }
+}
+
+function dateRange(label: string, startKey: string, endKey: string, t: AppTranslator): DateRangeFilterMeta {
   return {
     kind: "dateRange",
     label,
     startKey,
     endKey,
-    presets: PRESETS.map((id) => ({ id, label: DATE_PRESET_LABELS[id], resolve: () => resolveDatePreset(id, new Date()) })),
+    presets: PRESETS.map((id) => ({ id, label: t(`table.presets.${id}`), resolve: () => resolveDatePreset(id, new Date()) })),
     toStartValue: (day) => `${day}T00:00:00`,
     toEndValue: (day) => `${day}T23:59:59`,
     toDay: (value) => value.slice(0, 10),
@@ -40,118 +85,136 @@ function dateRange(label: string, startKey: string, endKey: string): DateRangeFi
   };
 }
 
-export const paymentColumns = helper.columns([
-  helper.accessor("registration_date", {
-    header: "Registered",
-    cell: (info) => <DateTimeCell value={info.getValue()} missing="unknown" />,
-    enableHiding: false,
-    meta: { label: "Registered", filter: dateRange("Registered", "registration_start_date", "registration_end_date") },
-  }),
-  helper.accessor("status", {
-    header: "Status",
-    cell: (info) => <StatusBadge status={info.getValue()} />,
-    meta: {
-      label: "Status",
-      filter: {
-        kind: "select",
-        key: "status",
-        label: "Status",
-        anyLabel: "Any status",
-        options: PAYMENT_STATUSES.map((value) => ({ value, label: statusLabel(value) })),
+type TextKey = "receiver_name" | "receiver_document" | "reference_code" | "end_to_end";
+const check = (key: TextKey, t: AppTranslator) => (value: string) => {
+  const problem = listParamProblem(key, value);
+  return problem ? describeProblem(problem, t) : null;
+};
+
+export function buildPaymentColumns(t: AppTranslator) {
+  const registered = t("glossary.registrationDate");
+  const paid = t("glossary.paymentDate");
+  const missing = { registered: t("payments.missing.unknown"), paid: t("payments.missing.notPaid") };
+  return helper.columns([
+    helper.accessor("registration_date", {
+      header: registered,
+      cell: (info) => <DateTimeCell value={info.getValue()} missing={missing.registered} />,
+      enableHiding: false,
+      meta: { label: registered, width: "9rem", filter: dateRange(registered, "registration_start_date", "registration_end_date", t) },
+    }),
+    helper.accessor("status", {
+      header: t("glossary.status"),
+      cell: (info) => <StatusBadge status={info.getValue()} />,
+      meta: {
+        label: t("glossary.status"),
+        width: "12.5rem",
+        filter: {
+          kind: "select",
+          key: "status",
+          label: t("glossary.status"),
+          anyLabel: t("payments.filters.anyStatus"),
+          options: PAYMENT_STATUSES.map((value) => ({ value, label: t(`glossary.paymentStatus.${value}`) })),
+        },
       },
-    },
-  }),
-  helper.accessor("value_cents", {
-    header: "Amount",
-    cell: (info) => <span className="whitespace-nowrap font-medium">{formatBRL(info.getValue())}</span>,
-    enableHiding: false,
-    meta: { label: "Amount", align: "end" },
-  }),
-  helper.accessor("receiver_name", {
-    header: "Receiver",
-    cell: (info) => (
-      <span className="block truncate" title={info.getValue()}>
-        {info.getValue()}
-      </span>
-    ),
-    meta: {
-      label: "Receiver name",
-      className: "max-w-[14rem]",
-      filter: {
-        kind: "text",
-        key: "receiver_name",
-        label: "Receiver name",
-        placeholder: "Part of a name",
-        validate: (v) => checkListParam("receiver_name", v),
+    }),
+    helper.accessor("value_cents", {
+      header: t("glossary.amount"),
+      cell: (info) => <span className="whitespace-nowrap font-medium">{formatBRL(info.getValue())}</span>,
+      enableHiding: false,
+      meta: { label: t("glossary.amount"), align: "end", width: "8.5rem" },
+    }),
+    helper.accessor("receiver_name", {
+      header: t("glossary.receiver"),
+      cell: (info) => (
+        <span className={`block truncate ${FULL_ON_FOCUS}`} title={info.getValue()}>
+          {info.getValue()}
+        </span>
+      ),
+      meta: {
+        label: t("glossary.receiverName"),
+        filter: {
+          kind: "text",
+          key: "receiver_name",
+          label: t("glossary.receiverName"),
+          placeholder: t("payments.filters.receiverNamePlaceholder"),
+          validate: check("receiver_name", t),
+        },
       },
-    },
-  }),
-  helper.accessor("receiver_document", {
-    header: "Document",
-    cell: (info) => (
-      <span className="whitespace-nowrap font-mono text-xs" data-document={info.getValue()}>
-        {formatDocument(info.getValue())}
-      </span>
-    ),
-    meta: {
-      label: "Receiver document",
-      filter: {
-        kind: "text",
-        key: "receiver_document",
-        label: "Receiver document",
-        placeholder: "CPF or CNPJ digits",
-        inputMode: "numeric",
-        normalize: stripDocument,
-        validate: (v) => checkListParam("receiver_document", v),
+    }),
+    helper.accessor("receiver_document", {
+      header: t("glossary.document"),
+      cell: (info) => (
+        <span className="whitespace-nowrap font-mono text-xs" data-document={info.getValue()}>
+          {formatDocument(info.getValue())}
+        </span>
+      ),
+      meta: {
+        label: t("glossary.receiverDocument"),
+        width: "10rem",
+        filter: {
+          kind: "text",
+          key: "receiver_document",
+          label: t("glossary.receiverDocument"),
+          placeholder: t("payments.filters.documentPlaceholder"),
+          inputMode: "numeric",
+          normalize: stripDocument,
+          validate: check("receiver_document", t),
+        },
       },
-    },
-  }),
-  helper.accessor("pix_key", {
-    header: "Pix key",
-    cell: (info) => <PixKeyCell type={info.row.original.pix_key_type} value={info.getValue()} />,
-    meta: { label: "Pix key", className: "max-w-[12rem]" },
-  }),
-  helper.accessor("reference_code", {
-    header: "Reference",
-    cell: (info) => <ReferenceCell payment={info.row.original} />,
-    meta: {
-      label: "Reference code",
-      className: "max-w-[13rem]",
-      filter: {
-        kind: "text",
-        key: "reference_code",
-        label: "Reference code",
-        placeholder: "Part of a code",
-        validate: (v) => checkListParam("reference_code", v),
+    }),
+    helper.accessor("pix_key", {
+      header: t("glossary.pixKey"),
+      cell: (info) => <PixKeyCell type={info.row.original.pix_key_type} value={info.getValue()} />,
+      meta: { label: t("glossary.pixKey") },
+    }),
+    helper.accessor("reference_code", {
+      header: t("glossary.referenceCode"),
+      cell: (info) => <ReferenceCell payment={info.row.original} />,
+      meta: {
+        label: t("glossary.referenceCode"),
+        filter: {
+          kind: "text",
+          key: "reference_code",
+          label: t("glossary.referenceCode"),
+          placeholder: t("payments.filters.referencePlaceholder"),
+          validate: check("reference_code", t),
+        },
       },
-    },
-  }),
-  helper.accessor("end_to_end", {
-    header: "End-to-end ID",
-    cell: (info) => <IdCell value={info.getValue()} label="end-to-end ID" className="max-w-[12rem]" />,
-    meta: {
-      label: "End-to-end ID",
-      filter: {
-        kind: "text",
-        key: "end_to_end",
-        label: "End-to-end ID",
-        placeholder: "E…",
-        validate: (v) => checkListParam("end_to_end", v),
+    }),
+    helper.accessor("end_to_end", {
+      header: t("glossary.endToEnd"),
+      cell: (info) => <IdCell value={info.getValue()} label={t("glossary.endToEnd")} />,
+      meta: {
+        label: t("glossary.endToEnd"),
+        filter: {
+          kind: "text",
+          key: "end_to_end",
+          label: t("glossary.endToEnd"),
+          placeholder: t("payments.filters.endToEndPlaceholder"),
+          validate: check("end_to_end", t),
+        },
       },
-    },
-  }),
-  helper.accessor("payment_date", {
-    header: "Paid",
-    cell: (info) => <DateTimeCell value={info.getValue()} missing="not paid" />,
-    meta: { label: "Paid", filter: dateRange("Paid", "payment_start_date", "payment_end_date") },
-  }),
-  helper.accessor("cancellation_reason", {
-    header: "Cancellation reason",
-    cell: (info) => (
-      <span className="block truncate text-fg-muted" title={info.getValue() ?? undefined}>
-        {info.getValue() ?? ""}
-      </span>
-    ),
-    meta: { label: "Cancellation reason", className: "max-w-[14rem]" },
-  }),
-]);
+    }),
+    helper.accessor("idempotent_id", {
+      header: t("glossary.idempotentId"),
+      cell: (info) => <IdCell value={info.getValue()} label={t("glossary.idempotentId")} />,
+      meta: { label: t("glossary.idempotentId") },
+    }),
+    helper.accessor("payment_date", {
+      header: paid,
+      cell: (info) => <DateTimeCell value={info.getValue()} missing={missing.paid} />,
+      meta: { label: paid, width: "9rem", filter: dateRange(paid, "payment_start_date", "payment_end_date", t) },
+    }),
+    helper.accessor("cancellation_reason", {
+      header: t("glossary.cancellationReason"),
+      cell: (info) => (
+        <span className={`block truncate text-fg-muted ${FULL_ON_FOCUS}`} title={info.getValue() ?? undefined}>
+          {info.getValue() ?? ""}
+        </span>
+      ),
+      meta: { label: t("glossary.cancellationReason") },
+    }),
+  ]);
+}
+
+export type PaymentColumns = ReturnType<typeof buildPaymentColumns>;

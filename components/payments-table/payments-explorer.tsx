@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useTable, type ColumnVisibilityState, type PaginationState, type Updater } from "@tanstack/react-table";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -21,7 +22,7 @@ import { hasMembers } from "@/lib/domain/answer";
 import { paymentHref } from "@/lib/lookup/route-param";
 import { paymentQueries } from "@/lib/queries/payments";
 import { PAYMENTS_FILTER_KEYS, type IgnoredParam } from "@/lib/search-params/payments";
-import { paymentColumns } from "./columns";
+import { buildPaymentColumns, DEFAULT_HIDDEN_COLUMNS } from "./columns";
 import { IgnoredParamsNotice } from "./ignored-params-notice";
 import { PageOutOfRangeNotice, PaymentsTableSkeleton, RowRange } from "./payments-bits";
 import { PaymentsEmptyState } from "./payments-empty-state";
@@ -32,14 +33,12 @@ import { usePaymentsView } from "./use-payments-view";
 const PAGE_SIZE = 100;
 const DIM_AFTER_MS = 150;
 const NO_ROWS: PaymentListItem[] = [];
-const FILTERS = orderFilters(paymentColumns.flatMap((column) => (column.meta?.filter ? [column.meta.filter] : [])));
-const CLEAR_ALL = clearAllPatch(FILTERS);
 /** Stored choices: column id -> shown, and the density; anything else falls back to the default. */
 const readVisibility = (stored: unknown): ColumnVisibilityState | undefined =>
   hasMembers(stored, {}) && Object.values(stored).every((shown) => typeof shown === "boolean") ? (stored as ColumnVisibilityState) : undefined;
 const readDensity = (stored: unknown): Density | undefined =>
   stored === "compact" || stored === "comfortable" ? stored : undefined;
-const ALL_VISIBLE: ColumnVisibilityState = {};
+const DEFAULT_VISIBILITY: ColumnVisibilityState = DEFAULT_HIDDEN_COLUMNS;
 
 /**
  * The payments explorer: URL state -> list query -> table. The server page has already put
@@ -54,7 +53,12 @@ export function PaymentsExplorer({
   userKey: string;
   canExport: boolean;
 }) {
+  const t = useTranslations();
   const router = useRouter();
+  // Built once per language: the labels, filters and chips are in the reader's words.
+  const columns = useMemo(() => buildPaymentColumns(t), [t]);
+  const filters = useMemo(() => orderFilters(columns.flatMap((column) => (column.meta?.filter ? [column.meta.filter] : []))), [columns]);
+  const clearAll = useMemo(() => clearAllPatch(filters), [filters]);
   const { values, params, setFilters, setPage, dropFromUrl } = usePaymentsView();
   const query = useQuery({ ...paymentQueries.list(params), placeholderData: keepPreviousData });
   const [ignored, setIgnored] = useState(ignoredAtLoad);
@@ -67,24 +71,25 @@ export function PaymentsExplorer({
     if (ignoredAtLoad.length > 0) dropFromUrl(ignoredAtLoad.map((item) => item.key));
   }, [ignoredAtLoad, dropFromUrl]);
 
-  const [columnVisibility, setColumnVisibility] = useStoredState(`payments-table.columns.v1.${userKey}`, readVisibility, ALL_VISIBLE);
+  const [columnVisibility, setColumnVisibility] = useStoredState(`payments-table.columns.v2.${userKey}`, readVisibility, DEFAULT_VISIBILITY);
   const [density, setDensity] = useStoredState<Density>(`payments-table.density.v1.${userKey}`, readDensity, "comfortable");
 
   const filterValues = useMemo<FilterValues>(
     () => Object.fromEntries(PAYMENTS_FILTER_KEYS.map((key) => [key, values[key]])),
     [values],
   );
-  const active = useMemo(() => describeActiveFilters(FILTERS, filterValues), [filterValues]);
+  const active = useMemo(() => describeActiveFilters(filters, filterValues), [filters, filterValues]);
   const pagination = useMemo<PaginationState>(() => ({ pageIndex: params.page ? params.page - 1 : 0, pageSize: PAGE_SIZE }), [params.page]);
   const meta = query.data?.meta;
 
   const table = useTable({
     features: dataTableFeatures,
-    columns: paymentColumns,
+    columns,
     data: query.data?.payments ?? NO_ROWS,
     getRowId: (row) => row.idempotent_id,
     manualPagination: true,
     pageCount: meta ? Math.max(1, meta.total_pages) : -1,
+    initialState: { columnVisibility: DEFAULT_VISIBILITY },
     state: { pagination, columnVisibility },
     onPaginationChange: (updater: Updater<PaginationState>) => {
       const next = typeof updater === "function" ? updater(pagination) : updater;
@@ -113,27 +118,29 @@ export function PaymentsExplorer({
         <div className="flex flex-wrap items-center gap-2">
           {canExport ? <PaymentsExport params={params} expectedRows={meta?.total_items_amount} disabled={!meta || query.isError} /> : null}
           <DataTableColumnChooser table={table} />
-          <DataTableDensityToggle density={density} onChange={setDensity} />
+          {/* Cards on a phone have one density. */}
+          <DataTableDensityToggle density={density} onChange={setDensity} className="max-md:hidden" />
         </div>
       </div>
 
       <IgnoredParamsNotice ignored={ignored} onDismiss={() => setIgnored([])} />
-      <DataTableToolbar ref={toolbar} filters={FILTERS} values={filterValues} onChange={setFilters} />
-      <DataTableFilterChips active={active} onChange={setFilters} clearAll={CLEAR_ALL} noneLabel="No filters: all payments" />
+      <DataTableToolbar ref={toolbar} filters={filters} values={filterValues} onChange={setFilters} />
+      <DataTableFilterChips active={active} onChange={setFilters} clearAll={clearAll} noneLabel={t("payments.noFilters")} />
       {meta && page > Math.max(1, meta.total_pages) ? (
         <PageOutOfRangeNotice page={page} lastPage={Math.max(1, meta.total_pages)} onGo={setPage} />
       ) : null}
 
       {query.isError ? (
-        <ErrorState title="Could not load payments" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <ErrorState title={t("payments.couldNotLoad")} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : !query.data ? (
         <PaymentsTableSkeleton />
       ) : rows.length === 0 && page <= Math.max(1, query.data.meta.total_pages) ? (
-        <PaymentsEmptyState active={active} onClearAll={() => setFilters(CLEAR_ALL)} />
+        <PaymentsEmptyState active={active} onClearAll={() => setFilters(clearAll)} />
       ) : (
         <DataTable
           table={table}
-          caption="Payments"
+          caption={t("payments.caption")}
+          cards
           density={density}
           busy={busy}
           dimmed={dimmed}
@@ -143,7 +150,10 @@ export function PaymentsExplorer({
       )}
 
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <RowRange page={page} shown={rows.length} total={meta?.total_items_amount} busy={dimmed} />
+        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <RowRange page={page} shown={rows.length} total={meta?.total_items_amount} busy={dimmed} />
+          <span className="text-xs text-fg-muted">{t("payments.timesNote")}</span>
+        </div>
         {!query.isError && query.data ? <DataTablePagination table={table} /> : null}
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   findIgnoredSearchParams,
+  type ListParamProblem,
   loadPaymentsSearchParams,
   serializePaymentsSearchParams,
   toListParams,
@@ -62,31 +63,31 @@ describe("payments search params: defaults are dropped from the URL", () => {
 });
 
 describe("payments search params: invalid values are ignored and named", () => {
-  const cases: Array<[string, string, string]> = [
-    ["page", "abc", "whole number"],
-    ["page", "0", "between"],
-    ["page", "12abc", "whole number"],
-    ["status", "NOT VALID!", "unknown status"],
-    ["receiver_document", "123.456", "digits only"],
-    ["receiver_document", "123456789012345", ""],
-    ["registration_start_date", "yesterday", "YYYY-mm-dd"],
-    ["payment_end_date", "2026-02-30T00:00:00", "real date"],
-    ["registration_end_date", "2026-01-01T24:00:00", "real date"],
-    ["end_to_end", "E".repeat(33), ""],
+  const cases: Array<[string, string, ListParamProblem]> = [
+    ["page", "abc", { code: "pageNumber" }],
+    ["page", "0", { code: "pageRange", max: 1_000_000 }],
+    ["page", "12abc", { code: "pageNumber" }],
+    ["status", "NOT VALID!", { code: "unknownStatus" }],
+    ["receiver_document", "123.456", { code: "digitsOnly" }],
+    ["receiver_document", "123456789012345", { code: "tooLong", max: 14 }],
+    ["registration_start_date", "yesterday", { code: "dateShape" }],
+    ["payment_end_date", "2026-02-30T00:00:00", { code: "notRealDate" }],
+    ["registration_end_date", "2026-01-01T24:00:00", { code: "notRealDate" }],
+    ["end_to_end", "E".repeat(33), { code: "tooLong", max: 32 }],
   ];
-  it.each(cases)("%s=%s is dropped with a reason", (key, value, reason) => {
+  it.each(cases)("%s=%s is dropped with a reason", (key, value, problem) => {
     const search = new URLSearchParams({ [key]: value });
     const values = loadPaymentsSearchParams(search);
     expect(values[key as keyof typeof values]).toBe(key === "page" ? 1 : null);
     const ignored = findIgnoredSearchParams(search);
     expect(ignored.map((i) => i.key)).toContain(key);
-    expect(ignored.find((i) => i.key === key)?.reason).toContain(reason);
+    expect(ignored.find((i) => i.key === key)?.problem).toEqual(problem);
   });
 
   it("keeps the valid values next to an invalid one", () => {
     const search = new URLSearchParams("status=sent&page=-1&receiver_name=Ana");
     expect(toListParams(loadPaymentsSearchParams(search))).toEqual({ page: 1, status: "sent", receiver_name: "Ana" });
-    expect(findIgnoredSearchParams(search).map((i) => `${i.label}: ${i.value}`)).toEqual(["Page: -1"]);
+    expect(findIgnoredSearchParams(search).map((i) => `${i.key}: ${i.value}`)).toEqual(["page: -1"]);
   });
 
   it("ignores whitespace-only values silently (an empty field)", () => {
@@ -101,7 +102,7 @@ describe("payments search params: half date ranges", () => {
     expect(toListParams(loadPaymentsSearchParams(search))).toEqual({ page: 1, status: "sent" });
     const [notice] = findIgnoredSearchParams(search);
     expect(notice?.key).toBe("registration_start_date");
-    expect(notice?.reason).toContain("registered to is missing");
+    expect(notice?.problem).toEqual({ code: "rangeNeedsBoth", missing: "registration_end_date" });
   });
 
   it("drops a range whose other end is invalid, naming both problems", () => {

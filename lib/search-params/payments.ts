@@ -2,7 +2,7 @@ import { createLoader, createParser, createSerializer, type inferParserType } fr
 // The rules as data, not the zod schema built from them: this map runs in the browser, which
 // then ships no zod on /payments. (The contract index would also pull the registration schema.)
 import type { ListPaymentsParams } from "@/lib/contract/list";
-import { DATE_PAIRS, LIST_TEXT_RULES, checkPageParam, checkTextRule } from "@/lib/contract/list-rules";
+import { DATE_PAIRS, LIST_TEXT_RULES, MAX_LIST_PAGE, checkPageParam, checkTextRule, type TextRule } from "@/lib/contract/list-rules";
 import { parseListParam } from "@/lib/pix/time";
 
 /**
@@ -17,29 +17,57 @@ import { parseListParam } from "@/lib/pix/time";
 type ParamKey = Exclude<keyof ListPaymentsParams, "page">;
 
 /**
+ * Why a value is refused, as a code the page words in the reader's language (`payments.problems`
+ * in the message files). The rules themselves are the contract's (`LIST_TEXT_RULES`).
+ */
+export type ListParamProblem =
+  | { code: "tooLong"; max: number }
+  | { code: "digitsOnly" }
+  | { code: "unknownStatus" }
+  | { code: "dateShape" }
+  | { code: "notRealDate" }
+  | { code: "pageNumber" }
+  | { code: "pageRange"; max: number }
+  | { code: "rangeNeedsBoth"; missing: PaymentsSearchKey };
+
+const PATTERN_PROBLEMS: Partial<Record<ParamKey, ListParamProblem>> = {
+  receiver_document: { code: "digitsOnly" },
+  status: { code: "unknownStatus" },
+};
+
+/**
  * Why a value of a list filter is refused, or null when the contract accepts it. Shared with
  * the filter inputs, so a typed value is judged exactly as a pasted one.
  */
-export function checkListParam(key: ParamKey, value: string): string | null {
-  const broken = checkTextRule(LIST_TEXT_RULES[key], value);
-  if (broken !== null) return broken;
+export function listParamProblem(key: ParamKey, value: string): ListParamProblem | null {
+  const rule: TextRule = LIST_TEXT_RULES[key];
+  if (checkTextRule(rule, value) !== null) {
+    if (rule.max !== undefined && value.length > rule.max) return { code: "tooLong", max: rule.max };
+    return PATTERN_PROBLEMS[key] ?? { code: "dateShape" };
+  }
   // On top of the contract's shape check, a calendar check: 2026-02-30T00:00:00 is refused.
-  if (key.endsWith("_date") && parseListParam(value) === null) return "not a real date and time";
+  if (key.endsWith("_date") && parseListParam(value) === null) return { code: "notRealDate" };
   return null;
+}
+
+/** Why a `page` value is refused, or null. */
+export function pageParamProblem(value: string): ListParamProblem | null {
+  if (checkPageParam(value) === null) return null;
+  return /^\d+$/.test(value) ? { code: "pageRange", max: MAX_LIST_PAGE } : { code: "pageNumber" };
 }
 
 function parseAsListParam(key: ParamKey) {
   return createParser({
     parse: (raw: string): string | null => {
       const value = raw.trim();
-      return value !== "" && checkListParam(key, value) === null ? value : null;
+      return value !== "" && listParamProblem(key, value) === null ? value : null;
     },
     serialize: (value: string) => value,
   });
 }
 
 const parseAsPage = createParser({
-  parse: (raw: string): number | null => (checkPageParam(raw.trim()) === null ? Number(raw.trim()) : null),
+  parse: (raw: string): number | null => (pageParamProblem(raw.trim()) === null ? Number(raw.trim()) : null),
   serialize: (value: number) => String(value),
 });
 
@@ -70,20 +98,6 @@ export const loadPaymentsSearchParams = createLoader(paymentsSearchParams);
 /** Builds `?status=sent&page=2` with defaults dropped, as the client's setter writes them. */
 export const serializePaymentsSearchParams = createSerializer(paymentsSearchParams, { clearOnDefault: true });
 
-/** Words for each parameter in notices and chips. */
-export const PAYMENTS_PARAM_LABELS: Record<PaymentsSearchKey, string> = {
-  page: "Page",
-  registration_start_date: "Registered from",
-  registration_end_date: "Registered to",
-  payment_start_date: "Paid from",
-  payment_end_date: "Paid to",
-  receiver_name: "Receiver name",
-  receiver_document: "Receiver document",
-  status: "Status",
-  reference_code: "Reference code",
-  end_to_end: "End-to-end ID",
-};
-
 /** The list query of the current view: a date range with one end missing is left out whole. */
 export function toListParams(values: PaymentsSearchValues): ListPaymentsParams {
   const out: ListPaymentsParams = { page: values.page };
@@ -100,7 +114,8 @@ export function toListParams(values: PaymentsSearchValues): ListPaymentsParams {
   return out;
 }
 
-export type IgnoredParam = { key: PaymentsSearchKey; label: string; value: string; reason: string };
+/** A value of a pasted link the view could not use; the page words `key` and `problem`. */
+export type IgnoredParam = { key: PaymentsSearchKey; value: string; problem: ListParamProblem };
 
 type RawSearchParams = URLSearchParams | Record<string, string | string[] | undefined>;
 
@@ -120,20 +135,15 @@ export function findIgnoredSearchParams(raw: RawSearchParams): IgnoredParam[] {
   for (const key of Object.keys(paymentsSearchParams) as PaymentsSearchKey[]) {
     const value = firstValue(raw, key)?.trim();
     if (value === undefined || value === "") continue;
-    const reason = key === "page" ? checkPageParam(value) : checkListParam(key, value);
-    if (reason === null) kept.add(key);
-    else ignored.push({ key, label: PAYMENTS_PARAM_LABELS[key], value, reason });
+    const problem = key === "page" ? pageParamProblem(value) : listParamProblem(key, value);
+    if (problem === null) kept.add(key);
+    else ignored.push({ key, value, problem });
   }
   for (const [start, end] of DATE_PAIRS) {
     if (kept.has(start) === kept.has(end)) continue;
     const present = kept.has(start) ? start : end;
     const missing = present === start ? end : start;
-    ignored.push({
-      key: present,
-      label: PAYMENTS_PARAM_LABELS[present],
-      value: firstValue(raw, present)?.trim() ?? "",
-      reason: `a range needs both ends (${PAYMENTS_PARAM_LABELS[missing].toLowerCase()} is missing or invalid)`,
-    });
+    ignored.push({ key: present, value: firstValue(raw, present)?.trim() ?? "", problem: { code: "rangeNeedsBoth", missing } });
   }
   return ignored;
 }

@@ -1,5 +1,6 @@
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PaymentsExplorer } from "@/components/payments-table/payments-explorer";
 import { requirePageUser } from "@/lib/auth/guard";
 import { can } from "@/lib/auth/roles";
@@ -8,7 +9,9 @@ import { paymentQueries } from "@/lib/queries/payments";
 import { getQueryClient } from "@/lib/queries/query-client";
 import { findIgnoredSearchParams, loadPaymentsSearchParams, toListParams } from "@/lib/search-params/payments";
 
-export const metadata: Metadata = { title: "Payments" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("payments"))("title") };
+}
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -23,9 +26,10 @@ export default async function PaymentsPage({ searchParams }: Props) {
   const queryClient = getQueryClient();
   await queryClient.prefetchQuery({ ...paymentQueries.list(params), queryFn: () => listPayments(params) });
 
+  const t = await getTranslations("payments");
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-xl font-semibold text-fg">Payments</h1>
+      <h1 className="text-xl font-semibold text-fg">{t("title")}</h1>
       <HydrationBoundary state={dehydrate(queryClient)}>
         <PaymentsExplorer ignored={findIgnoredSearchParams(raw)} userKey={user.id} canExport={can(user.role, "export")} />
       </HydrationBoundary>

@@ -1,6 +1,7 @@
 "use client";
 
 import { X } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { FieldError, Input, Label } from "@/components/ui/input";
 import type { TextFilterMeta } from "../features";
@@ -23,6 +24,7 @@ export function TextFilter({
   value: string | null;
   onCommit: (value: string | null) => void;
 }) {
+  const t = useTranslations("table");
   const id = useId();
   const [text, setText] = useState(value ?? "");
   const [error, setError] = useState<string | null>(null);
@@ -83,7 +85,7 @@ export function TextFilter({
         {text ? (
           <button
             type="button"
-            aria-label={`Clear ${meta.label}`}
+            aria-label={t("clearField", { label: meta.label })}
             onClick={() => {
               change("");
               debounced.flush();
