@@ -8,7 +8,7 @@ const pad2 = (n: number) => String(n).padStart(2, "0");
 
 /**
  * A cell's value as the text a person typed: numbers without Excel's display rounding or
- * exponent ("11222333000181", amounts in reais as "1234.56"), dates as dd/mm/aaaa, rich text
+ * exponent ("11222333000181", amounts in reais as "1234,56"), dates as dd/mm/aaaa, rich text
  * and links by their text, formulas by their result, errors as Excel writes them ("#N/A").
  */
 export function cellText(value: CellValue, numFmt: string | undefined, reading: NumberReading): string {
@@ -25,15 +25,16 @@ export function cellText(value: CellValue, numFmt: string | undefined, reading: 
 }
 
 /**
- * Reais become exact decimal text when they are whole cents (1234.56 stays "1234.56", not
- * 1234.5599999); other fractions are left long so the amount rule refuses them. Digits get back
- * the leading zeros a "00000000000" format showed (a CPF typed as a number in such a column).
+ * Reais become exact text with a decimal comma when they are whole cents (1234.56 -> "1234,56",
+ * never 1234.5599999); other fractions keep all their decimals ("12,345") so the amount rule
+ * refuses them: with a dot, "12.345" would read as twelve thousand. Digits get back the leading
+ * zeros a "00000000000" format showed (a CPF typed as a number in such a column).
  */
 function numberText(n: number, numFmt: string | undefined, reading: NumberReading): string {
   if (!Number.isFinite(n)) return String(n);
   if (reading === "reais") {
     const cents = Math.round(n * 100);
-    return Math.abs(n * 100 - cents) < 1e-6 ? centsToDecimalString(cents) : String(n);
+    return (Math.abs(n * 100 - cents) < 1e-6 ? centsToDecimalString(cents) : String(n)).replace(".", ",");
   }
   if (!Number.isInteger(n)) return String(n);
   const digits = Math.abs(n) <= Number.MAX_SAFE_INTEGER ? n.toFixed(0) : BigInt(n).toString();

@@ -10,8 +10,11 @@ import type { ParsedBatchRow } from "./rows";
 export type BatchField = BatchColumn | "row";
 export type BatchRowError = BatchMessage & { field: BatchField };
 
-/** A row read into the request body THE registration schema parses, plus what could not even be read. */
-export type RowReading = { body: RegisterTransferInput; errors: BatchRowError[]; valueCents: number | null };
+/**
+ * A row read into the request body THE registration schema parses, plus what could not even be
+ * read, and the fields whose schema messages would only repeat a row-level error.
+ */
+export type RowReading = { body: RegisterTransferInput; errors: BatchRowError[]; valueCents: number | null; explained: ReadonlySet<BatchField> };
 
 /**
  * Excel drops leading zeros of numbers, also when it re-saves a CSV someone opened: an ISPB
@@ -50,6 +53,8 @@ export function readRowBody(row: ParsedBatchRow, idempotentId: string, authorize
   const hasBank = BANK_COLUMNS.some((c) => cells[c] !== undefined);
   if (hasKey && hasBank) fail("row", "batches.errors.keyAndBank");
   if (!hasKey && !hasBank) fail("row", "batches.errors.noKeyNorBank");
+  // With no clear destination, "choose the key type" and the like say nothing more.
+  const explained = new Set<BatchField>(hasKey === hasBank ? [...KEY_COLUMNS, ...BANK_COLUMNS] : []);
   const manual = hasBank && !hasKey;
   for (const column of [...ALWAYS_REQUIRED, ...(manual ? BANK_COLUMNS : hasKey ? KEY_COLUMNS : [])]) {
     if (cells[column] === undefined) fail(column, "batches.errors.required");
@@ -77,6 +82,7 @@ export function readRowBody(row: ParsedBatchRow, idempotentId: string, authorize
     return {
       errors,
       valueCents,
+      explained,
       body: {
         ...common,
         initiation_type: "manual",
@@ -93,6 +99,7 @@ export function readRowBody(row: ParsedBatchRow, idempotentId: string, authorize
   return {
     errors,
     valueCents,
+    explained,
     body: {
       ...common,
       initiation_type: "dict",

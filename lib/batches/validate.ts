@@ -96,7 +96,7 @@ export async function validateBatchRows(rows: readonly ParsedBatchRow[], options
       for (const issue of parsed.error.issues) {
         const field = fieldForPath(issue.path[0]);
         // One message per field: what could not be read says more than what the schema makes of it.
-        if (!errors.some((e) => e.field === field)) errors.push({ field, message: issue.message });
+        if (!reading.explained.has(field) && !errors.some((e) => e.field === field)) errors.push({ field, message: issue.message });
       }
     }
     if (parsed.success && errors.length === 0) {
