@@ -58,6 +58,10 @@ export function toErrorResponse(err: unknown): Response {
   if (isPaymentsApiError(err)) return fromPaymentsApiError(err);
   if (isTransferError(err)) return jsonError(TRANSFER_ERROR_STATUS[err.code], localize(err.key, err.values), { kind: err.code });
   if (err instanceof ZodError) return validationError(err, 400);
+  // lib/db/audit.ts: an action that must be audited does not happen without its row.
+  if (err instanceof Error && err.name === "AuditUnavailableError") {
+    return jsonError(503, routeT()("errors.auditUnavailable"), { kind: "audit_unavailable" });
+  }
   return jsonError(500, routeT()("errors.internal"), { kind: "internal" });
 }
 

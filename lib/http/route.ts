@@ -54,8 +54,8 @@ export function route<
 >(
   spec: RouteSpec<P, Q, B> & { permission: Perm },
   handler: (ctx: RouteContext<P, Q, B, Perm extends "public" ? null : SessionUser>) => Promise<Response>,
-): (request: Request, context: NextContext) => Promise<Response> {
-  return withRoute<NextContext>(spec.name, async (request, context) => {
+): (request: Request, context?: NextContext) => Promise<Response> {
+  return withRoute<NextContext | undefined>(spec.name, async (request, context) => {
     let user: SessionUser | null = null;
     if (spec.permission !== "public") {
       const gate = await requireApiUser(request, spec.permission);

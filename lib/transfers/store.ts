@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { RegisterTransfer } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
@@ -127,6 +127,8 @@ export type TransferListQuery = {
   page?: number;
   pageSize?: number;
   batchId?: string;
+  /** Only what waits for this person's decision (not theirs, not yet approved by them, not part of a batch). */
+  inboxOf?: string;
 };
 
 /** A page of requests, newest first. */
@@ -136,6 +138,7 @@ export async function listTransfers(db: Db, q: TransferListQuery): Promise<{ tra
   const conditions: SQL[] = [];
   if (q.state) conditions.push(Array.isArray(q.state) ? inArray(transferRequests.state, q.state) : eq(transferRequests.state, q.state));
   if (q.batchId) conditions.push(eq(transferRequests.batchId, q.batchId));
+  if (q.inboxOf) conditions.push(...inboxConditions(q.inboxOf));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, totals] = await Promise.all([
     db
@@ -153,6 +156,22 @@ export async function listTransfers(db: Db, q: TransferListQuery): Promise<{ tra
     transfers: rows.map((r) => toTransfer(r, approvedBy.get(r.id) ?? [])),
     meta: { page, page_size: pageSize, total, total_pages: Math.max(1, Math.ceil(total / pageSize)) },
   };
+}
+
+function inboxConditions(userId: string): SQL[] {
+  const t = transferRequests;
+  return [
+    eq(t.state, "awaiting_approval"),
+    ne(t.makerId, userId),
+    isNull(t.batchId),
+    sql`not exists (select 1 from ${approvals} a where a.transfer_id = ${t.id} and a.approver_id = ${userId})`,
+  ];
+}
+
+/** How many requests wait for this person's decision (the header badge). */
+export async function inboxCount(db: Db, userId: string): Promise<number> {
+  const rows = await db.select({ n: count() }).from(transferRequests).where(and(...inboxConditions(userId)));
+  return Number(rows[0]?.n ?? 0);
 }
 
 async function approvalsOf(db: Db, ids: string[]): Promise<Map<string, TransferRequest["approvals"]>> {

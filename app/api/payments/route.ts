@@ -1,71 +1,75 @@
-import { requireApiUser } from "@/lib/auth/guard";
-import { listPaymentsParamsSchema, registerTransferSchema, type RegisterTransfer } from "@/lib/contract";
-import { recordAudit } from "@/lib/db/audit";
-import { idempotentIdParamSchema } from "@/lib/domain/ids";
+import { listPaymentsParamsSchema, registerTransferSchema } from "@/lib/contract";
+import { getDb } from "@/lib/db";
 import { strictPageSchema } from "@/lib/domain/list-params";
-import { checkOrigin, clientIp, jsonOk, queryObject, readJsonBody, setRequestUser, validationError, withRoute } from "@/lib/http";
-import { jsonError, zodFields } from "@/lib/http/errors";
-import { auditOutcome, listPayments, registerPayment } from "@/lib/payments-api";
+import { getEnv } from "@/lib/env";
+import { clientIp, jsonError, jsonOk, route, validationError } from "@/lib/http";
+import { listPayments } from "@/lib/payments-api";
+import { awaitSettled } from "@/lib/transfers/await-outcome";
+import { asTransferOutcome } from "@/lib/transfers/outcome";
+import { getApprovalPolicy } from "@/lib/transfers/policy-store";
+import { getTransferQueue } from "@/lib/transfers/runtime";
+import { createTransfer } from "@/lib/transfers/service";
+import { toTransfer } from "@/lib/transfers/store";
 
-export const GET = withRoute("GET /api/payments", async (request) => {
-  // GET /api/payments: list payments (same params and shape as the provider)
-  const gate = await requireApiUser(request, "viewPayments");
-  if ("response" in gate) return gate.response;
-  setRequestUser(gate.user.id);
-  const query = queryObject(request.url);
-  if ("response" in query) return query.response;
-  const page = strictPageSchema.safeParse(query.query);
+// GET /api/payments: list payments (same params and shape as the provider)
+export const GET = route({ name: "GET /api/payments", permission: "viewPayments" }, async ({ request }) => {
+  const query = Object.fromEntries(new URL(request.url).searchParams);
+  const page = strictPageSchema.safeParse(query);
   if (!page.success) return validationError(page.error, 400);
-  const params = listPaymentsParamsSchema.safeParse(query.query);
+  const params = listPaymentsParamsSchema.safeParse(Object.fromEntries(Object.entries(query).filter(([, v]) => v !== "")));
   if (!params.success) return validationError(params.error, 400);
   return jsonOk(await listPayments(params.data));
 });
 
-export const POST = withRoute("POST /api/payments", async (request) => {
-  // POST /api/payments: register a payment (never retried; unknown outcomes are read back)
-  const gate = await requireApiUser(request, "register");
-  if ("response" in gate) return gate.response;
-  setRequestUser(gate.user.id);
-  const refused = checkOrigin(request);
-  if (refused) return refused;
-  const read = await readJsonBody(request);
-  if ("response" in read) return read.response;
-  const parsed = registerTransferSchema.safeParse(read.body);
-  if (!parsed.success) return validationError(parsed.error, 422);
-  // An id that cannot be read back could never have an unknown outcome resolved: refuse it.
-  const id = idempotentIdParamSchema.safeParse(parsed.data.idempotent_id);
-  if (!id.success) {
-    const fields = { idempotent_id: Object.values(zodFields(id.error))[0] ?? "Invalid payment id" };
-    return jsonError(422, fields.idempotent_id, { fields, kind: "validation" });
-  }
-  const audit = { actor: gate.user, action: "payment.register", target: parsed.data.idempotent_id, ip: clientIp(request) };
-  const attempt = receiverOf(parsed.data);
-  try {
-    const result = await registerPayment(parsed.data);
-    const { payment, reconciled } = result;
-    await recordAudit({
-      ...audit,
-      outcome: "registered",
-      detail: { ...attempt, reference_code: payment.reference_code, status: payment.status, reconciled },
+/**
+ * POST /api/payments: kept for existing callers, a thin alias of POST /api/transfers that waits
+ * (up to the register timeout) for the outcome and answers as before: 201 { payment, reconciled }
+ * once registered, the provider's refusal with its status, 409 when it failed or was stopped,
+ * 202 { transfer } while it waits for approval or is still being sent.
+ */
+export const POST = route(
+  { name: "POST /api/payments", permission: "register", body: registerTransferSchema },
+  async ({ request, user, body, t }) => {
+    const db = await getDb();
+    const env = getEnv();
+    const policy = await getApprovalPolicy(db, env.approvalExpiryHours);
+    const created = await createTransfer(db, await getTransferQueue(), {
+      transfer: body,
+      maker: { id: user.id, email: user.email, ip: clientIp(request) },
+      policy,
     });
-    return jsonOk(result, reconciled ? 200 : 201);
-  } catch (err) {
-    const { outcome, detail } = auditOutcome(err);
-    await recordAudit({ ...audit, outcome, detail: { ...detail, ...attempt } });
-    throw err;
-  }
-});
-
-/** What the audit log keeps of every registration attempt: amount, receiver and how it is addressed. */
-function receiverOf(body: RegisterTransfer): Record<string, unknown> {
-  return {
-    value_cents: body.value_cents,
-    authorized: body.authorized,
-    initiation_type: body.initiation_type,
-    receiver_name: body.receiver_name,
-    receiver_document: body.receiver_document,
-    ...(body.initiation_type === "manual"
-      ? { receiver_bank_ispb: body.receiver_bank_ispb, receiver_agency: body.receiver_agency, receiver_account: body.receiver_account, receiver_account_type: body.receiver_account_type }
-      : { pix_key_type: body.pix_key_type, pix_key: body.pix_key }),
-  };
-}
+    const row = (await awaitSettled(db, created.transfer.id, env.registerTimeoutMs)) ?? created.transfer;
+    const transfer = toTransfer(row);
+    const outcome = asTransferOutcome(row.outcome);
+    switch (row.state) {
+      case "registered": {
+        const found = outcome?.kind === "registered" && outcome.found_by_read_back;
+        const payment = {
+          reference_code: row.referenceCode,
+          idempotent_id: row.idempotentId,
+          value_cents: row.valueCents,
+          pix_key_type: transfer.pix_key_type,
+          pix_key: transfer.pix_key,
+          receiver_name: row.receiverName,
+          receiver_document: row.receiverDocument,
+          status: row.providerStatus,
+        };
+        const reconciled = found || !created.created;
+        return jsonOk({ payment, reconciled, transfer }, reconciled ? 200 : 201);
+      }
+      case "refused": {
+        const refusal = outcome?.kind === "refused" ? outcome : null;
+        const status = refusal?.http_status === 403 ? 403 : 422;
+        const kind = refusal?.http_status === 403 ? "forbidden" : /insufficient funds/i.test(refusal?.message ?? "") ? "insufficient_funds" : "invalid";
+        return jsonError(status, t("errors.provider.refused", { message: refusal?.message ?? "" }), { kind, ...(refusal?.fields ? { fields: refusal.fields } : {}) });
+      }
+      case "failed":
+      case "rejected":
+      case "canceled":
+      case "expired":
+        return jsonError(409, t(`transfers.errors.ended.${row.state}`), { kind: "conflict" });
+      default:
+        return jsonOk({ transfer }, 202);
+    }
+  },
+);

@@ -1,0 +1,15 @@
+import { getDb } from "@/lib/db";
+import { jsonOk, route } from "@/lib/http";
+import { TransferError } from "@/lib/transfers/errors";
+import { transferParamsSchema } from "@/lib/transfers/query";
+import { getTransfer } from "@/lib/transfers/store";
+
+// GET /api/transfers/{id}: one transfer request with its approvals, timeline and outcome
+export const GET = route(
+  { name: "GET /api/transfers/[id]", permission: "viewTransfers", params: transferParamsSchema },
+  async ({ params }) => {
+    const transfer = await getTransfer(await getDb(), params.id);
+    if (!transfer) throw new TransferError("not_found", "transfers.errors.notFound");
+    return jsonOk({ transfer });
+  },
+);

@@ -1,0 +1,8 @@
+import { getDb } from "@/lib/db";
+import { jsonOk, route } from "@/lib/http";
+import { inboxCount } from "@/lib/transfers/store";
+
+// GET /api/transfers/inbox: how many requests wait for the signed-in approver's decision
+export const GET = route({ name: "GET /api/transfers/inbox", permission: "approve" }, async ({ user }) =>
+  jsonOk({ count: await inboxCount(await getDb(), user.id) }),
+);

@@ -1,0 +1,36 @@
+import "@/lib/zod-config";
+import { z } from "zod";
+import { TRANSFER_STATES } from "./states";
+
+/** Query of GET /api/transfers (and the /transfers page's URL). */
+export const TRANSFER_SCOPES = ["all", "inbox"] as const;
+export type TransferScope = (typeof TRANSFER_SCOPES)[number];
+export const TRANSFERS_PAGE_SIZE = 50;
+
+export const transferListQuerySchema = z.object({
+  /** One state, or several separated by commas. */
+  state: z
+    .string()
+    .max(300)
+    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(TRANSFER_STATES, { error: "validation.transfers.state" })).max(TRANSFER_STATES.length))
+    .optional(),
+  /** inbox: what waits for the signed-in approver's decision. */
+  scope: z.enum(TRANSFER_SCOPES, { error: "validation.transfers.scope" }).default("all"),
+  page: z.coerce.number({ error: "validation.page" }).int("validation.page").min(1, "validation.page").max(100_000, "validation.page").default(1),
+  batch: z.string().uuid("validation.transfers.batch").optional(),
+});
+export type TransferListQuery = z.output<typeof transferListQuerySchema>;
+
+/** Route params of /api/transfers/{id}/... */
+export const transferParamsSchema = z.object({ id: z.string().uuid("validation.transfers.id") });
+
+/** Body of POST /api/transfers/{id}/reject: the reason is required and shown to the maker. */
+export const rejectBodySchema = z.object({
+  reason: z.string().trim().min(1, "validation.transfers.reasonRequired").max(500, "validation.transfers.reasonTooLong"),
+});
+
+/** Body of POST /api/transfers/{id}/cancel: an optional reason. */
+export const cancelBodySchema = z.object({
+  reason: z.string().trim().max(500, "validation.transfers.reasonTooLong").optional(),
+});

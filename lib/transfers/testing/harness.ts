@@ -1,0 +1,53 @@
+import "server-only";
+import { setStoreForTests } from "@/lib/db";
+import type { TestEngine, TestStore } from "@/lib/db/test-engines";
+import { startTransferQueue, type QueueSettings, type TransferQueue } from "../queue";
+import { setTransferQueueForTests } from "../runtime";
+import { getTransfer } from "../store";
+import type { TransferState } from "../states";
+import type { TransferDetail } from "../types";
+
+/** Queue settings for tests: quick polls and retries, no cron (tests reconcile by hand). */
+export const TEST_QUEUE: QueueSettings = {
+  maxAttempts: 3,
+  retryBaseMs: 50,
+  leaseMs: 5_000,
+  batchSize: 10,
+  workers: 2,
+  reconcileCron: null,
+  pollingIntervalSeconds: 0.5,
+};
+
+export type EngineHarness = { store: TestStore; queue: TransferQueue; close(): Promise<void> };
+
+/** A fresh store with the job queue and its workers running in this process. */
+export async function startEngineHarness(engine: TestEngine, settings: Partial<QueueSettings> = {}): Promise<EngineHarness> {
+  const store = await engine.open();
+  setStoreForTests(store);
+  const queue = await startTransferQueue(store, { ...TEST_QUEUE, ...settings }, {
+    databaseUrl: "url" in store.location ? store.location.url : undefined,
+  });
+  setTransferQueueForTests(queue);
+  return {
+    store,
+    queue,
+    async close() {
+      setTransferQueueForTests(undefined);
+      await queue.stop();
+      setStoreForTests(undefined);
+      await store.close();
+    },
+  };
+}
+
+/** Waits (up to `timeoutMs`) until the request is in one of `states`; throws with its last state otherwise. */
+export async function waitForState(store: TestStore, id: string, states: TransferState[], timeoutMs = 15_000): Promise<TransferDetail> {
+  const deadline = Date.now() + timeoutMs;
+  let last: TransferDetail | null = null;
+  while (Date.now() < deadline) {
+    last = await getTransfer(store.db, id);
+    if (last && states.includes(last.state)) return last;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`transfer ${id} stayed ${last?.state ?? "missing"}, expected ${states.join(" or ")}`);
+}
