@@ -25,6 +25,10 @@ export async function startServer(): Promise<void> {
     const { initStore } = await import("./db/init");
     await initStore();
     log("store ready", { engine: env.databaseUrl ? "postgresql" : "pglite" });
+    // The payout engine: the job queue's workers and the reconciler run in every instance.
+    const { startTransferEngine } = await import("./transfers/runtime");
+    await startTransferEngine();
+    log("transfer engine started", { reconcile: env.reconcile.cron });
     if (env.sandboxMode) {
       const { registerWebhook } = await import("./payments-api");
       const url = `http://127.0.0.1:${env.port}/api/webhooks/pix`;
