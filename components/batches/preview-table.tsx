@@ -1,6 +1,6 @@
 "use client";
 
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { measureElement, useVirtualizer } from "@tanstack/react-virtual";
 import { useTranslations } from "next-intl";
 import { memo, useMemo, useRef } from "react";
 import type { BatchPreviewRow } from "@/lib/batches/preview-row";
@@ -14,6 +14,11 @@ import { PreviewTotals } from "./preview-totals";
 const GRID = "grid grid-cols-[4rem_7.5rem_8.5rem_minmax(12rem,1.2fr)_minmax(14rem,1.5fr)_minmax(10rem,1fr)]";
 /** A valid row's height; rows with errors are measured once shown. */
 const ESTIMATED_ROW_PX = 52;
+/**
+ * No row is shorter. A row measured at 0 (the table inside a hidden panel, or no layout at all)
+ * would otherwise make every row "fit" and put all 5,000 in the DOM.
+ */
+const MIN_ROW_PX = 36;
 
 type Props = {
   rows: readonly BatchPreviewRow[];
@@ -59,6 +64,7 @@ export function PreviewTable({ rows, height = "min(70vh, 40rem)" }: Props) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ESTIMATED_ROW_PX,
     getItemKey: (index) => ordered[index]?.line ?? index,
+    measureElement: (element, entry, instance) => Math.max(MIN_ROW_PX, measureElement(element, entry, instance)),
     overscan: 8,
   });
   const headers: Record<PreviewColumn, string> = {

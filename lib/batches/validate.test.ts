@@ -10,7 +10,7 @@ const KEY_ROW: BatchCells = { amount: "1.234,56", pix_key_type: "celular", pix_k
 const BANK_ROW: BatchCells = { amount: "320,00", receiver_name: "José", receiver_document: "111.444.777-35", bank_ispb: "60701190", agency: "1234", account: "12345-6", account_type: "corrente" };
 
 const rowsOf = (...cells: BatchCells[]): ParsedBatchRow[] => cells.map((c, i) => ({ line: i + 2, cells: c }));
-const validate = (rows: ParsedBatchRow[], isIdUsed = noneUsed) => validateBatchRows(rows, { batchId: "b1", isIdUsed });
+const validate = (rows: ParsedBatchRow[], isIdUsed: (ids: string[]) => Promise<Set<string>> = noneUsed) => validateBatchRows(rows, { batchId: "b1", isIdUsed });
 async function one(cells: BatchCells): Promise<ValidatedBatchRow> {
   const { rows } = await validate(rowsOf(cells));
   return rows[0]!;
@@ -152,7 +152,7 @@ describe("validateBatchRows: the file as a whole", () => {
   });
 
   it("asks once which ids were used, and flags those rows", async () => {
-    const isIdUsed = vi.fn(async (ids: string[]) => new Set(ids.filter((id) => id === "nf-paid")));
+    const isIdUsed = vi.fn(async (ids: string[]) => new Set<string>(ids.filter((id) => id === "nf-paid")));
     const { rows } = await validate(rowsOf({ ...KEY_ROW, idempotent_id: "nf-paid" }, BANK_ROW, { ...KEY_ROW, amount: "x" }), isIdUsed);
     expect(isIdUsed).toHaveBeenCalledTimes(1);
     expect(isIdUsed).toHaveBeenCalledWith(["nf-paid", "batch-b1-3"]);
