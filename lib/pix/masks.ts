@@ -8,8 +8,13 @@
 /** A mask: typed text -> shown text. */
 export type Mask = (text: string) => string;
 
-/** Characters a mask keeps (digits and, for the alphanumeric CNPJ, letters); punctuation is its own. */
-const significant = /[0-9A-Za-z]/;
+/**
+ * Characters the person typed that a mask keeps (digits and, for the alphanumeric CNPJ, letters);
+ * the rest is punctuation the mask adds. The amount mask keeps the typed dots and comma too
+ * (AMOUNT_KEEPS).
+ */
+export const MASK_KEEPS = /[0-9A-Za-z]/;
+export const AMOUNT_KEEPS = /[0-9.,]/;
 
 /** Puts `chars` into a pattern where "#" takes one character: fills as far as there are chars. */
 function fill(pattern: string, chars: string): string {
@@ -93,16 +98,16 @@ export function maskAmount(text: string): string {
 }
 
 /**
- * Where the caret goes after masking: behind the same number of significant characters it
- * was behind in the typed text. `caret` is the position in `typed`; the answer one in `masked`.
+ * Where the caret goes after masking: behind the same number of kept characters it was
+ * behind in the typed text (a typed letter the mask dropped counts, so the caret stays put). `caret` is the position in `typed`; the answer one in `masked`.
  */
-export function remapCaret(typed: string, caret: number, masked: string): number {
+export function remapCaret(typed: string, caret: number, masked: string, keeps: RegExp = MASK_KEEPS): number {
   let wanted = 0;
-  for (let i = 0; i < Math.min(caret, typed.length); i += 1) if (significant.test(typed[i]!)) wanted += 1;
+  for (let i = 0; i < Math.min(caret, typed.length); i += 1) if (keeps.test(typed[i]!)) wanted += 1;
   if (wanted === 0) return 0;
   let seen = 0;
   for (let i = 0; i < masked.length; i += 1) {
-    if (significant.test(masked[i]!)) seen += 1;
+    if (keeps.test(masked[i]!)) seen += 1;
     if (seen === wanted) return i + 1;
   }
   return masked.length;

@@ -1,0 +1,77 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { DateInput } from "@/components/ui/date-input";
+import { Label } from "@/components/ui/input";
+import { cn } from "@/lib/utils";
+
+export type DayRange = { from: string; to: string };
+
+/** Why a range cannot be applied yet: a day missing or unreadable, or the days out of order. */
+export type RangeProblem = "bothDays" | "startAfterEnd" | null;
+
+export function rangeProblem({ from, to }: DayRange): RangeProblem {
+  if (!from || !to) return "bothDays";
+  return from > to ? "startAfterEnd" : null;
+}
+
+/**
+ * "From" and "To" days typed as dd/mm/aaaa (each a DateInput), with the order checked: a start
+ * after the end is said under the end field. Values are ISO days; `names` make them plain form
+ * fields. `errors` are the server's words for a value it could not read (shown under the field).
+ */
+export function DateRangeInput({
+  idPrefix,
+  value,
+  onChange,
+  names,
+  labels,
+  errors = {},
+  compact,
+  hint,
+  className,
+}: {
+  idPrefix: string;
+  value: DayRange;
+  onChange: (range: DayRange) => void;
+  names?: { from: string; to: string };
+  labels?: { from?: string; to?: string };
+  errors?: { from?: string; to?: string };
+  compact?: boolean;
+  /** Say under the fields that both days count, in Brazil time. */
+  hint?: boolean;
+  className?: string;
+}) {
+  const t = useTranslations("formats.range");
+  const order = value.from && value.to && value.from > value.to ? t("startAfterEnd") : undefined;
+  const hintId = `${idPrefix}-hint`;
+
+  return (
+    <div className={cn("flex min-w-0 flex-col gap-1", className)}>
+      <div className={cn("grid gap-2", compact ? "grid-cols-[auto_minmax(0,9rem)_auto_minmax(0,9rem)] items-start" : "grid-cols-2")}>
+        {(["from", "to"] as const).map((end) => (
+          <div key={end} className={cn("flex min-w-0 gap-1", compact ? "contents" : "flex-col")}>
+            <Label htmlFor={`${idPrefix}-${end}`} className={compact ? "pt-1.5" : undefined}>
+              {labels?.[end] ?? t(end)}
+            </Label>
+            <DateInput
+              id={`${idPrefix}-${end}`}
+              name={names?.[end]}
+              value={value[end]}
+              compact={compact}
+              onChange={(day) => onChange({ ...value, [end]: day })}
+              // An unreadable end leaves its value empty, so the order is only judged on two real days.
+              error={errors[end] ?? (end === "to" ? order : undefined)}
+              aria-describedby={hint ? hintId : undefined}
+            />
+          </div>
+        ))}
+      </div>
+      {hint ? (
+        <p id={hintId} className="text-xs text-fg-muted">
+          {t("inclusive")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
