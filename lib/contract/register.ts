@@ -2,6 +2,7 @@ import "@/lib/zod-config";
 import { z } from "zod";
 import { isValidDocument, normalizePixKey, pixKeyError } from "@/lib/pix";
 import { accountTypeCodeSchema, initiationTypeSchema, pixKeyTypeSchema } from "./enums";
+import { pathIdProblem } from "@/lib/domain/ids";
 import { LIMITS } from "./limits";
 
 /** Highest amount the back office lets an operator send in one transfer: R$ 1.000.000,00. */
@@ -57,70 +58,81 @@ export type RegisterPaymentBody = z.infer<typeof registerPaymentBodyObject>;
 
 /**
  * The back office's own, stricter rules for a transfer an operator registers: the wire
- * rules plus check digits, key formats and our amount limit. The register form and
- * POST /api/payments both use this one schema. Messages are written for people.
+ * rules plus check digits, key formats, our amount limit and an id that can be read back.
+ * The single form, POST /api/transfers and every row of a batch file use this one schema.
+ * Messages are keys of the `validation` namespace (messages/<locale>/validation.json): each
+ * reader sees them in their own language.
  */
 export const registerTransferSchema = registerPaymentBodyObject
   .extend({
     idempotent_id: z
-      .string()
+      .string({ error: "validation.idempotentId.required" })
       .trim()
-      .min(1, "Enter a payment id")
-      .max(LIMITS.idempotentId, "The payment id has at most 255 characters")
-      .regex(/^[\x21-\x7e]+$/, "The payment id may only use visible ASCII characters, no spaces"),
+      .min(1, "validation.idempotentId.required")
+      .max(LIMITS.idempotentId, "validation.idempotentId.tooLong")
+      .regex(/^[\x21-\x7e]+$/, "validation.idempotentId.characters")
+      // An id that cannot be read back could never have a lost answer settled: refuse it.
+      .refine((id) => pathIdProblem(id, LIMITS.idempotentId) === undefined, "validation.idempotentId.path"),
     value_cents: z
-      .number({ error: "Enter an amount" })
-      .int("The amount must be in whole cents")
-      .positive("The amount must be more than R$ 0,00")
-      .max(MAX_TRANSFER_CENTS, "The amount is above the R$ 1.000.000,00 limit for one transfer"),
+      .number({ error: "validation.amount.required" })
+      .int("validation.amount.wholeCents")
+      .positive("validation.amount.positive")
+      .max(MAX_TRANSFER_CENTS, "validation.amount.max"),
     initiation_type: initiationTypeSchema.default("dict"),
-    authorized: z.boolean().default(false),
+    authorized: z.boolean({ error: "validation.authorized" }).default(false),
     receiver_name: z
-      .string()
+      .string({ error: "validation.receiverName.required" })
       .trim()
-      .min(1, "Enter the receiver's name")
-      .max(LIMITS.name, "The receiver's name has at most 100 characters"),
+      .min(1, "validation.receiverName.required")
+      .max(LIMITS.name, "validation.receiverName.tooLong"),
     receiver_document: z
-      .string()
+      .string({ error: "validation.document.required" })
       .transform((v) => v.replace(/[.\-/\s]/g, "").toUpperCase())
-      .refine(isValidDocument, "This is not a valid CPF or CNPJ (check the digits)"),
+      .refine((v) => v !== "", "validation.document.required")
+      .refine((v) => v === "" || isValidDocument(v), "validation.document.invalid"),
+    receiver_bank_ispb: z.string().trim().optional(),
+    receiver_agency: z.string().trim().optional(),
+    receiver_account: z.string().trim().optional(),
+    receiver_account_type: accountTypeCodeSchema.optional().or(z.literal("").transform(() => undefined)),
+    pix_key_type: pixKeyTypeSchema.optional().or(z.literal("").transform(() => undefined)),
+    pix_key: z.string().max(LIMITS.idempotentId, "validation.pixKey.tooLong").optional(),
   })
   .superRefine((b, ctx) => {
+    const issue = (field: string, message: string) => ctx.addIssue({ code: "custom", path: [field], message });
     if (b.initiation_type === "manual") {
-      for (const field of MANUAL_REQUIRED) {
-        if (!b[field]) ctx.addIssue({ code: "custom", path: [field], message: requiredMessage(field) });
-      }
-      if (b.receiver_bank_ispb && !/^\d{8}$/.test(b.receiver_bank_ispb)) {
-        ctx.addIssue({ code: "custom", path: ["receiver_bank_ispb"], message: "The ISPB has 8 digits" });
-      }
-      if (b.receiver_agency && !/^\d{1,4}$/.test(b.receiver_agency)) {
-        ctx.addIssue({ code: "custom", path: ["receiver_agency"], message: "The branch has 1 to 4 digits" });
-      }
+      if (!b.receiver_bank_ispb) issue("receiver_bank_ispb", "validation.ispb.required");
+      else if (!/^\d{8}$/.test(b.receiver_bank_ispb)) issue("receiver_bank_ispb", "validation.ispb.format");
+      if (!b.receiver_agency) issue("receiver_agency", "validation.agency.required");
+      else if (!/^\d{1,4}$/.test(b.receiver_agency)) issue("receiver_agency", "validation.agency.format");
+      if (!b.receiver_account) issue("receiver_account", "validation.account.required");
+      else if (!/^\d{1,20}$/.test(b.receiver_account)) issue("receiver_account", "validation.account.format");
+      if (!b.receiver_account_type) issue("receiver_account_type", "validation.accountType.required");
       return;
     }
     if (!b.pix_key_type) {
-      ctx.addIssue({ code: "custom", path: ["pix_key_type"], message: "Choose the key type" });
+      issue("pix_key_type", "validation.pixKeyType.required");
       return;
     }
     const error = pixKeyError(b.pix_key_type, b.pix_key ?? "");
-    if (error) ctx.addIssue({ code: "custom", path: ["pix_key"], message: error });
+    if (error) issue("pix_key", error);
   })
-  .transform((b) =>
-    b.initiation_type === "dict" && b.pix_key_type && b.pix_key
-      ? { ...b, pix_key: normalizePixKey(b.pix_key_type, b.pix_key) }
-      : b,
-  );
+  .transform((b) => {
+    // Only the chosen way's fields travel: a key transfer carries no bank data and back.
+    const manual = b.initiation_type === "manual";
+    return {
+      idempotent_id: b.idempotent_id,
+      value_cents: b.value_cents,
+      initiation_type: b.initiation_type,
+      authorized: b.authorized,
+      receiver_name: b.receiver_name,
+      receiver_document: b.receiver_document,
+      receiver_bank_ispb: manual ? b.receiver_bank_ispb : undefined,
+      receiver_agency: manual ? b.receiver_agency : undefined,
+      receiver_account: manual ? b.receiver_account : undefined,
+      receiver_account_type: manual ? b.receiver_account_type : undefined,
+      pix_key_type: manual ? undefined : b.pix_key_type,
+      pix_key: manual ? undefined : b.pix_key_type && b.pix_key ? normalizePixKey(b.pix_key_type, b.pix_key) : b.pix_key,
+    };
+  });
 export type RegisterTransfer = z.output<typeof registerTransferSchema>;
 export type RegisterTransferInput = z.input<typeof registerTransferSchema>;
-
-function requiredMessage(field: (typeof MANUAL_REQUIRED)[number]): string {
-  const words: Record<(typeof MANUAL_REQUIRED)[number], string> = {
-    receiver_name: "Enter the receiver's name",
-    receiver_document: "Enter the receiver's CPF or CNPJ",
-    receiver_bank_ispb: "Choose the bank",
-    receiver_agency: "Enter the branch",
-    receiver_account: "Enter the account number with its check digit",
-    receiver_account_type: "Choose the account type",
-  };
-  return words[field];
-}

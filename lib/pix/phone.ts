@@ -23,27 +23,21 @@ export function normalizePhone(input: string): string | null {
 
 export const PHONE_EXAMPLE = "+55 11 91234-5678";
 
-/** Why a normalised phone is not a valid key, or null. Brazil (+55) gets its own, stricter rules. */
+/**
+ * Why a normalised phone is not a valid key (a message key of the `validation` namespace), or
+ * null. Brazil (+55) gets its own, stricter rules.
+ */
 export function phoneError(normalized: string | null): string | null {
-  const generic = `Enter a phone number with area code, like ${PHONE_EXAMPLE}`;
-  if (normalized === null || !E164_RE.test(normalized)) return generic;
+  if (normalized === null || !E164_RE.test(normalized)) return "validation.pixKey.phone.format";
   if (!normalized.startsWith("+55")) return null;
   const national = normalized.slice(3);
-  if (national.length !== 10 && national.length !== 11) {
-    return `A Brazilian number has a 2-digit area code and 8 or 9 digits, like ${PHONE_EXAMPLE}`;
-  }
-  if (!/^[1-9]{2}/.test(national)) return `The area code has 2 digits from 11 to 99, like ${PHONE_EXAMPLE}`;
+  if (national.length !== 10 && national.length !== 11) return "validation.pixKey.phone.brLength";
+  if (!/^[1-9]{2}/.test(national)) return "validation.pixKey.phone.areaCode";
   const subscriber = national.slice(2);
-  if (subscriber.length === 9 && !subscriber.startsWith("9")) {
-    return `A 9-digit mobile number starts with 9, like ${PHONE_EXAMPLE}`;
-  }
+  if (subscriber.length === 9 && !subscriber.startsWith("9")) return "validation.pixKey.phone.mobileNine";
   // 8 digits: landlines start with 2-5; 6-9 is a mobile number missing its leading 9.
-  if (subscriber.length === 8 && /^[6-9]/.test(subscriber)) {
-    return `A mobile number has 9 digits after the area code, starting with 9, like ${PHONE_EXAMPLE}`;
-  }
-  if (subscriber.length === 8 && /^[01]/.test(subscriber)) {
-    return "A landline number starts with 2 to 5, like +55 11 3123-4567";
-  }
+  if (subscriber.length === 8 && /^[6-9]/.test(subscriber)) return "validation.pixKey.phone.mobileMissingNine";
+  if (subscriber.length === 8 && /^[01]/.test(subscriber)) return "validation.pixKey.phone.landline";
   return null;
 }
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { detectPixKeyType, normalizePixKey, pixKeyError } from "./pix-key";
 import { formatPhone, normalizePhone } from "./phone";
+import { translator } from "@/lib/i18n/server";
+
+/** The rule's message key, read in English (the keys are the messages' one source). */
+const en = translator("en");
+function explained(type: Parameters<typeof pixKeyError>[0], input: string): string | null {
+  const key = pixKeyError(type, input);
+  return key === null ? null : en(key as Parameters<typeof en>[0]);
+}
 
 describe("phone keys", () => {
   it.each([
@@ -36,7 +44,7 @@ describe("phone keys", () => {
     ["+55 11 9abc4-5678", /area code/],
     ["91234-5678", /area code/],
   ])("rejects %j", (input, message) => {
-    expect(pixKeyError("phone", input)).toMatch(message);
+    expect(explained("phone", input)).toMatch(message);
   });
 
   it("normalisePhone returns null for unreadable input", () => {
@@ -80,14 +88,14 @@ describe("email keys", () => {
     "name@example.123",
     "name@exa_mple.com",
   ])("rejects %j", (input) => {
-    expect(pixKeyError("email", input)).toMatch(/email/);
+    expect(explained("email", input)).toMatch(/email/);
   });
 
   it("limits the key to 77 characters", () => {
     const at77 = `${"a".repeat(65)}@example.com`;
     expect(at77).toHaveLength(77);
     expect(pixKeyError("email", at77)).toBeNull();
-    expect(pixKeyError("email", `a${at77}`)).toMatch(/at most 77/);
+    expect(explained("email", `a${at77}`)).toMatch(/at most 77/);
     // trailing spaces do not count
     expect(pixKeyError("email", `${at77}   `)).toBeNull();
   });
@@ -111,7 +119,7 @@ describe("CPF keys", () => {
     ["5299822472a", /11 digits/],
     ["", /Enter the CPF/],
   ])("rejects %j", (input, message) => {
-    expect(pixKeyError("cpf", input)).toMatch(message);
+    expect(explained("cpf", input)).toMatch(message);
   });
 });
 
@@ -133,7 +141,7 @@ describe("CNPJ keys", () => {
     ["11_222_333_0001_81", /14 characters/],
     ["", /Enter the CNPJ/],
   ])("rejects %j", (input, message) => {
-    expect(pixKeyError("cnpj", input)).toMatch(message);
+    expect(explained("cnpj", input)).toMatch(message);
   });
 });
 
@@ -154,7 +162,7 @@ describe("random keys (EVP)", () => {
     "g23e4567-e12b-12d1-a456-426655440000",
     "{123e4567-e12b-12d1-a456-426655440000}",
   ])("rejects %j", (input) => {
-    expect(pixKeyError("token", input)).toMatch(/random key/);
+    expect(explained("token", input)).toMatch(/random key/);
   });
 });
 

@@ -38,41 +38,38 @@ export function normalizePixKey(type: PixKeyType, key: string): string {
   }
 }
 
-/** Null when `key` is a valid key of `type` (after normalisation), otherwise why not, in plain words. */
+/**
+ * Null when `key` is a valid key of `type` (after normalisation), otherwise why not: a message
+ * key of the `validation` namespace (messages/<locale>/validation.json), so the form, the API
+ * and a batch file say it in the reader's language.
+ */
 export function pixKeyError(type: PixKeyType, key: string): string | null {
   const trimmed = key.trim();
   switch (type) {
     case "phone":
-      if (!trimmed) return "Enter a phone number with area code, like +55 11 91234-5678";
+      if (!trimmed) return "validation.pixKey.phone.empty";
       return phoneError(normalizePhone(trimmed));
     case "email": {
-      if (!trimmed) return "Enter an email address, like name@example.com";
+      if (!trimmed) return "validation.pixKey.email.empty";
       const email = trimmed.toLowerCase();
-      if (email.length > EMAIL_KEY_MAX) return `An email key has at most ${EMAIL_KEY_MAX} characters`;
-      if (!EMAIL_KEY_RE.test(email)) return "Enter an email address, like name@example.com";
-      return null;
+      if (email.length > EMAIL_KEY_MAX) return "validation.pixKey.email.tooLong";
+      return EMAIL_KEY_RE.test(email) ? null : "validation.pixKey.email.format";
     }
     case "cpf": {
-      if (!trimmed) return "Enter the CPF, like 529.982.247-25";
+      if (!trimmed) return "validation.pixKey.cpf.empty";
       const cpf = stripDocument(trimmed);
-      if (!CPF_KEY_CHARS.test(trimmed) || cpf.length !== 11) {
-        return "A CPF has 11 digits, like 529.982.247-25";
-      }
-      return isValidCpf(cpf) ? null : "This CPF is not valid: check the digits";
+      if (!CPF_KEY_CHARS.test(trimmed) || cpf.length !== 11) return "validation.pixKey.cpf.length";
+      return isValidCpf(cpf) ? null : "validation.pixKey.cpf.digits";
     }
     case "cnpj": {
-      if (!trimmed) return "Enter the CNPJ, like 11.222.333/0001-81";
+      if (!trimmed) return "validation.pixKey.cnpj.empty";
       const cnpj = stripDocument(trimmed);
-      if (!CNPJ_KEY_CHARS.test(trimmed) || !/^[0-9A-Z]{12}\d{2}$/.test(cnpj)) {
-        return "A CNPJ has 14 characters (the last 2 are digits), like 11.222.333/0001-81";
-      }
-      return isValidCnpj(cnpj) ? null : "This CNPJ is not valid: check the digits";
+      if (!CNPJ_KEY_CHARS.test(trimmed) || !/^[0-9A-Z]{12}\d{2}$/.test(cnpj)) return "validation.pixKey.cnpj.length";
+      return isValidCnpj(cnpj) ? null : "validation.pixKey.cnpj.digits";
     }
     case "token": {
-      if (!trimmed) return "Enter the random key, like 123e4567-e89b-12d3-a456-426614174000";
-      return EVP_RE.test(trimmed.toLowerCase())
-        ? null
-        : "A random key is 32 letters a-f and digits in groups 8-4-4-4-12, like 123e4567-e89b-12d3-a456-426614174000";
+      if (!trimmed) return "validation.pixKey.token.empty";
+      return EVP_RE.test(trimmed.toLowerCase()) ? null : "validation.pixKey.token.format";
     }
   }
 }
