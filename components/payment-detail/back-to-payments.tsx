@@ -1,6 +1,7 @@
 "use client";
 
 import { ArrowLeft } from "lucide-react";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useSyncExternalStore, type MouseEvent } from "react";
@@ -41,6 +42,7 @@ const subscribe = () => () => {};
  * filters, page and scroll come back as they were; otherwise a plain link to /payments.
  */
 export function BackToPayments({ className }: { className?: string }) {
+  const t = useTranslations("paymentDetail");
   const router = useRouter();
   const previous = useSyncExternalStore(subscribe, previousTableUrl, () => null);
 
@@ -56,7 +58,7 @@ export function BackToPayments({ className }: { className?: string }) {
       onClick={onClick}
       className={cn("inline-flex items-center gap-1.5 text-sm font-medium text-blue-700 hover:underline dark:text-blue-300", className)}
     >
-      <ArrowLeft aria-hidden className="h-4 w-4" /> Back to payments
+      <ArrowLeft aria-hidden className="h-4 w-4" /> {t("backToPayments")}
     </Link>
   );
 }

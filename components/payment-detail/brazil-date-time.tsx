@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { brazilOffsetLabel, formatBrazilDateTime, parseProviderDateTime } from "@/lib/pix/time";
 import { NotReported } from "./detail-fields";
 
@@ -6,14 +7,15 @@ import { NotReported } from "./detail-fields";
  * on hover (title) and read out to screen readers, so nobody has to guess the zone.
  */
 export function BrazilDateTime({ value, missing }: { value: string | null; missing?: string }) {
-  if (!value) return <NotReported>{missing ?? "Not reported"}</NotReported>;
+  const t = useTranslations("common");
+  if (!value) return <NotReported>{missing}</NotReported>;
   const date = parseProviderDateTime(value) ?? new Date(value);
   if (Number.isNaN(date.getTime())) return <span>{value}</span>;
-  const offset = brazilOffsetLabel(date);
+  const zone = t("brazilTimeOffset", { offset: brazilOffsetLabel(date) });
   return (
-    <time dateTime={value} title={`Brazil time, ${offset} · as sent by the provider: ${value}`} className="tabular-nums">
+    <time dateTime={value} title={`${zone} · ${t("providerSaid", { value })}`} className="tabular-nums">
       {formatBrazilDateTime(date)}
-      <span className="sr-only"> (Brazil time, {offset})</span>
+      <span className="sr-only"> ({zone})</span>
     </time>
   );
 }

@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { useTranslations } from "next-intl";
+import { useId, type ReactNode } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
@@ -15,7 +16,7 @@ export function DetailSection({
   action?: ReactNode;
   className?: string;
 }) {
-  const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  const id = useId();
   return (
     <Card className={className}>
       <section aria-labelledby={id}>
@@ -37,9 +38,16 @@ export function FieldList({ children, className }: { children: ReactNode; classN
   );
 }
 
+/** A section's note that its times are Brazil's (beside its title). */
+export function BrazilTimeNote() {
+  const t = useTranslations("common");
+  return <span className="text-xs font-normal text-fg-muted">{t("brazilTime")}</span>;
+}
+
 /** What to show for a field the provider left empty: said in words, never a blank. */
-export function NotReported({ children = "Not reported" }: { children?: ReactNode }) {
-  return <span className="italic text-fg-muted">{children}</span>;
+export function NotReported({ children }: { children?: ReactNode }) {
+  const t = useTranslations("common.states");
+  return <span className="italic text-fg-muted">{children ?? t("notReported")}</span>;
 }
 
 /**
@@ -64,7 +72,7 @@ export function Field({
     <div className="contents">
       <dt className="text-fg-muted">{label}</dt>
       <dd className="mb-2 flex min-w-0 items-start gap-1 text-fg sm:mb-0">
-        <span className={cn("min-w-0 break-all", mono && "font-mono text-[0.8125rem]")}>{content}</span>
+        <span className={cn("min-w-0 [overflow-wrap:anywhere]", mono && "font-mono text-[0.8125rem]")}>{content}</span>
         {copy && value ? <CopyButton value={value} label={label} /> : null}
       </dd>
     </div>

@@ -1,26 +1,32 @@
-import type { AccountType, PixKeyType } from "@/lib/contract";
+import type { PixKeyType } from "@/lib/contract";
 import { formatDocument } from "@/lib/pix/document";
 import { formatPhone } from "@/lib/pix/phone";
 
-/** Account types in words (answers carry `checking_account`; a request code is mapped by the contract). */
-export const ACCOUNT_TYPE_WORDS: Record<AccountType, string> = {
-  checking_account: "Checking account",
-  savings_account: "Savings account",
-  salary_account: "Salary account",
-  transaction_account: "Payment account",
-};
+/** The account types the glossary words (`glossary.accountTypes`): answers' words and requests' codes. */
+export type GlossaryAccountType =
+  | "checking_account"
+  | "savings_account"
+  | "salary_account"
+  | "transaction_account"
+  | "CACC"
+  | "SVGS"
+  | "SLRY"
+  | "TRAN";
 
-export const PIX_KEY_TYPE_WORDS: Record<PixKeyType, string> = {
-  phone: "Phone",
-  email: "Email",
-  cpf: "CPF",
-  cnpj: "CNPJ",
-  token: "Random key",
-};
+const ACCOUNT_TYPES: ReadonlySet<string> = new Set<GlossaryAccountType>([
+  "checking_account",
+  "savings_account",
+  "salary_account",
+  "transaction_account",
+  "CACC",
+  "SVGS",
+  "SLRY",
+  "TRAN",
+]);
 
-export function accountTypeWords(type: string | null): string | null {
-  if (!type) return null;
-  return (ACCOUNT_TYPE_WORDS as Record<string, string>)[type] ?? type;
+/** True when `glossary.accountTypes` has a word for this value. */
+export function isGlossaryAccountType(value: string): value is GlossaryAccountType {
+  return ACCOUNT_TYPES.has(value);
 }
 
 /** A key as people read it: documents punctuated, Brazilian phones spaced, others as stored. */

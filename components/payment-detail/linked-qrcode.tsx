@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRight, QrCode } from "lucide-react";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { QrStatusBadge } from "@/components/qrcode-detail/qr-status-badge";
 import { ErrorState } from "@/components/ui/error-state";
@@ -16,12 +17,13 @@ import { DetailSection } from "./detail-fields";
  * or account) have none: a 404 is an ordinary answer here, said calmly, not an error.
  */
 export function LinkedQrcode({ endToEnd }: { endToEnd: string }) {
+  const t = useTranslations("paymentDetail.qrcode");
   const query = useQuery(qrcodeQueries.detail(endToEnd));
   const href = `/qrcodes/${encodeURIComponent(endToEnd)}`;
   return (
-    <DetailSection title="QR code record">
+    <DetailSection title={t("title")}>
       {query.isPending ? (
-        <div aria-busy="true" aria-label="Loading the QR code record" className="space-y-2">
+        <div aria-busy="true" aria-label={t("loading")} className="space-y-2">
           <Skeleton className="h-5 w-40" />
           <Skeleton className="h-4 w-64" />
         </div>
@@ -30,13 +32,12 @@ export function LinkedQrcode({ endToEnd }: { endToEnd: string }) {
           <div data-testid="no-qrcode" className="flex items-start gap-2 text-sm text-fg-muted">
             <QrCode aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
             <p>
-              <span className="font-medium text-fg">No QR code record for this payment.</span> Payments sent to a key
-              or an account have none; only payments of a QR code charge do.
+              <span className="font-medium text-fg">{t("none")}</span> {t("noneWhy")}
             </p>
           </div>
         ) : (
           <ErrorState
-            title="Could not load the QR code record"
+            title={t("couldNotLoad")}
             error={query.error}
             onRetry={() => void query.refetch()}
             retrying={query.isFetching}
@@ -48,11 +49,11 @@ export function LinkedQrcode({ endToEnd }: { endToEnd: string }) {
             <QrStatusBadge status={query.data.qrcode.status} />
             <span className="font-medium tabular-nums text-fg">{formatBRL(query.data.qrcode.value_cents)}</span>
             <span className="text-fg-muted">
-              reference <span className="font-mono">{query.data.qrcode.reference_code}</span>
+              {t("reference")} <span className="font-mono">{query.data.qrcode.reference_code}</span>
             </span>
           </div>
           <Link href={href} className="inline-flex items-center gap-1 font-medium text-blue-700 hover:underline dark:text-blue-300">
-            Open QR code record <ArrowRight aria-hidden className="h-4 w-4" />
+            {t("open")} <ArrowRight aria-hidden className="h-4 w-4" />
           </Link>
         </div>
       )}

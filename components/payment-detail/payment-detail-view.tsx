@@ -1,12 +1,13 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useRecentlyChanged } from "@/components/events/live-updates";
 import { ErrorState } from "@/components/ui/error-state";
 import { isApiRequestError } from "@/lib/domain/api-client";
 import { paymentQueries } from "@/lib/queries/payments";
 import { BackToPayments } from "./back-to-payments";
-import { DetailSection } from "./detail-fields";
+import { BrazilTimeNote, DetailSection } from "./detail-fields";
 import { DetailSkeleton } from "./detail-skeleton";
 import { LinkedQrcode } from "./linked-qrcode";
 import { PaymentNotFound } from "./payment-not-found";
@@ -29,10 +30,11 @@ export function PaymentDetailView({
   /** Arrived from the register form (`?registered=1`): say so above the payment. */
   justRegistered?: boolean;
 }) {
+  const t = useTranslations();
   const query = useQuery(paymentQueries.detail(idempotentId));
   const changed = useRecentlyChanged(idempotentId);
 
-  if (query.isPending) return <DetailSkeleton label="Loading the payment" />;
+  if (query.isPending) return <DetailSkeleton label={t("paymentDetail.loading")} />;
 
   if (query.isError) {
     const err = query.error;
@@ -49,10 +51,13 @@ export function PaymentDetailView({
       <div className="space-y-4">
         <BackToPayments />
         <h1 className="text-xl font-semibold text-fg">
-          Payment <span className="break-all font-mono text-base">{idempotentId}</span>
+          {t.rich("paymentDetail.heading", {
+            id: idempotentId,
+            mono: (chunks) => <span className="break-all font-mono text-base">{chunks}</span>,
+          })}
         </h1>
         <ErrorState
-          title="Could not load this payment"
+          title={t("paymentDetail.couldNotLoad")}
           error={err}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
@@ -63,7 +68,7 @@ export function PaymentDetailView({
 
   const { payment } = query.data;
   return (
-    <article aria-label="Payment detail" className="space-y-5">
+    <article aria-label={t("paymentDetail.article")} className="space-y-5">
       <BackToPayments />
       {justRegistered ? <RegisteredNotice /> : null}
       <PaymentOverview payment={payment} flash={changed} />
@@ -75,7 +80,7 @@ export function PaymentDetailView({
           <DatesSection payment={payment} />
         </div>
         <div className="space-y-4">
-          <DetailSection title="Status">
+          <DetailSection title={t("glossary.status")} action={<BrazilTimeNote />}>
             <StatusTimeline steps={buildTimeline(payment)} />
           </DetailSection>
           {payment.end_to_end ? <LinkedQrcode endToEnd={payment.end_to_end} /> : null}

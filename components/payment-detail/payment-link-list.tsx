@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { StatusBadge } from "@/components/payments/status-badge";
 import type { PaymentListItem } from "@/lib/contract";
@@ -15,6 +16,7 @@ export function PaymentLinkList({
   onNavigate?: () => void;
   label: string;
 }) {
+  const t = useTranslations("paymentDetail.list");
   return (
     <ul aria-label={label} className="divide-y divide-border rounded-md border border-border">
       {payments.map((p) => (
@@ -27,7 +29,7 @@ export function PaymentLinkList({
             <span className="min-w-0 flex-1">
               <span className="block truncate font-mono text-[0.8125rem] text-blue-700 dark:text-blue-300">{p.idempotent_id}</span>
               <span className="block truncate text-xs text-fg-muted">
-                {p.receiver_name} · ref <span className="font-mono">{p.reference_code}</span> ·{" "}
+                {p.receiver_name} · {t("reference")} <span className="font-mono">{p.reference_code}</span> ·{" "}
                 <BrazilDateTime value={p.registration_date} />
               </span>
             </span>

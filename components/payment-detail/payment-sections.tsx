@@ -1,14 +1,22 @@
+import { useTranslations } from "next-intl";
 import { StatusBadge } from "@/components/payments/status-badge";
 import type { PaymentDetail } from "@/lib/contract";
-import { documentKind, formatDocument } from "@/lib/pix/document";
+import { formatDocument } from "@/lib/pix/document";
 import { formatBRL } from "@/lib/pix/money";
 import { cn } from "@/lib/utils";
 import { BrazilDateTime } from "./brazil-date-time";
-import { DetailSection, Field, FieldList, NotReported } from "./detail-fields";
-import { PIX_KEY_TYPE_WORDS, accountTypeWords, formatPixKey } from "./labels";
+import { BrazilTimeNote, DetailSection, Field, FieldList, NotReported } from "./detail-fields";
+import { formatPixKey, isGlossaryAccountType } from "./labels";
+
+/** An account type in the glossary's words (a value it does not know, as sent). */
+export function useAccountTypeWords(): (type: string | null) => string | null {
+  const t = useTranslations("glossary.accountTypes");
+  return (type) => (type ? (isGlossaryAccountType(type) ? t(type) : type) : null);
+}
 
 /** Amount and status on top: what support is asked first. */
 export function PaymentOverview({ payment, flash = false }: { payment: PaymentDetail; flash?: boolean }) {
+  const t = useTranslations();
   return (
     <div
       data-testid="payment-overview"
@@ -16,45 +24,50 @@ export function PaymentOverview({ payment, flash = false }: { payment: PaymentDe
     >
       <div className="min-w-0 space-y-1">
         <p className="text-sm text-fg-muted">
-          Payment to <span className="font-medium text-fg">{payment.receiver_name || "an unnamed receiver"}</span>
+          {t.rich("paymentDetail.paymentTo", {
+            name: payment.receiver_name || t("paymentDetail.unnamedReceiver"),
+            strong: (chunks) => <span className="font-medium text-fg">{chunks}</span>,
+          })}
         </p>
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-3xl font-semibold tabular-nums text-fg">
-            <span className="sr-only">Payment of </span>
+          <h1 className="text-3xl font-semibold tabular-nums text-fg [overflow-wrap:anywhere]">
+            <span className="sr-only">{t("paymentDetail.amountPrefix")} </span>
             {formatBRL(payment.value_cents)}
           </h1>
           <StatusBadge status={payment.status} size="md" />
         </div>
       </div>
       <p className="text-sm text-fg-muted">
-        Registered <BrazilDateTime value={payment.registration_date} />
+        {t("glossary.registrationDate")} <BrazilDateTime value={payment.registration_date} />
       </p>
     </div>
   );
 }
 
 export function ReceiverSection({ payment }: { payment: PaymentDetail }) {
-  const kind = documentKind(payment.receiver_document);
+  const t = useTranslations();
+  const accountType = useAccountTypeWords();
   return (
-    <DetailSection title="Receiver">
+    <DetailSection title={t("glossary.receiver")}>
       <FieldList>
-        <Field label="Name" value={payment.receiver_name} />
-        <Field label={kind ? kind.toUpperCase() : "Document"} value={formatDocument(payment.receiver_document)} mono />
-        <Field label="Bank" value={payment.receiver_bank_name} />
-        <Field label="Branch" value={payment.receiver_agency} mono />
-        <Field label="Account" value={payment.receiver_account} mono />
-        <Field label="Account type" value={accountTypeWords(payment.receiver_account_type)} />
+        <Field label={t("paymentDetail.fields.name")} value={payment.receiver_name} />
+        <Field label={t("glossary.document")} value={formatDocument(payment.receiver_document)} mono />
+        <Field label={t("glossary.bank")} value={payment.receiver_bank_name} />
+        <Field label={t("glossary.agency")} value={payment.receiver_agency} mono />
+        <Field label={t("glossary.account")} value={payment.receiver_account} mono />
+        <Field label={t("glossary.accountType")} value={accountType(payment.receiver_account_type)} />
       </FieldList>
     </DetailSection>
   );
 }
 
 export function KeySection({ payment }: { payment: PaymentDetail }) {
+  const t = useTranslations();
   return (
-    <DetailSection title="Pix key">
+    <DetailSection title={t("glossary.pixKey")}>
       <FieldList>
-        <Field label="Key type" value={PIX_KEY_TYPE_WORDS[payment.pix_key_type]} />
-        <Field label="Key" mono>
+        <Field label={t("glossary.pixKeyType")} value={t(`glossary.keyTypes.${payment.pix_key_type}`)} />
+        <Field label={t("paymentDetail.fields.key")} mono>
           {payment.pix_key ? formatPixKey(payment.pix_key_type, payment.pix_key) : <NotReported />}
         </Field>
       </FieldList>
@@ -63,13 +76,14 @@ export function KeySection({ payment }: { payment: PaymentDetail }) {
 }
 
 export function IdentifiersSection({ payment }: { payment: PaymentDetail }) {
+  const t = useTranslations();
   return (
-    <DetailSection title="Identifiers">
+    <DetailSection title={t("paymentDetail.sections.identifiers")}>
       <FieldList>
-        <Field label="idempotent_id" value={payment.idempotent_id} copy mono />
-        <Field label="reference_code" value={payment.reference_code} copy mono />
-        <Field label="end_to_end" value={payment.end_to_end} copy mono>
-          {payment.end_to_end ?? <NotReported>Not assigned yet (given when the payment is sent)</NotReported>}
+        <Field label={t("glossary.idempotentId")} value={payment.idempotent_id} copy mono />
+        <Field label={t("glossary.referenceCode")} value={payment.reference_code} copy mono />
+        <Field label={t("glossary.endToEnd")} value={payment.end_to_end} copy mono>
+          {payment.end_to_end ?? <NotReported>{t("paymentDetail.missing.notAssigned")}</NotReported>}
         </Field>
       </FieldList>
     </DetailSection>
@@ -77,21 +91,26 @@ export function IdentifiersSection({ payment }: { payment: PaymentDetail }) {
 }
 
 export function DatesSection({ payment }: { payment: PaymentDetail }) {
+  const t = useTranslations();
   const canceled = payment.status === "canceled" || payment.cancellation_date !== null;
+  const notReported = t("common.states.notReported");
   return (
-    <DetailSection title="Dates">
+    <DetailSection title={t("paymentDetail.sections.dates")} action={<BrazilTimeNote />}>
       <FieldList>
-        <Field label="Registered">
+        <Field label={t("glossary.registrationDate")}>
           <BrazilDateTime value={payment.registration_date} />
         </Field>
-        <Field label="Paid">
-          <BrazilDateTime value={payment.payment_date} missing={payment.status === "completed" ? "Not reported" : "Not paid"} />
+        <Field label={t("glossary.paymentDate")}>
+          <BrazilDateTime
+            value={payment.payment_date}
+            missing={payment.status === "completed" ? notReported : t("paymentDetail.missing.notPaid")}
+          />
         </Field>
-        <Field label="Canceled">
-          <BrazilDateTime value={payment.cancellation_date} missing={canceled ? "Not reported" : "Not canceled"} />
+        <Field label={t("glossary.cancellationDate")}>
+          <BrazilDateTime value={payment.cancellation_date} missing={canceled ? notReported : t("paymentDetail.missing.notCanceled")} />
         </Field>
         {canceled || payment.cancellation_reason ? (
-          <Field label="Cancellation reason" value={payment.cancellation_reason} />
+          <Field label={t("glossary.cancellationReason")} value={payment.cancellation_reason} />
         ) : null}
       </FieldList>
     </DetailSection>

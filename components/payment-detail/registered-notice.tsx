@@ -1,8 +1,10 @@
 import { CircleCheck } from "lucide-react";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 
 /** Shown once after the register form lands here: the transfer went through. */
 export function RegisteredNotice() {
+  const t = useTranslations("paymentDetail.registered");
   return (
     <div
       role="status"
@@ -11,11 +13,11 @@ export function RegisteredNotice() {
       <p className="flex items-center gap-2">
         <CircleCheck aria-hidden className="h-4 w-4 shrink-0" />
         <span>
-          <span className="font-medium">Transfer registered.</span> Its status below follows the provider as it changes.
+          <span className="font-medium">{t("title")}</span> {t("text")}
         </span>
       </p>
       <Link href="/payments/new" className="font-medium underline">
-        Register another transfer
+        {t("another")}
       </Link>
     </div>
   );

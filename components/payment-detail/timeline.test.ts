@@ -16,7 +16,7 @@ describe("buildTimeline", () => {
     const steps = buildTimeline({ ...base, status: "authorization_pending" });
     expect(summary(steps)).toEqual(["registered:done", "authorized:current", "sent:upcoming", "completed:upcoming"]);
     expect(steps[0]?.date).toBe(base.registration_date);
-    expect(steps[1]?.note).toMatch(/waiting for authorization/i);
+    expect(steps[1]?.note).toEqual({ key: "waitingAuthorization" });
   });
 
   it("marks authorization done without a date once the payment is sent", () => {
@@ -45,7 +45,8 @@ describe("buildTimeline", () => {
       cancellation_reason: "Receiver not allowed",
     });
     expect(summary(steps)).toEqual(["registered:done", "canceled:canceled"]);
-    expect(steps[1]).toMatchObject({ date: "2026-11-21T10:00:00.000-03:00", note: "Receiver not allowed" });
+    // The provider's own words, quoted as they are.
+    expect(steps[1]).toMatchObject({ date: "2026-11-21T10:00:00.000-03:00", note: { text: "Receiver not allowed" } });
   });
 
   it("shows a cancel after sending (end_to_end assigned) with the steps it passed", () => {

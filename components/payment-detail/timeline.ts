@@ -2,14 +2,17 @@ import type { PaymentListItem } from "@/lib/contract";
 
 export type TimelineStepState = "done" | "current" | "upcoming" | "canceled";
 
+/** Notes the page words (`paymentDetail.timeline.notes`). */
+export type TimelineNoteKey = "waitingAuthorization" | "autoAuthorization" | "sentWaiting";
+
 export type TimelineStep = {
+  /** The step, also its word (`paymentDetail.timeline.steps`). */
   key: "registered" | "authorized" | "sent" | "completed" | "canceled";
-  label: string;
   state: TimelineStepState;
   /** The provider's datetime for this step; null when it does not report one. */
   date: string | null;
-  /** A word on what is happening or known at this step. */
-  note?: string;
+  /** What is happening at this step: one of our notes, or the provider's own words (a cancellation reason). */
+  note?: { key: TimelineNoteKey } | { text: string };
 };
 
 type TimelineInput = Pick<
@@ -24,44 +27,40 @@ type TimelineInput = Pick<
  * status (or an assigned end_to_end, which comes with sending) proves it.
  */
 export function buildTimeline(p: TimelineInput): TimelineStep[] {
-  const registered: TimelineStep = { key: "registered", label: "Registered", state: "done", date: p.registration_date };
-  const authorized = (state: TimelineStepState, note?: string): TimelineStep => ({
+  const registered: TimelineStep = { key: "registered", state: "done", date: p.registration_date };
+  const authorized = (state: TimelineStepState, note?: TimelineNoteKey): TimelineStep => ({
     key: "authorized",
-    label: "Authorized",
     state,
     date: null,
-    ...(note ? { note } : {}),
+    ...(note ? { note: { key: note } } : {}),
   });
-  const sent = (state: TimelineStepState, note?: string): TimelineStep => ({
+  const sent = (state: TimelineStepState, note?: TimelineNoteKey): TimelineStep => ({
     key: "sent",
-    label: "Sent",
     state,
     date: null,
-    ...(note ? { note } : {}),
+    ...(note ? { note: { key: note } } : {}),
   });
   const completed = (state: TimelineStepState): TimelineStep => ({
     key: "completed",
-    label: "Completed",
     state,
     date: state === "done" ? p.payment_date : null,
   });
 
   switch (p.status) {
     case "authorization_pending":
-      return [registered, authorized("current", "Waiting for authorization"), sent("upcoming"), completed("upcoming")];
+      return [registered, authorized("current", "waitingAuthorization"), sent("upcoming"), completed("upcoming")];
     case "auto_authorization":
-      return [registered, authorized("current", "Sent for automatic authorization"), sent("upcoming"), completed("upcoming")];
+      return [registered, authorized("current", "autoAuthorization"), sent("upcoming"), completed("upcoming")];
     case "sent":
-      return [registered, authorized("done"), sent("current", "Sent, waiting for confirmation"), completed("upcoming")];
+      return [registered, authorized("done"), sent("current", "sentWaiting"), completed("upcoming")];
     case "completed":
       return [registered, authorized("done"), sent("done"), completed("done")];
     case "canceled": {
       const canceled: TimelineStep = {
         key: "canceled",
-        label: "Canceled",
         state: "canceled",
         date: p.cancellation_date,
-        ...(p.cancellation_reason ? { note: p.cancellation_reason } : {}),
+        ...(p.cancellation_reason ? { note: { text: p.cancellation_reason } } : {}),
       };
       // An end_to_end is assigned when the payment is sent: then it got that far before canceling.
       return p.end_to_end ? [registered, authorized("done"), sent("done"), canceled] : [registered, canceled];

@@ -1,11 +1,14 @@
 import { AlertTriangle, CheckCircle2, ShieldAlert } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { DetailSection, Field, FieldList } from "@/components/payment-detail/detail-fields";
 import { cn } from "@/lib/utils";
-import type { BrCodeSummary } from "./brcode-summary";
+import type { BrCodeRow, BrCodeSummary, BrCodeWarning } from "./brcode-summary";
 
 function CrcLine({ crc }: { crc: BrCodeSummary["crc"] }) {
+  const t = useTranslations("qrcodeDetail.brcode.crc");
   const good = crc.state === "valid";
   const Icon = good ? CheckCircle2 : ShieldAlert;
+  const actual = crc.actual || t("nothing");
   return (
     <p
       data-testid="crc-check"
@@ -16,15 +19,17 @@ function CrcLine({ crc }: { crc: BrCodeSummary["crc"] }) {
       )}
     >
       <Icon aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
-      {crc.text}
+      {crc.state === "missing" ? t("missing") : t(crc.state, { actual, expected: crc.expected })}
     </p>
   );
 }
 
 /** The warning callout: an alert when the code is damaged, a calm note when only off-spec. */
 function Warnings({ summary }: { summary: BrCodeSummary }) {
+  const t = useTranslations("qrcodeDetail.brcode");
   if (summary.warnings.length === 0) return null;
   const damaged = summary.severity === "error";
+  const words = (w: BrCodeWarning) => ("text" in w ? w.text : t(w.key, { code: w.code, record: w.record }));
   return (
     <div
       role={damaged ? "alert" : "status"}
@@ -37,11 +42,11 @@ function Warnings({ summary }: { summary: BrCodeSummary }) {
     >
       <p className="flex items-center gap-1.5 font-semibold">
         <AlertTriangle aria-hidden className="h-4 w-4" />
-        {damaged ? "This code is damaged: payers' apps may refuse it" : "This code is off the BR Code spec"}
+        {damaged ? t("damaged") : t("offSpec")}
       </p>
       <ul className="mt-1 list-disc space-y-0.5 pl-5">
         {summary.warnings.map((w) => (
-          <li key={w}>{w}</li>
+          <li key={words(w)}>{words(w)}</li>
         ))}
       </ul>
     </div>
@@ -50,18 +55,24 @@ function Warnings({ summary }: { summary: BrCodeSummary }) {
 
 /** The copy-and-paste code read field by field, with its checksum verified. */
 export function BrCodePanel({ summary }: { summary: BrCodeSummary }) {
+  const t = useTranslations();
+  const label = (row: BrCodeRow) =>
+    row.key === "pixKey" ? t("glossary.pixKey") : row.key === "amount" ? t("glossary.amount") : t(`qrcodeDetail.brcode.rows.${row.key}`);
+  const value = (row: BrCodeRow) =>
+    row.words === "amountTyped" ? t("qrcodeDetail.brcode.amountTyped") : row.words ? t(`qrcodeDetail.brcode.kinds.${row.words}`) : row.value;
+  const th = "py-1 pr-3 font-medium";
   return (
-    <DetailSection title="Decoded BR Code">
+    <DetailSection title={t("qrcodeDetail.brcode.title")}>
       <div className="space-y-3">
         <CrcLine crc={summary.crc} />
         <Warnings summary={summary} />
         <FieldList>
           {summary.rows.map((row) => (
-            <Field key={row.label} label={row.label} value={row.value} mono={row.mono}>
+            <Field key={row.key} label={label(row)} value={value(row)} mono={row.mono && !row.words}>
               {row.value ? (
                 <>
                   {row.value}
-                  {row.note ? <span className="ml-2 font-sans text-xs text-fg-muted">({row.note})</span> : null}
+                  {row.note ? <span className="ml-2 font-sans text-xs text-fg-muted">({t(`qrcodeDetail.brcode.${row.note}`)})</span> : null}
                 </>
               ) : undefined}
             </Field>
@@ -70,14 +81,14 @@ export function BrCodePanel({ summary }: { summary: BrCodeSummary }) {
         {summary.decoded.fields.length > 0 ? (
           <details className="text-sm">
             <summary className="cursor-pointer text-fg-muted hover:text-fg">
-              All {summary.decoded.fields.length} fields as written
+              {t("qrcodeDetail.brcode.allFields", { count: summary.decoded.fields.length })}
             </summary>
             <table className="mt-2 w-full text-left font-mono text-xs">
               <thead className="text-fg-muted">
                 <tr>
-                  <th scope="col" className="py-1 pr-3 font-medium">id</th>
-                  <th scope="col" className="py-1 pr-3 font-medium">length</th>
-                  <th scope="col" className="py-1 font-medium">value</th>
+                  <th scope="col" className={th}>{t("qrcodeDetail.brcode.columns.id")}</th>
+                  <th scope="col" className={th}>{t("qrcodeDetail.brcode.columns.length")}</th>
+                  <th scope="col" className="py-1 font-medium">{t("qrcodeDetail.brcode.columns.value")}</th>
                 </tr>
               </thead>
               <tbody>

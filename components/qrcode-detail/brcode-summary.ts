@@ -1,65 +1,68 @@
 import { decodeBrCode, type BrCodeDecoded } from "@/lib/pix/brcode";
 import { formatBRL } from "@/lib/pix/money";
 
-export type BrCodeRow = { label: string; value: string | null; mono?: boolean; note?: string };
+/** A decoded field's name (the page words it: `qrcodeDetail.brcode.rows`, or the glossary for the key and amount). */
+export type BrCodeRowKey = "kind" | "pixKey" | "payloadUrl" | "merchantName" | "merchantCity" | "amount" | "txid" | "message";
+
+/**
+ * One line of the decoded code: `value` is data from the code (shown as it is); `words` a message
+ * of ours shown instead (the kind, an amount the payer types); `note` a hint beside the value.
+ */
+export type BrCodeRow = {
+  key: BrCodeRowKey;
+  value: string | null;
+  words?: "static" | "dynamic" | "unknown" | "amountTyped";
+  mono?: boolean;
+  note?: "noTxid";
+};
+
+/** The decoder's own words (technical, quoted as they are) or one of ours with its figures. */
+export type BrCodeWarning = { text: string } | { key: "amountDiffers"; code: string; record: string };
 
 export type BrCodeSummary = {
   decoded: BrCodeDecoded;
   rows: BrCodeRow[];
-  crc: { state: "valid" | "invalid" | "missing"; text: string };
+  /** `actual`: what the code says (empty when nothing); `expected`: what its content gives. */
+  crc: { state: "valid" | "invalid" | "missing"; actual: string; expected: string };
   /** Everything to warn about: the decoder's words plus disagreements with the record. */
-  warnings: string[];
+  warnings: BrCodeWarning[];
   /** `error`: the code is damaged (CRC, length, not Pix); `warning`: readable but off-spec. */
   severity: "ok" | "warning" | "error";
 };
 
-const KIND_WORDS: Record<BrCodeDecoded["kind"], string> = {
-  static: "Static (a fixed key; may be paid more than once)",
-  dynamic: "Dynamic (the charge is read from a URL)",
-  unknown: "Unknown (neither a key nor a URL could be read)",
-};
-
 /**
- * What the QR page shows of a copy-and-paste code: the decoded fields in words, the CRC
- * check, and warnings, including an amount that differs from the record's `value_cents`.
+ * What the QR page shows of a copy-and-paste code: the decoded fields, the CRC check, and
+ * warnings, including an amount that differs from the record's `value_cents`.
  */
 export function summarizeBrCode(content: string, recordValueCents?: number): BrCodeSummary {
   const decoded = decodeBrCode(content);
-  const warnings = [...decoded.warnings];
+  const warnings: BrCodeWarning[] = decoded.warnings.map((text) => ({ text }));
   if (
     recordValueCents !== undefined &&
     decoded.amountCents !== undefined &&
     decoded.amountCents !== recordValueCents
   ) {
-    warnings.push(
-      `The code's amount (${formatBRL(decoded.amountCents)}) differs from the record's value (${formatBRL(recordValueCents)})`,
-    );
+    warnings.push({ key: "amountDiffers", code: formatBRL(decoded.amountCents), record: formatBRL(recordValueCents) });
   }
 
   const { crc } = decoded;
-  const crcSummary: BrCodeSummary["crc"] = !crc.present
-    ? { state: "missing", text: "No checksum (field 63) in the code" }
-    : crc.valid
-      ? { state: "valid", text: `Checksum ${crc.actual} is correct` }
-      : { state: "invalid", text: `Checksum is wrong: the code says ${crc.actual || "(nothing)"}, the content gives ${crc.expected}` };
+  const crcSummary: BrCodeSummary["crc"] = {
+    state: !crc.present ? "missing" : crc.valid ? "valid" : "invalid",
+    actual: crc.actual ?? "",
+    expected: crc.expected ?? "",
+  };
 
   const rows: BrCodeRow[] = [
-    { label: "Kind", value: KIND_WORDS[decoded.kind] },
-    { label: "Pix key", value: decoded.key ?? null, mono: true },
-    ...(decoded.url !== undefined ? [{ label: "Payload URL", value: decoded.url, mono: true }] : []),
-    { label: "Merchant name", value: decoded.merchantName ?? null },
-    { label: "Merchant city", value: decoded.merchantCity ?? null },
-    {
-      label: "Amount",
-      value: decoded.amountCents !== undefined ? formatBRL(decoded.amountCents) : "Not in the code (the payer types it)",
-    },
-    {
-      label: "txid",
-      value: decoded.txid ?? null,
-      mono: true,
-      ...(decoded.txid === "***" ? { note: "*** means no transaction id" } : {}),
-    },
-    ...(decoded.message ? [{ label: "Message", value: decoded.message }] : []),
+    { key: "kind", value: null, words: decoded.kind },
+    { key: "pixKey", value: decoded.key ?? null, mono: true },
+    ...(decoded.url !== undefined ? [{ key: "payloadUrl" as const, value: decoded.url, mono: true }] : []),
+    { key: "merchantName", value: decoded.merchantName ?? null },
+    { key: "merchantCity", value: decoded.merchantCity ?? null },
+    decoded.amountCents !== undefined
+      ? { key: "amount", value: formatBRL(decoded.amountCents) }
+      : { key: "amount", value: null, words: "amountTyped" },
+    { key: "txid", value: decoded.txid ?? null, mono: true, ...(decoded.txid === "***" ? { note: "noTxid" as const } : {}) },
+    ...(decoded.message ? [{ key: "message" as const, value: decoded.message }] : []),
   ];
 
   const damaged = crcSummary.state !== "valid" || decoded.fields.length === 0 || !decoded.ok;

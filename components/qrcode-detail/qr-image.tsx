@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { qrMatrix } from "./qr-matrix";
 
@@ -8,25 +9,27 @@ import { qrMatrix } from "./qr-matrix";
  * with a quiet zone (also in dark mode): scanners need the contrast.
  */
 export function QrImage({ content, size = 232 }: { content: string; size?: number }) {
+  const t = useTranslations("qrcodeDetail.image");
   const matrix = useMemo(() => {
     try {
       return { ok: true as const, ...qrMatrix(content) };
     } catch (err) {
-      return { ok: false as const, reason: err instanceof Error ? err.message : "unknown reason" };
+      // The QR library's own (technical) words, quoted.
+      return { ok: false as const, reason: err instanceof Error ? err.message : String(err) };
     }
   }, [content]);
 
   if (!matrix.ok) {
     return (
       <p role="status" className="text-sm text-fg-muted">
-        No QR image can be drawn from this content ({matrix.reason}).
+        {t("cannotDraw", { reason: matrix.reason })}
       </p>
     );
   }
   return (
     <svg
       role="img"
-      aria-label="QR code of the copy-and-paste code"
+      aria-label={t("label")}
       data-testid="qr-image"
       width={size}
       height={size}

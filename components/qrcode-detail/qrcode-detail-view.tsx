@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { BackToPayments } from "@/components/payment-detail/back-to-payments";
 import { DetailSkeleton } from "@/components/payment-detail/detail-skeleton";
@@ -15,12 +16,13 @@ import { RelatedPayments } from "./related-payments";
 
 /** `/qrcodes/{end_to_end}`, read through the shared query key (prefetched on the server). */
 export function QrcodeDetailView({ endToEnd, canLookup }: { endToEnd: string; canLookup: boolean }) {
+  const t = useTranslations("qrcodeDetail");
   const query = useQuery(qrcodeQueries.detail(endToEnd));
   const content = query.data?.qrcode.content;
   const value = query.data?.qrcode.value_cents;
   const summary = useMemo(() => (content === undefined ? null : summarizeBrCode(content, value)), [content, value]);
 
-  if (query.isPending) return <DetailSkeleton label="Loading the QR code record" />;
+  if (query.isPending) return <DetailSkeleton label={t("loading")} />;
 
   if (query.isError) {
     const err = query.error;
@@ -31,10 +33,10 @@ export function QrcodeDetailView({ endToEnd, canLookup }: { endToEnd: string; ca
       <div className="space-y-4">
         <BackToPayments />
         <h1 className="text-xl font-semibold text-fg">
-          QR code <span className="break-all font-mono text-base">{endToEnd}</span>
+          {t.rich("heading", { id: endToEnd, mono: (chunks) => <span className="break-all font-mono text-base">{chunks}</span> })}
         </h1>
         <ErrorState
-          title="Could not load this QR code record"
+          title={t("couldNotLoad")}
           error={err}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
@@ -45,7 +47,7 @@ export function QrcodeDetailView({ endToEnd, canLookup }: { endToEnd: string; ca
 
   const { qrcode } = query.data;
   return (
-    <article aria-label="QR code detail" className="space-y-5">
+    <article aria-label={t("article")} className="space-y-5">
       <BackToPayments />
       <QrcodeOverview qrcode={qrcode} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">

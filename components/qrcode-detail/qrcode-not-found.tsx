@@ -1,4 +1,5 @@
 import { SearchX } from "lucide-react";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { BackToPayments } from "@/components/payment-detail/back-to-payments";
 import { OpenLookupButton } from "@/components/payment-detail/open-lookup-button";
@@ -18,6 +19,7 @@ export function QrcodeNotFound({
   reason?: string;
   canLookup: boolean;
 }) {
+  const t = useTranslations();
   return (
     <div className="mx-auto max-w-2xl space-y-5 py-6">
       <BackToPayments />
@@ -25,20 +27,18 @@ export function QrcodeNotFound({
         <div className="flex items-start gap-3">
           <SearchX aria-hidden className="mt-1 h-6 w-6 shrink-0 text-fg-muted" />
           <div className="min-w-0 space-y-2">
-            <h1 className="text-xl font-semibold text-fg">QR code not found</h1>
-            <p className="text-sm text-fg-muted">The payments provider has no QR code record for the end-to-end id</p>
+            <h1 className="text-xl font-semibold text-fg">{t("qrcodeDetail.notFound.title")}</h1>
+            <p className="text-sm text-fg-muted">{t("qrcodeDetail.notFound.text")}</p>
             <p data-testid="searched-id" className="break-all rounded bg-surface-muted px-2 py-1 font-mono text-sm text-fg">
-              {endToEnd || "(empty)"}
+              {endToEnd || t("common.states.empty")}
             </p>
             {reason ? <p className="text-sm text-fg">{reason}</p> : null}
-            <p className="text-sm text-fg-muted">
-              Only payments of a QR code charge have one; a payment sent to a key or an account does not.
-            </p>
+            <p className="text-sm text-fg-muted">{t("qrcodeDetail.notFound.hint")}</p>
           </div>
         </div>
         <div className="mt-5 flex flex-wrap gap-2">
           <Link href="/payments" className={buttonVariants({ variant: "secondary" })}>
-            All payments
+            {t("paymentDetail.notFound.allPayments")}
           </Link>
           {canLookup ? <OpenLookupButton query={endToEnd} /> : null}
         </div>

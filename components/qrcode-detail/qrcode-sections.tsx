@@ -1,53 +1,56 @@
+import { useTranslations } from "next-intl";
 import { BrazilDateTime } from "@/components/payment-detail/brazil-date-time";
-import { DetailSection, Field, FieldList, NotReported } from "@/components/payment-detail/detail-fields";
-import { accountTypeWords } from "@/components/payment-detail/labels";
+import { BrazilTimeNote, DetailSection, Field, FieldList, NotReported } from "@/components/payment-detail/detail-fields";
+import { useAccountTypeWords } from "@/components/payment-detail/payment-sections";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { Qrcode } from "@/lib/contract";
-import { documentKind, formatDocument } from "@/lib/pix/document";
+import { formatDocument } from "@/lib/pix/document";
 import { formatBRL } from "@/lib/pix/money";
 import { QrImage } from "./qr-image";
 import { QrStatusBadge } from "./qr-status-badge";
 
-function DocumentField({ label, value }: { label: string; value: string | null }) {
-  const kind = value ? documentKind(value) : null;
-  return <Field label={kind ? `${label} ${kind.toUpperCase()}` : `${label} document`} value={value ? formatDocument(value) : null} mono />;
-}
-
 export function QrcodeOverview({ qrcode }: { qrcode: Qrcode }) {
+  const t = useTranslations("qrcodeDetail");
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
       <div className="min-w-0 space-y-1">
         <p className="text-sm text-fg-muted">
-          QR code charge{qrcode.generator_name ? <> by <span className="font-medium text-fg">{qrcode.generator_name}</span></> : null}
+          {qrcode.generator_name
+            ? t.rich("chargeBy", { name: qrcode.generator_name, strong: (chunks) => <span className="font-medium text-fg">{chunks}</span> })
+            : t("charge")}
         </p>
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-3xl font-semibold tabular-nums text-fg">
-            <span className="sr-only">QR code charge of </span>
+          <h1 className="text-3xl font-semibold tabular-nums text-fg [overflow-wrap:anywhere]">
+            <span className="sr-only">{t("amountPrefix")} </span>
             {formatBRL(qrcode.value_cents)}
           </h1>
           <QrStatusBadge status={qrcode.status} size="md" />
         </div>
       </div>
       <p className="text-sm text-fg-muted">
-        Created <BrazilDateTime value={qrcode.registration_date} />
+        {t("createdAt")} <BrazilDateTime value={qrcode.registration_date} />
       </p>
     </div>
   );
 }
 
 export function QrcodeRecordSection({ qrcode }: { qrcode: Qrcode }) {
+  const t = useTranslations();
   return (
-    <DetailSection title="Record">
+    <DetailSection title={t("qrcodeDetail.sections.record")} action={<BrazilTimeNote />}>
       <FieldList>
-        <Field label="reference_code" value={qrcode.reference_code} copy mono />
-        <Field label="external_reference" value={qrcode.external_reference} copy mono />
-        <Field label="end_to_end" value={qrcode.end_to_end} copy mono />
-        <Field label="Value" value={formatBRL(qrcode.value_cents)} />
-        <Field label="Created">
+        <Field label={t("glossary.referenceCode")} value={qrcode.reference_code} copy mono />
+        <Field label={t("glossary.externalReference")} value={qrcode.external_reference} copy mono />
+        <Field label={t("glossary.endToEnd")} value={qrcode.end_to_end} copy mono />
+        <Field label={t("glossary.amount")} value={formatBRL(qrcode.value_cents)} />
+        <Field label={t("qrcodeDetail.createdAt")}>
           <BrazilDateTime value={qrcode.registration_date} />
         </Field>
-        <Field label="Paid">
-          <BrazilDateTime value={qrcode.payment_date} missing={qrcode.status === "paid" ? "Not reported" : "Not paid"} />
+        <Field label={t("glossary.paymentDate")}>
+          <BrazilDateTime
+            value={qrcode.payment_date}
+            missing={qrcode.status === "paid" ? t("common.states.notReported") : t("paymentDetail.missing.notPaid")}
+          />
         </Field>
       </FieldList>
     </DetailSection>
@@ -55,25 +58,29 @@ export function QrcodeRecordSection({ qrcode }: { qrcode: Qrcode }) {
 }
 
 export function PartiesSection({ qrcode }: { qrcode: Qrcode }) {
+  const t = useTranslations();
+  const accountType = useAccountTypeWords();
+  const document = (value: string | null) => (value ? formatDocument(value) : null);
   return (
-    <DetailSection title="Generator and payer">
+    <DetailSection title={t("qrcodeDetail.sections.parties")}>
       <FieldList>
-        <Field label="Generator" value={qrcode.generator_name} />
-        <DocumentField label="Generator" value={qrcode.generator_document} />
-        <Field label="Payer" value={qrcode.payer_name} />
-        <DocumentField label="Payer" value={qrcode.payer_document} />
-        <Field label="Payer bank" value={qrcode.payer_bank_name} />
-        <Field label="Payer branch" value={qrcode.payer_agency} mono />
-        <Field label="Payer account" value={qrcode.payer_account} mono />
-        <Field label="Payer account type" value={accountTypeWords(qrcode.payer_account_type)} />
+        <Field label={t("glossary.generator")} value={qrcode.generator_name} />
+        <Field label={t("qrcodeDetail.fields.generatorDocument")} value={document(qrcode.generator_document)} mono />
+        <Field label={t("glossary.payer")} value={qrcode.payer_name} />
+        <Field label={t("qrcodeDetail.fields.payerDocument")} value={document(qrcode.payer_document)} mono />
+        <Field label={t("qrcodeDetail.fields.payerBank")} value={qrcode.payer_bank_name} />
+        <Field label={t("qrcodeDetail.fields.payerAgency")} value={qrcode.payer_agency} mono />
+        <Field label={t("qrcodeDetail.fields.payerAccount")} value={qrcode.payer_account} mono />
+        <Field label={t("qrcodeDetail.fields.payerAccountType")} value={accountType(qrcode.payer_account_type)} />
       </FieldList>
     </DetailSection>
   );
 }
 
 export function CopyPasteSection({ content }: { content: string }) {
+  const t = useTranslations();
   return (
-    <DetailSection title="Copy and paste code" action={content ? <CopyButton value={content} label="copy-and-paste code" /> : null}>
+    <DetailSection title={t("glossary.brCode")} action={content ? <CopyButton value={content} label={t("glossary.brCode")} /> : null}>
       <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
         {content ? <QrImage content={content} /> : null}
         <div className="min-w-0 flex-1">
@@ -82,7 +89,7 @@ export function CopyPasteSection({ content }: { content: string }) {
               {content}
             </p>
           ) : (
-            <NotReported>The provider sent no content for this charge</NotReported>
+            <NotReported>{t("qrcodeDetail.noContent")}</NotReported>
           )}
         </div>
       </div>

@@ -1,5 +1,7 @@
+import { useTranslations } from "next-intl";
 import { DetailSkeleton } from "@/components/payment-detail/detail-skeleton";
 
 export default function Loading() {
-  return <DetailSkeleton label="Loading the payment" />;
+  const t = useTranslations("paymentDetail");
+  return <DetailSkeleton label={t("loading")} />;
 }

@@ -1,6 +1,8 @@
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PaymentDetailView } from "@/components/payment-detail/payment-detail-view";
+import { messageOrKey } from "@/components/payment-detail/message-or-key";
 import { PaymentNotFound } from "@/components/payment-detail/payment-not-found";
 import { requirePageUser } from "@/lib/auth/guard";
 import { can } from "@/lib/auth/roles";
@@ -16,7 +18,8 @@ type Props = {
 };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: `Payment ${decodeRouteParam((await params).idempotent_id)}` };
+  const t = await getTranslations("paymentDetail");
+  return { title: t("title", { id: decodeRouteParam((await params).idempotent_id) }) };
 }
 
 export default async function PaymentDetailPage({ params, searchParams }: Props) {
@@ -26,7 +29,8 @@ export default async function PaymentDetailPage({ params, searchParams }: Props)
 
   const valid = idempotentIdParamSchema.safeParse(id);
   if (!valid.success) {
-    return <PaymentNotFound idempotentId={id} reason={valid.error.issues[0]?.message} canLookup={canLookup} />;
+    const t = await getTranslations();
+    return <PaymentNotFound idempotentId={id} reason={messageOrKey(valid.error.issues[0]?.message, t)} canLookup={canLookup} />;
   }
 
   // Same key as the client's useQuery; on the server the provider is called directly.

@@ -1,5 +1,7 @@
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { messageOrKey } from "@/components/payment-detail/message-or-key";
 import { QrcodeDetailView } from "@/components/qrcode-detail/qrcode-detail-view";
 import { QrcodeNotFound } from "@/components/qrcode-detail/qrcode-not-found";
 import { requirePageUser } from "@/lib/auth/guard";
@@ -13,7 +15,8 @@ import { getQueryClient } from "@/lib/queries/query-client";
 type Props = { params: Promise<{ end_to_end: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: `QR code ${decodeRouteParam((await params).end_to_end)}` };
+  const t = await getTranslations("qrcodeDetail");
+  return { title: t("title", { id: decodeRouteParam((await params).end_to_end) }) };
 }
 
 export default async function QrcodeDetailPage({ params }: Props) {
@@ -23,7 +26,8 @@ export default async function QrcodeDetailPage({ params }: Props) {
 
   const valid = endToEndParamSchema.safeParse(endToEnd);
   if (!valid.success) {
-    return <QrcodeNotFound endToEnd={endToEnd} reason={valid.error.issues[0]?.message} canLookup={canLookup} />;
+    const t = await getTranslations();
+    return <QrcodeNotFound endToEnd={endToEnd} reason={messageOrKey(valid.error.issues[0]?.message, t)} canLookup={canLookup} />;
   }
 
   // Same key as the client's useQuery; on the server the provider is called directly.
