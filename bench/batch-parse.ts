@@ -43,7 +43,7 @@ function settledHeap(): number {
 }
 
 /** Module scope, so the collector cannot drop a result while its size is measured. */
-let held: unknown = null;
+let _held: unknown = null;
 
 type Run = { parseMs: number; validateMs: number; previewMs: number; totalMs: number; heapDuringMb: number };
 
@@ -78,9 +78,9 @@ async function measure(format: "csv" | "xlsx", bytes: Uint8Array) {
   // What one finished result (rows read, validated, preview rows) keeps alive: the heap with it
   // minus the heap once it is dropped and a one-row run has overwritten whatever the async
   // frames still pointed at (the last awaited value lingers there until the next await).
-  held = (await once(bytes, "kept", 0)).result;
+  _held = (await once(bytes, "kept", 0)).result;
   const withResult = settledHeap();
-  held = null;
+  _held = null;
   await once(ONE_ROW, "one", 0);
   const heldMb = (withResult - settledHeap()) / MB;
   const pick = (key: keyof Run) => summarize(runs.map((r) => r[key]));
