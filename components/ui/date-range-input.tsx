@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useState } from "react";
 import { DateInput } from "@/components/ui/date-input";
 import { Label } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
@@ -17,13 +18,15 @@ export function rangeProblem({ from, to }: DayRange): RangeProblem {
 
 /**
  * "From" and "To" days typed as dd/mm/aaaa (each a DateInput), with the order checked: a start
- * after the end is said under the end field. Values are ISO days; `names` make them plain form
- * fields. `errors` are the server's words for a value it could not read (shown under the field).
+ * after the end is said under the end field. Values are ISO days. Controlled (`value`,
+ * `onChange`) or, in a server-rendered plain form, uncontrolled (`defaultValue` and `names`: the
+ * days travel as hidden fields). `errors` are the server's words for a value it could not read.
  */
 export function DateRangeInput({
   idPrefix,
-  value,
+  value: controlled,
   onChange,
+  defaultValue = { from: "", to: "" },
   names,
   labels,
   errors = {},
@@ -32,8 +35,9 @@ export function DateRangeInput({
   className,
 }: {
   idPrefix: string;
-  value: DayRange;
-  onChange: (range: DayRange) => void;
+  value?: DayRange;
+  onChange?: (range: DayRange) => void;
+  defaultValue?: DayRange;
   names?: { from: string; to: string };
   labels?: { from?: string; to?: string };
   errors?: { from?: string; to?: string };
@@ -42,7 +46,11 @@ export function DateRangeInput({
   hint?: boolean;
   className?: string;
 }) {
-  const t = useTranslations("formats.range");
+  // The date range words live with the table's filter (one source per word).
+  const t = useTranslations("table.dateRange");
+  const [own, setOwn] = useState(defaultValue);
+  const value = controlled ?? own;
+  const change = (next: DayRange) => (controlled ? onChange?.(next) : setOwn(next));
   const order = value.from && value.to && value.from > value.to ? t("startAfterEnd") : undefined;
   const hintId = `${idPrefix}-hint`;
 
@@ -59,7 +67,7 @@ export function DateRangeInput({
               name={names?.[end]}
               value={value[end]}
               compact={compact}
-              onChange={(day) => onChange({ ...value, [end]: day })}
+              onChange={(day) => change({ ...value, [end]: day })}
               // An unreadable end leaves its value empty, so the order is only judged on two real days.
               error={errors[end] ?? (end === "to" ? order : undefined)}
               aria-describedby={hint ? hintId : undefined}
@@ -69,7 +77,7 @@ export function DateRangeInput({
       </div>
       {hint ? (
         <p id={hintId} className="text-xs text-fg-muted">
-          {t("inclusive")}
+          {t("bothIncluded")}
         </p>
       ) : null}
     </div>

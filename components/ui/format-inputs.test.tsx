@@ -152,7 +152,7 @@ describe("DateRangeInput", () => {
     type(host.querySelector<HTMLInputElement>("#r-from")!, "10032026");
     type(host.querySelector<HTMLInputElement>("#r-to")!, "01032026");
     expect(onChange).toHaveBeenLastCalledWith({ from: "2026-03-10", to: "2026-03-01" });
-    expect(host.querySelector("#r-to-error")?.textContent).toBe("A data inicial é depois da final.");
+    expect(host.querySelector("#r-to-error")?.textContent).toBe("O dia inicial é depois do dia final.");
     expect(host.textContent).toContain("horário de Brasília");
   });
 });
