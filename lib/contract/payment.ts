@@ -2,6 +2,7 @@ import "@/lib/zod-config";
 import { z } from "zod";
 import { accountTypeSchema, paymentStatusSchema, pixKeyTypeSchema } from "./enums";
 import { LIMITS, PROVIDER_DATETIME_RE } from "./limits";
+import { neutralizeText } from "@/lib/pix/text";
 
 /** A datetime as the provider writes it, e.g. 2026-11-21T09:15:02.123-03:00. */
 export const providerDateTimeSchema = z
@@ -22,9 +23,13 @@ const answerAccountTypeSchema = z.preprocess((v) => {
   return typeof v === "string" && v in byCode ? byCode[v] : v;
 }, accountTypeSchema);
 
-/** Trims stray whitespace (a key with a trailing space is a documented quirk). */
+/**
+ * Provider text as it enters: bidi and control characters neutralised (lib/pix/text.ts), so every
+ * list, detail, lookup and export shows it in the order it was typed; then stray whitespace
+ * trimmed (a key with a trailing space is a documented quirk).
+ */
 const trimmed = (max?: number) => {
-  const s = z.string().trim();
+  const s = z.string().overwrite(neutralizeText).trim();
   return max ? s.max(max) : s;
 };
 

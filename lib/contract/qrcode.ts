@@ -2,9 +2,11 @@ import "@/lib/zod-config";
 import { z } from "zod";
 import { accountTypeSchema, qrcodeStatusSchema } from "./enums";
 import { LIMITS } from "./limits";
+import { neutralizeText } from "@/lib/pix/text";
 import { providerDateTimeSchema } from "./payment";
 
-const opt = (max: number) => z.string().trim().max(max).nullish().transform((v) => v ?? null);
+/** Provider text: bidi and control characters neutralised (lib/pix/text.ts), then trimmed. */
+const opt = (max: number) => z.string().overwrite(neutralizeText).trim().max(max).nullish().transform((v) => v ?? null);
 
 /** Record of GET /v1/pix/qrcodes/end_to_end/{end_to_end}/, wrapped under `qrcode`. */
 export const qrcodeSchema = z.object({

@@ -7,3 +7,25 @@ export function stripAccents(s: string): string {
 export function searchKey(s: string): string {
   return stripAccents(s).toLowerCase().replace(/\s+/g, " ").trim();
 }
+
+/**
+ * Characters that change how text around them is shown without being text themselves: bidi
+ * embeddings, overrides and isolates (U+202A-202E, U+2066-2069), the direction marks (U+200E,
+ * U+200F, U+061C), and C0/C1 control characters (NUL, ESC, DEL, U+0080-009F...). Half a surrogate
+ * pair is no character either.
+ */
+const FORMATTING = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
+const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
+const CONTROLS = /[\u0000-\u001F\u007F-\u009F]/g;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Text from outside (a provider's names and reasons, an audit entry's details) made safe to show:
+ * bidi controls and direction marks are removed, so "Maria \u202Eexe.txt Silva" reads "Maria
+ * exe.txt Silva" in the order it was typed, never reversed; tabs and line breaks become one
+ * space; other control characters are removed; half a surrogate pair becomes U+FFFD. Letters of
+ * any script, accents and emoji are kept. Idempotent.
+ */
+export function neutralizeText(s: string): string {
+  return s.replace(FORMATTING, "").replace(LINE_BREAKS, " ").replace(CONTROLS, "").replace(LONE_SURROGATE, "\uFFFD");
+}

@@ -1,0 +1,74 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { neutralizeText, searchKey, stripAccents } from "./text";
+
+describe("neutralizeText", () => {
+  it("shows a name with a right-to-left override in the order it was typed", () => {
+    expect(neutralizeText("Maria \u202Eexe.txt Silva")).toBe("Maria exe.txt Silva");
+    expect(neutralizeText("\u2067evil\u2069 \u200Fname\u200E")).toBe("evil name");
+    expect(neutralizeText("a\u202A\u202B\u202C\u202D\u202E\u2066\u2068\u061Cb")).toBe("ab");
+  });
+
+  it("removes control characters, turns line breaks and tabs into one space, repairs half characters", () => {
+    expect(neutralizeText("José\u0000 da\u001B[31m Silva\u007F\u0085")).toBe("José da[31m Silva ");
+    expect(neutralizeText("line one\r\nline\ttwo")).toBe("line one line two");
+    expect(neutralizeText("a\uD800b\uDFFFc")).toBe("a\uFFFDb\uFFFDc");
+  });
+
+  it("keeps real text: accents, other scripts, emoji (surrogate pairs), zero-width joiners", () => {
+    for (const text of ["Conceição Araújo", "محمد علي", "שלום", "李小龙", "Ana 👩‍💼 💸", "Itaú Unibanco S.A."]) {
+      expect(neutralizeText(text)).toBe(text);
+    }
+  });
+
+  it("is idempotent and leaves nothing that reorders or controls text", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 60 }), (s) => {
+        const once = neutralizeText(s);
+        expect(neutralizeText(once)).toBe(once);
+        expect(once).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u0000-\u001F\u007F-\u009F]/);
+        expect(once).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe("searchKey", () => {
+  it("matches what people type", () => {
+    expect(stripAccents("São Paulo")).toBe("Sao Paulo");
+    expect(searchKey("  Itaú   Unibanco ")).toBe("itau unibanco");
+  });
+});
+
+describe("provider text where it enters (the contract schemas)", () => {
+  it("a payment's receiver name and cancellation reason, a QR code's payer name: neutralised, then trimmed", async () => {
+    const { paymentDetailSchema } = await import("@/lib/contract/payment");
+    const { qrcodeSchema } = await import("@/lib/contract/qrcode");
+    const payment = paymentDetailSchema.parse({
+      reference_code: "REF1",
+      idempotent_id: "idem-1",
+      value_cents: 100,
+      pix_key_type: "email",
+      receiver_name: " Maria \u202Eexe.txt Silva\u200F ",
+      receiver_document: "12345678909",
+      status: "canceled",
+      pix_key: "a@b.example",
+      registration_date: "2026-11-21T09:15:02.123-03:00",
+      cancellation_reason: "Pedido\u0000 do\r\ncliente",
+      receiver_bank_name: "Banco \u2066X\u2069",
+    });
+    expect(payment.receiver_name).toBe("Maria exe.txt Silva");
+    expect(payment.cancellation_reason).toBe("Pedido do cliente");
+    expect(payment.receiver_bank_name).toBe("Banco X");
+    const qrcode = qrcodeSchema.parse({
+      reference_code: "REF2",
+      value_cents: 100,
+      content: "000201",
+      status: "paid",
+      payer_name: "Jo\u202Eão",
+      registration_date: "2026-11-21T09:15:02.123-03:00",
+    });
+    expect(qrcode.payer_name).toBe("João");
+  });
+});
