@@ -1,41 +1,30 @@
 import "server-only";
-import { APIError, createAuthMiddleware, getIP, isAPIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } from "better-auth/api";
+import { deleteSessionCookie, getSessionCookie } from "better-auth/cookies";
 import type { BetterAuthOptions } from "better-auth";
-import { eq } from "drizzle-orm";
-import { recordAudit } from "@/lib/db/audit";
+import { recordAudit, isAuditUnavailableError, type AuditEntryInput } from "@/lib/db/audit";
 import type { Db } from "@/lib/db";
-import { authUser } from "@/lib/db/schema/auth";
-import { getSessionCookie } from "better-auth/cookies";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, isLocale } from "@/lib/i18n/config";
+import { requestLocale, translator } from "@/lib/i18n/server";
 import { stampedClientAddress } from "./auth-request";
 import { forgetSession } from "./session-cache";
-import {
-  checkSignInThrottle,
-  clearSignInFailures,
-  recordSignInFailure,
-  type ThrottleConfig,
-} from "./sign-in-throttle";
-
-/** The one answer to a wrong password AND to an unknown email: it must not tell them apart. */
-export const SIGN_IN_FAILED_MESSAGE = "Email or password is incorrect";
-export const SIGN_IN_THROTTLED_MESSAGE =
-  "Too many failed sign-in attempts. Wait a minute and try again.";
+import { checkSignInThrottle, clearSignInFailures, recordSignInFailure, type ThrottleConfig } from "./sign-in-throttle";
 
 const SIGN_IN_PATH = "/sign-in/email";
-
-type HookContext = {
-  path?: string;
-  body?: unknown;
-  request?: Request;
-  headers?: Headers;
-  context: { options: BetterAuthOptions };
+const VERIFY_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
+/** Changes to a second factor that are audited before they happen (an attempt) and after (its outcome). */
+const GUARDED_CHANGES: Record<string, string> = {
+  "/two-factor/disable": "auth.two_factor_disable",
+  "/two-factor/generate-backup-codes": "auth.two_factor_new_backup_codes",
 };
 
-/**
- * The client address as the limiter keys it: the address the server saw (stamped by
- * handleAuthRequest, the one header Better Auth reads), in Better Auth's normalisation, which
- * collapses an IPv6 address to its /64 so rotating addresses inside one network does not reset
- * the count.
- */
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+type SignedIn = { session: { token: string }; user: { id: string; email: string; twoFactorEnabled?: boolean | null; locale?: string | null } };
+
+/** What the before hook learnt about a two-factor verification, for the after hook (same context object). */
+const verifying = new WeakMap<object, { signingIn: boolean; user: { id: string; email: string } | null }>();
+
+/** The client address as the limiter keys it: Better Auth's reading of the stamped address (IPv6 by /64). */
 function throttleIp(ctx: HookContext): string {
   const source = ctx.request ?? ctx.headers;
   if (!source) return "unknown";
@@ -52,31 +41,69 @@ function attemptedEmail(body: unknown): string {
   return typeof email === "string" ? email.trim().toLowerCase().slice(0, 320) : "";
 }
 
+function t(ctx: HookContext) {
+  return translator(ctx.request ? requestLocale(ctx.request) : "pt-BR");
+}
+
+function waitText(ctx: HookContext, seconds: number): string {
+  const tr = t(ctx);
+  return seconds < 120 ? tr("auth.signIn.seconds", { count: seconds }) : tr("auth.signIn.minutes", { count: Math.ceil(seconds / 60) });
+}
+
+/** The audit row, or a 503 and no action: a new session is ended before the answer goes out. */
+async function auditOrRefuse(ctx: HookContext, db: Db, entry: AuditEntryInput, created?: SignedIn | null): Promise<void> {
+  try {
+    await recordAudit(entry, db);
+  } catch (error) {
+    if (!isAuditUnavailableError(error)) throw error;
+    if (created) {
+      await ctx.context.internalAdapter.deleteSession(created.session.token);
+      ctx.context.setNewSession(null);
+      deleteSessionCookie(ctx);
+    }
+    throw new APIError("SERVICE_UNAVAILABLE", { code: "AUDIT_UNAVAILABLE", message: t(ctx)("errors.auditUnavailable") });
+  }
+}
+
+/** The user's language follows them to every browser they sign in on. */
+function setLocaleCookie(ctx: HookContext, user: SignedIn["user"]): void {
+  if (!isLocale(user.locale)) return;
+  ctx.setCookie(LOCALE_COOKIE, user.locale, {
+    path: "/",
+    maxAge: LOCALE_COOKIE_MAX_AGE_S,
+    sameSite: "lax",
+    httpOnly: false,
+    secure: ctx.context.options.advanced?.useSecureCookies ?? false,
+  });
+}
+
 /**
- * Request hooks: refuse sign-in for a throttled (IP, email), count failures, audit every
- * sign-in and failed sign-in, and replace Better Auth's error text with our generic one.
+ * Request hooks:
+ * - sign-in: refuse a throttled address or (account, address) with 429 and Retry-After; count
+ *   failures; audit every outcome, fail closed (no audit row, no session: 503); one generic
+ *   message for a wrong password and an unknown email, in the caller's language; the user's
+ *   language as the NEXT_LOCALE cookie once they are in;
+ * - second factor: a trusted-device cookie is never granted (once enrolled, the password alone
+ *   opens nothing, on any browser); the code step of a sign-in and a first enrolment are audited,
+ *   fail closed; turning it off or renewing backup codes is audited before and after.
+ * These run before the two-factor plugin's own after hook, which turns a password sign-in of an
+ * enrolled user into a code challenge.
  */
 export function createAuthHooks(db: Db, throttle: ThrottleConfig) {
   const before = createAuthMiddleware(async (ctx) => {
-    if (ctx.path !== SIGN_IN_PATH) return;
-    const email = attemptedEmail(ctx.body);
-    const verdict = await checkSignInThrottle(db, throttleIp(ctx), email, throttle);
-    if (!verdict.throttled) return;
-    await recordAudit(
-      {
-        action: "auth.sign_in_failed",
-        target: email || null,
-        outcome: "throttled",
-        detail: { email },
-        ip: auditIp(ctx.request ?? ctx.headers),
-      },
-      db,
-    );
-    throw new APIError(
-      "TOO_MANY_REQUESTS",
-      { code: "TOO_MANY_ATTEMPTS", message: SIGN_IN_THROTTLED_MESSAGE, retryAfter: verdict.retryAfterSeconds },
-      { "Retry-After": String(verdict.retryAfterSeconds) },
-    );
+    if (ctx.path === SIGN_IN_PATH) return beforeSignIn(ctx, db, throttle);
+    if (VERIFY_PATHS.has(ctx.path)) {
+      const session = await getSessionFromCtx(ctx).catch(() => null);
+      verifying.set(ctx.context, { signingIn: !session, user: session ? session.user : await challengedUser(ctx) });
+      const body = (ctx.body ?? {}) as Record<string, unknown>;
+      return { context: { body: { ...body, trustDevice: false } } };
+    }
+    const action = GUARDED_CHANGES[ctx.path];
+    if (action) {
+      const session = await getSessionFromCtx(ctx).catch(() => null);
+      if (!session) return;
+      await auditOrRefuse(ctx, db, { actor: session.user, action, target: session.user.email, outcome: "attempt", ip: auditIp(ctx.request ?? ctx.headers) });
+    }
   });
 
   const after = createAuthMiddleware(async (ctx) => {
@@ -87,76 +114,117 @@ export function createAuthHooks(db: Db, throttle: ThrottleConfig) {
       if (cookie) forgetSession(cookie);
       return;
     }
-    if (ctx.path !== SIGN_IN_PATH) return;
-    const email = attemptedEmail(ctx.body);
-    const ip = throttleIp(ctx);
-    const address = auditIp(ctx.request ?? ctx.headers);
-    const returned: unknown = ctx.context.returned;
-    const signedIn = ctx.context.newSession;
-    if (signedIn && !isAPIError(returned)) {
-      await clearSignInFailures(db, ip, email, throttle);
+    if (ctx.path === SIGN_IN_PATH) return afterSignIn(ctx, db, throttle);
+    if (VERIFY_PATHS.has(ctx.path)) return afterVerify(ctx, db);
+    const action = GUARDED_CHANGES[ctx.path];
+    if (action) {
+      const session = ctx.context.session;
+      const failed = isAPIError(ctx.context.returned);
+      if (!session && failed) return;
       await recordAudit(
-        {
-          actor: { id: signedIn.user.id, email: signedIn.user.email },
-          action: "auth.sign_in",
-          target: signedIn.user.email,
-          outcome: "success",
-          ip: address,
-        },
+        { actor: session?.user ?? null, action, target: session?.user.email ?? null, outcome: failed ? "refused" : "success", ip: auditIp(ctx.request ?? ctx.headers) },
         db,
-      );
-      return;
-    }
-    if (!isAPIError(returned)) return;
-    await recordSignInFailure(db, ip, email, throttle);
-    const status = returned.statusCode;
-    await recordAudit(
-      {
-        action: "auth.sign_in_failed",
-        target: email || null,
-        outcome: status === 401 ? "invalid_credentials" : `error_${status}`,
-        detail: { email },
-        ip: address,
-      },
-      db,
-    );
-    if (status === 401) {
-      throw new APIError("UNAUTHORIZED", {
-        code: "INVALID_EMAIL_OR_PASSWORD",
-        message: SIGN_IN_FAILED_MESSAGE,
-      });
+      ).catch((error: unknown) => console.error(`[audit] ${action} outcome not recorded (its attempt was):`, error));
     }
   });
 
   return { before, after };
 }
 
-/** Database hooks: a session deleted by /sign-out is a sign-out. */
-export function createAuthDatabaseHooks(db: Db): NonNullable<BetterAuthOptions["databaseHooks"]> {
-  return {
-    session: {
-      delete: {
-        after: async (session, context) => {
-          forgetSession(session.token);
-          if (context?.path !== "/sign-out") return;
-          const rows = await db
-            .select({ id: authUser.id, email: authUser.email })
-            .from(authUser)
-            .where(eq(authUser.id, session.userId))
-            .catch(() => []);
-          const user = rows[0];
-          await recordAudit(
-            {
-              actor: user ?? null,
-              action: "auth.sign_out",
-              target: user?.email ?? null,
-              outcome: "success",
-              ip: auditIp(context.request ?? context.headers),
-            },
-            db,
-          );
-        },
-      },
-    },
-  };
+async function beforeSignIn(ctx: HookContext, db: Db, throttle: ThrottleConfig) {
+  const email = attemptedEmail(ctx.body);
+  const verdict = await checkSignInThrottle(db, throttleIp(ctx), email, throttle);
+  if (!verdict.throttled) return;
+  await auditOrRefuse(ctx, db, {
+    action: "auth.sign_in_failed",
+    target: email || null,
+    outcome: "throttled",
+    detail: { email, retry_after_s: verdict.retryAfterSeconds },
+    ip: auditIp(ctx.request ?? ctx.headers),
+  });
+  throw new APIError(
+    "TOO_MANY_REQUESTS",
+    { code: "TOO_MANY_ATTEMPTS", message: t(ctx)("auth.signIn.throttledFor", { wait: waitText(ctx, verdict.retryAfterSeconds) }), retryAfter: verdict.retryAfterSeconds },
+    { "Retry-After": String(verdict.retryAfterSeconds) },
+  );
 }
+
+async function afterSignIn(ctx: HookContext, db: Db, throttle: ThrottleConfig) {
+  const email = attemptedEmail(ctx.body);
+  const ip = throttleIp(ctx);
+  const address = auditIp(ctx.request ?? ctx.headers);
+  const returned: unknown = ctx.context.returned;
+  const signedIn = ctx.context.newSession as SignedIn | null;
+  if (signedIn && !isAPIError(returned)) {
+    await clearSignInFailures(db, ip, email, throttle);
+    const actor = { id: signedIn.user.id, email: signedIn.user.email };
+    if (signedIn.user.twoFactorEnabled) {
+      // The password was right; the two-factor plugin (next) ends this session and asks for a code.
+      await auditOrRefuse(ctx, db, { actor, action: "auth.sign_in", target: actor.email, outcome: "code_required", ip: address }, signedIn);
+      return;
+    }
+    await auditOrRefuse(ctx, db, { actor, action: "auth.sign_in", target: actor.email, outcome: "success", detail: { method: "password" }, ip: address }, signedIn);
+    setLocaleCookie(ctx, signedIn.user);
+    return;
+  }
+  if (!isAPIError(returned)) return;
+  const status = returned.statusCode;
+  const deactivated = (returned.body as { code?: string } | undefined)?.code === "ACCOUNT_DEACTIVATED";
+  await recordSignInFailure(db, ip, email, throttle);
+  await auditOrRefuse(ctx, db, {
+    action: "auth.sign_in_failed",
+    target: email || null,
+    outcome: deactivated ? "deactivated" : status === 401 ? "invalid_credentials" : `error_${status}`,
+    detail: { email },
+    ip: address,
+  });
+  if (deactivated) throw new APIError("FORBIDDEN", { code: "ACCOUNT_DEACTIVATED", message: t(ctx)("auth.signIn.deactivated") });
+  if (status === 401) throw new APIError("UNAUTHORIZED", { code: "INVALID_EMAIL_OR_PASSWORD", message: t(ctx)("auth.signIn.failed") });
+}
+
+/** The user a sign-in's code step is for: the two-factor cookie names a verification holding their id. */
+async function challengedUser(ctx: HookContext): Promise<{ id: string; email: string } | null> {
+  const cookie = ctx.context.createAuthCookie("two_factor");
+  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!identifier) return null;
+  const verification = await ctx.context.internalAdapter.findVerificationValue(identifier);
+  if (!verification) return null;
+  const user = await ctx.context.internalAdapter.findUserById(verification.value);
+  return user ? { id: user.id, email: user.email } : null;
+}
+
+async function afterVerify(ctx: HookContext, db: Db) {
+  const seen = verifying.get(ctx.context);
+  const returned: unknown = ctx.context.returned;
+  const created = ctx.context.newSession as SignedIn | null;
+  const method = ctx.path.endsWith("backup-code") ? "backup_code" : "totp";
+  const address = auditIp(ctx.request ?? ctx.headers);
+  if (seen?.signingIn) {
+    if (created && !isAPIError(returned)) {
+      const actor = { id: created.user.id, email: created.user.email };
+      await auditOrRefuse(ctx, db, { actor, action: "auth.sign_in", target: actor.email, outcome: "success", detail: { method }, ip: address }, created);
+      setLocaleCookie(ctx, created.user);
+      return;
+    }
+    if (isAPIError(returned)) {
+      const code = (returned.body as { code?: string } | undefined)?.code ?? `error_${returned.statusCode}`;
+      await auditOrRefuse(ctx, db, { action: "auth.sign_in_failed", target: seen.user?.email ?? null, outcome: code.toLowerCase(), detail: { method }, ip: address });
+    }
+    return;
+  }
+  // With a session: the first code confirms an enrolment (the plugin then turns the factor on and
+  // rotates the session). Without its audit row, the factor is turned off again.
+  if (!created || isAPIError(returned) || !seen?.user) return;
+  const actor = seen.user;
+  try {
+    await recordAudit({ actor, action: "auth.two_factor_enable", target: actor.email, outcome: "success", detail: { method }, ip: address }, db);
+  } catch (error) {
+    if (!isAuditUnavailableError(error)) throw error;
+    await ctx.context.internalAdapter.updateUser(actor.id, { twoFactorEnabled: false });
+    await ctx.context.adapter.deleteMany({ model: "twoFactor", where: [{ field: "userId", value: actor.id }] });
+    throw new APIError("SERVICE_UNAVAILABLE", { code: "AUDIT_UNAVAILABLE", message: t(ctx)("errors.auditUnavailable") });
+  }
+}
+
+export type AuthHooks = ReturnType<typeof createAuthHooks>;
+export type { BetterAuthOptions };

@@ -30,8 +30,20 @@ export async function handleAuthRequest(auth: Pick<Auth, "handler">, request: Re
     const bodyField = unsafeBodyField(body);
     if (bodyField) return unsafe(422, bodyField);
   }
-  const response = await auth.handler(withClientAddressHeader(request, body));
+  const response = await auditFailureStatus(await auth.handler(withClientAddressHeader(request, body)));
   return isHttpsRequest(request.headers) ? withSecureCookies(response) : response;
+}
+
+/**
+ * When an after hook replaces an endpoint's error (a 401) with "audit unavailable", Better Auth
+ * keeps the endpoint's status: the answer is put right here, a 503 whatever the endpoint said.
+ */
+async function auditFailureStatus(response: Response): Promise<Response> {
+  if (response.status < 400 || response.status === 503) return response;
+  if (!(response.headers.get("content-type") ?? "").includes("json")) return response;
+  const text = await response.clone().text();
+  if (!text.includes('"AUDIT_UNAVAILABLE"')) return response;
+  return new Response(text, { status: 503, headers: response.headers });
 }
 
 function decodedPath(pathname: string): string {

@@ -2,12 +2,15 @@ import "server-only";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { nextCookies } from "better-auth/next-js";
+import { twoFactor } from "better-auth/plugins";
 import { getEnv } from "@/lib/env";
 import { getStore, type Db, type StoreHandle } from "@/lib/db";
 import { betterAuthSchema } from "@/lib/db/schema/auth";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
-import { createAuthDatabaseHooks, createAuthHooks } from "./auth-hooks";
+import { createAuthDatabaseHooks } from "./auth-db-hooks";
+import { createAuthHooks } from "./auth-hooks";
 import { DEFAULT_THROTTLE, type ThrottleConfig } from "./sign-in-throttle";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, SET_PASSWORD_PREFIX, storedLinkIdentifier } from "@/lib/db/users";
 
 /**
  * Better Auth, configured for a staff back office:
@@ -19,11 +22,18 @@ import { DEFAULT_THROTTLE, type ThrottleConfig } from "./sign-in-throttle";
  *   limit, plus our failed-attempt limits per address and per (account, address), with growing
  *   waits (sign-in-throttle.ts). The address is the one the server saw: handleAuthRequest
  *   (auth-request.ts) stamps it in CLIENT_ADDRESS_HEADER, the only header Better Auth reads;
- * - `role` is a plain additional user field (input: false, so no endpoint can set it). We do not
- *   use the admin plugin: its roles are permission statements rather than our strict order, and
- *   it would open impersonation/ban/set-password endpoints we would then have to guard.
+ * - `role` is a plain additional user field (input: false, so no endpoint can set it), like
+ *   `locale` and `deactivatedAt` (changed by /api/me/locale and the admins' /api/users). We do not
+ *   use the admin plugin: its roles are permission statements rather than our table, and it would
+ *   open impersonation/ban/set-password endpoints we would then have to guard;
+ * - a second factor with the two-factor plugin (TOTP apps and one-time backup codes, its default
+ *   endpoints under /api/auth/two-factor/); who must enrol: second-factor.ts;
+ * - new accounts get a one-time set-password link (lib/db/users.ts writes the token Better Auth's
+ *   /reset-password consumes; stored hashed, so a copy of the store holds no usable link).
  */
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
+/** The name authenticator apps show next to the code. */
+export const TOTP_ISSUER = "Pix back office";
 export const SESSION_REFRESH_AFTER_SECONDS = 60 * 60;
 
 export type CreateAuthOptions = {
@@ -62,14 +72,18 @@ export function createAuth(options: CreateAuthOptions) {
     emailAndPassword: {
       enabled: true,
       disableSignUp: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      revokeSessionsOnPasswordReset: true,
     },
     user: {
       additionalFields: {
         role: { type: "string", required: false, defaultValue: "viewer", input: false },
+        locale: { type: "string", required: false, input: false },
+        deactivatedAt: { type: "date", required: false, input: false },
       },
     },
+    verification: { storeIdentifier: { default: "plain", overrides: { [SET_PASSWORD_PREFIX]: { hash: storedLinkIdentifier } } } },
     session: {
       expiresIn: ttl,
       updateAge: Math.min(SESSION_REFRESH_AFTER_SECONDS, Math.floor(ttl / 2)),
@@ -96,8 +110,11 @@ export function createAuth(options: CreateAuthOptions) {
       options.logLevel === "silent"
         ? { disabled: true }
         : { level: options.logLevel ?? "warn" },
-    // Must stay last: lets server actions set the session cookie through next/headers.
-    plugins: [nextCookies()],
+    plugins: [
+      twoFactor({ issuer: TOTP_ISSUER }),
+      // Must stay last: lets server actions set the session cookie through next/headers.
+      nextCookies(),
+    ],
   });
 }
 

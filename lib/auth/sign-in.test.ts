@@ -4,10 +4,13 @@ import { listAudit } from "@/lib/db/audit";
 import { authSession, authUser } from "@/lib/db/schema/auth";
 import { rowsOf, TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { createUser } from "@/lib/db/users";
-import { SIGN_IN_FAILED_MESSAGE, SIGN_IN_THROTTLED_MESSAGE } from "./auth-hooks";
-import { authRequest, callAuth, cookieHeader, createTestAuth, signIn, type TestAuth } from "./test-auth";
+import { translator } from "@/lib/i18n/server";
+import { auditStoreDown, auditStoreUp, authRequest, callAuth, cookieHeader, createTestAuth, signIn, type TestAuth } from "./test-auth";
 
 const PASSWORD = "a-good-long-password";
+// Answers speak the caller's language: Portuguese without a NEXT_LOCALE cookie.
+const t = translator("pt-BR");
+const SIGN_IN_FAILED_MESSAGE = t("auth.signIn.failed");
 
 describe.each(TEST_ENGINES)("sign-in on $name", (engine) => {
   let store: TestStore;
@@ -78,7 +81,7 @@ describe.each(TEST_ENGINES)("sign-in on $name", (engine) => {
     }
     const blocked = await signIn(auth, "rate@example.com", PASSWORD, "192.0.2.50");
     expect(blocked.status).toBe(429);
-    expect((await blocked.json()).message).toBe(SIGN_IN_THROTTLED_MESSAGE);
+    expect((await blocked.json()).message).toBe(t("auth.signIn.throttledFor", { wait: t("auth.signIn.seconds", { count: Number(blocked.headers.get("retry-after")) }) }));
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     // The limit lives in the store, so a second instance on the same store refuses too.
     const otherInstance = createTestAuth(store.db);
@@ -142,6 +145,40 @@ describe.each(TEST_ENGINES)("sign-in on $name", (engine) => {
     expect((await listAudit({ action: "auth.sign_in_failed" }, store.db)).total).toBe(before);
     const counted = rowsOf<{ n: number | string }>(await store.db.execute(sql`select count(*) as n from auth_sign_in_failure where key like '%198.51.100.30%'`));
     expect(Number(counted[0]?.n)).toBe(0);
+  });
+
+  it("with the audit store down nobody signs in: 503 in the caller's language, and no session is left", async () => {
+    await auditStoreDown(store.db);
+    try {
+      const response = await signIn(auth, "ana@example.com", PASSWORD, "198.51.100.40");
+      expect(response.status).toBe(503);
+      expect((await response.json()).message).toBe(t("errors.auditUnavailable"));
+      const cookie = cookieHeader(response);
+      if (cookie) expect(await auth.api.getSession({ headers: new Headers({ cookie }) })).toBeNull();
+      const user = await store.db.select().from(authUser).where(eq(authUser.email, "ana@example.com"));
+      const sessions = rowsOf<{ n: number | string }>(
+        await store.db.execute(sql`select count(*) as n from auth_session where user_id = ${user[0]?.id ?? ""} and ip_address = '198.51.100.40'`),
+      );
+      expect(Number(sessions[0]?.n)).toBe(0);
+      // A failed attempt is refused the same way (its row cannot be written either).
+      expect((await signIn(auth, "ana@example.com", "wrong-password", "198.51.100.40")).status).toBe(503);
+    } finally {
+      await auditStoreUp(store.db);
+    }
+    expect((await signIn(auth, "ana@example.com", PASSWORD, "198.51.100.40")).status).toBe(200);
+  });
+
+  it("a deactivated account cannot sign in, even with the right password", async () => {
+    await createUser({ email: "gone@example.com", role: "viewer", password: PASSWORD }, { db: store.db });
+    await store.db.update(authUser).set({ deactivatedAt: new Date() }).where(eq(authUser.email, "gone@example.com"));
+    const response = await signIn(auth, "gone@example.com", PASSWORD, "198.51.100.41");
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ code: "ACCOUNT_DEACTIVATED", message: t("auth.signIn.deactivated") });
+    expect(cookieHeader(response)).not.toMatch(/session_token=[^;]+/);
+    const failed = await listAudit({ action: "auth.sign_in_failed", outcome: "deactivated" }, store.db);
+    expect(failed.entries[0]?.target).toBe("gone@example.com");
+    // A wrong password still gets the generic answer: nothing tells a deactivated account apart.
+    expect((await signIn(auth, "gone@example.com", "wrong-password", "198.51.100.41")).status).toBe(401);
   });
 
   it("does not let anyone sign up", async () => {

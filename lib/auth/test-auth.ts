@@ -1,4 +1,5 @@
 import "server-only";
+import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { createAuth, type CreateAuthOptions } from "./auth";
 import { handleAuthRequest } from "./auth-request";
@@ -46,4 +47,14 @@ export async function callAuth(auth: Pick<TestAuth, "handler">, request: Request
 
 export async function signIn(auth: TestAuth, email: string, password: string, ip?: string): Promise<Response> {
   return callAuth(auth, authRequest("/sign-in/email", { body: { email, password }, ip }));
+}
+
+/** A trigger that makes every insert into the audit log fail, as a full disk or a lost table would. */
+export async function auditStoreDown(db: Db): Promise<void> {
+  await db.execute(sql`create or replace function audit_store_down() returns trigger language plpgsql as $$ begin raise exception 'audit store down'; end $$`);
+  await db.execute(sql`create trigger audit_store_down before insert on audit_log for each row execute function audit_store_down()`);
+}
+
+export async function auditStoreUp(db: Db): Promise<void> {
+  await db.execute(sql`drop trigger if exists audit_store_down on audit_log`);
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { listAudit, recordAudit } from "./audit";
+import { auditStoreDown, auditStoreUp } from "@/lib/auth/test-auth";
+import { AuditUnavailableError, isAuditUnavailableError, listAudit, recordAudit } from "./audit";
 import { parseAuditQuery, parseAuditQueryLeniently } from "./audit-filters";
 import type { Db } from "./client";
 import { auditLog } from "./schema/audit";
@@ -102,14 +103,59 @@ describe.each(TEST_ENGINES)("audit log on $name", (engine) => {
 });
 
 describe("recordAudit when the store fails", () => {
-  it("logs and does not throw into the caller", async () => {
+  it("throws AuditUnavailableError (the action must not happen) and logs the cause", async () => {
     const failing = {
       insert: () => ({ values: () => Promise.reject(new Error("disk full")) }),
     } as unknown as Db;
     const spy = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    await expect(recordAudit({ action: "payment.export", outcome: "success" }, failing)).resolves.toBeUndefined();
+    const thrown = await recordAudit({ action: "payment.export", outcome: "success" }, failing).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(AuditUnavailableError);
+    expect(isAuditUnavailableError(thrown)).toBe(true);
+    expect((thrown as AuditUnavailableError).action).toBe("payment.export");
     expect(spy).toHaveBeenCalledWith(expect.stringContaining("payment.export"), expect.any(Error));
     spy.mockRestore();
+  });
+});
+
+describe.each(TEST_ENGINES)("audit log fails closed on $name", (engine) => {
+  let store: TestStore;
+  beforeAll(async () => {
+    store = await engine.open();
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it("an action and its row share a transaction: with the audit store down, neither is written", async () => {
+    await store.db.execute(sql`create table audited_thing (id text primary key)`);
+    await auditStoreDown(store.db);
+    const spy = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const attempt = store.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into audited_thing values ('t-1')`);
+      await recordAudit({ action: "user.create", target: "t-1", outcome: "success" }, tx);
+    });
+    await expect(attempt).rejects.toBeInstanceOf(AuditUnavailableError);
+    spy.mockRestore();
+    const things = rowsOf<{ id: string }>(await store.db.execute(sql`select id from audited_thing`));
+    expect(things).toEqual([]);
+    await auditStoreUp(store.db);
+    await recordAudit({ action: "user.create", target: "t-2", outcome: "success" }, store.db);
+    expect((await listAudit({ action: "user.create" }, store.db)).total).toBe(1);
+  });
+
+  it("keeps and shows text in the order it was typed: bidi and control characters neutralised", async () => {
+    await recordAudit(
+      {
+        actor: { id: "u-1", email: "ops@demo.test" },
+        action: "payment.register",
+        target: "idem\u202Ex",
+        outcome: "refused",
+        detail: { receiver: "Maria \u202Eexe.txt Silva", reason: "no\u0000pe", nested: { "k\u2067": ["a\u200Fb"] } },
+      },
+      store.db,
+    );
+    const [entry] = (await listAudit({ action: "payment.register" }, store.db)).entries;
+    expect(entry).toMatchObject({ target: "idemx", detail: { receiver: "Maria exe.txt Silva", reason: "nope", nested: { k: ["ab"] } } });
   });
 });
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
+import { neutralizeText } from "@/lib/pix/text";
 import type { AuditQuery } from "./audit-filters";
 import { getDb, type Db } from "./index";
 import { auditLog, type AuditRow } from "./schema/audit";
@@ -43,12 +44,46 @@ export type AuditPage = {
   pageCount: number;
 };
 
-/** Keeps only what JSON can hold (no BigInt, functions or cycles) so the insert cannot fail on it. */
+/**
+ * The audit row of an action could not be written, so the action must not happen: callers let it
+ * propagate (in a transaction: the action rolls back with it) and the API answers 503 with
+ * errors.auditUnavailable.
+ */
+export class AuditUnavailableError extends Error {
+  readonly action: string;
+  constructor(action: string, options?: { cause?: unknown }) {
+    super(`The audit log could not record ${action}`, options);
+    this.name = "AuditUnavailableError";
+    this.action = action;
+  }
+}
+
+export function isAuditUnavailableError(error: unknown): error is AuditUnavailableError {
+  return error instanceof AuditUnavailableError || (error instanceof Error && error.name === "AuditUnavailableError");
+}
+
+/** Text as the audit log keeps and shows it: bidi and control characters neutralised. */
+function safeText<T extends string | null | undefined>(text: T): T {
+  return (typeof text === "string" ? neutralizeText(text) : text) as T;
+}
+
+/**
+ * Keeps only what JSON can hold (no BigInt, functions or cycles) and neutralises every string in
+ * it, keys included: a detail with a NUL byte made the insert fail, one with bidi controls showed
+ * reversed on the audit page.
+ */
 function toJsonDetail(detail: Record<string, unknown> | undefined): Record<string, unknown> {
   if (!detail) return {};
   try {
     return JSON.parse(
-      JSON.stringify(detail, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v)),
+      JSON.stringify(detail, function (this: unknown, _k, v: unknown) {
+        if (typeof v === "bigint") return v.toString();
+        if (typeof v === "string") return neutralizeText(v);
+        if (v && typeof v === "object" && !Array.isArray(v)) {
+          return Object.fromEntries(Object.entries(v).map(([key, value]) => [neutralizeText(key), value]));
+        }
+        return v;
+      }),
     ) as Record<string, unknown>;
   } catch {
     return { unserializable: true };
@@ -56,23 +91,25 @@ function toJsonDetail(detail: Record<string, unknown> | undefined): Record<strin
 }
 
 /**
- * Appends one entry to the audit log. Never throws: a failure to record is logged and the
- * caller's action goes on (the audit log must not take the back office down with it).
+ * Appends one entry to the audit log, or throws AuditUnavailableError: an action that must be
+ * audited does not happen without its row. Pass the caller's transaction as `db` so the action
+ * and its row are written together.
  */
 export async function recordAudit(entry: AuditEntryInput, db?: Db): Promise<void> {
   try {
     const store = db ?? (await getDb());
     await store.insert(auditLog).values({
       actorId: entry.actor?.id ?? null,
-      actorEmail: entry.actor?.email?.toLowerCase() ?? null,
-      action: entry.action,
-      target: entry.target ?? null,
-      outcome: entry.outcome,
+      actorEmail: safeText(entry.actor?.email?.toLowerCase()) ?? null,
+      action: safeText(entry.action),
+      target: safeText(entry.target) ?? null,
+      outcome: safeText(entry.outcome),
       detail: toJsonDetail(entry.detail),
-      ip: entry.ip ?? null,
+      ip: safeText(entry.ip) ?? null,
     });
   } catch (error) {
     console.error(`[audit] could not record ${entry.action} (${entry.outcome}):`, error);
+    throw new AuditUnavailableError(entry.action, { cause: error });
   }
 }
 
@@ -80,16 +117,17 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** Rows written before the rule existed are neutralised as they are read. */
 function toEntry(row: AuditRow): AuditEntry {
   return {
     id: Number(row.id),
     at: row.at.toISOString(),
     actorId: row.actorId,
-    actorEmail: row.actorEmail,
-    action: row.action,
-    target: row.target,
-    outcome: row.outcome,
-    detail: row.detail ?? {},
+    actorEmail: safeText(row.actorEmail),
+    action: safeText(row.action),
+    target: safeText(row.target),
+    outcome: safeText(row.outcome),
+    detail: toJsonDetail(row.detail ?? {}),
     ip: row.ip,
   };
 }

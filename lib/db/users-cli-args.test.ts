@@ -35,8 +35,8 @@ describe("users CLI arguments", () => {
   it.each([
     [["add"], "Missing EMAIL"],
     [["add", "not-an-email", "viewer"], `"not-an-email" is not an email address`],
-    [["add", "a@b.co"], "Missing ROLE (one of: viewer, support, operator, admin)"],
-    [["role", "a@b.co", "root"], `Unknown role "root". Use one of: viewer, support, operator, admin`],
+    [["add", "a@b.co"], "Missing ROLE (one of: viewer, support, operator, approver, admin)"],
+    [["role", "a@b.co", "root"], `Unknown role "root". Use one of: viewer, support, operator, approver, admin`],
     [["role", "a@b.co", "admin", "extra"], `Unexpected argument "extra"`],
     [["list", "x"], `"list" takes no arguments`],
     [["delete", "a@b.co"], `Unknown command "delete". Use add, list or role`],

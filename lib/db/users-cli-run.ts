@@ -1,10 +1,12 @@
 import "server-only";
 import { userInfo } from "node:os";
 import { ConfigError } from "@/lib/env";
+import { translator } from "@/lib/i18n/server";
 import { closeDb, getDb } from "./index";
 import { StoreInUseError } from "./pglite-lock";
 import { parseUsersArgs, USERS_USAGE, type PasswordSource } from "./users-cli-args";
-import { createUser, listUsers, setUserRole, UserError } from "./users";
+import { createUser, listUsers, UserError } from "./users";
+import { setUserRole } from "./users-admin";
 
 export type CliIo = {
   stdin: NodeJS.ReadStream;
@@ -93,13 +95,15 @@ export async function runUsersCli(argv: string[], io: CliIo): Promise<number> {
         { email: command.email, role: command.role, password, name: command.name },
         { db: await getDb(), auditDetail },
       );
-      io.stdout.write(`Created ${user.role} account ${user.email}. They can sign in at /login.\n`);
+      // The CLI speaks English (operators' shells): the role's English name from the glossary.
+      const roleName = translator("en")(`glossary.roles.${user.role}`);
+      io.stdout.write(`Created ${roleName} account ${user.email}. They can sign in at /login.\n`);
       return 0;
     }
     const { user, previous } = await setUserRole(command.email, command.role, { db: await getDb(), auditDetail });
     io.stdout.write(
       previous === user.role
-        ? `${user.email} already has the role ${user.role}; recorded anyway.\n`
+        ? `${user.email} already has the role ${user.role}; nothing changed.\n`
         : `Changed the role of ${user.email} from ${previous} to ${user.role}. It applies on their next request.\n`,
     );
     return 0;
