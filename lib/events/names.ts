@@ -7,8 +7,14 @@ export const REJECT_REASONS = {
   authorization: { status: 401, label: "Authorization header missing or wrong" },
   too_large: { status: 413, label: "Body larger than 64 KiB" },
   malformed_json: { status: 400, label: "Body is not valid JSON" },
-  invalid_payload: { status: 400, label: "Body is not a payment notification" },
+  invalid_payload: { status: 400, label: "Body is not a payment or QR code notification" },
   md5: { status: 401, label: "md5 does not match the message" },
+  // Verified deliveries the provider's own record does not confirm: answered 200 (the provider
+  // stops retrying) and kept in the log with what disagreed; nothing is changed or pushed as a change.
+  unknown_payment: { status: 200, label: "The provider has no such payment" },
+  unknown_qrcode: { status: 200, label: "The provider has no such QR code" },
+  status_mismatch: { status: 200, label: "The provider reports another status" },
+  data_mismatch: { status: 200, label: "The provider's record differs from the delivery" },
 } as const;
 export type RejectReason = keyof typeof REJECT_REASONS;
 export const REJECT_REASON_KEYS = Object.keys(REJECT_REASONS) as [RejectReason, ...RejectReason[]];
@@ -21,6 +27,16 @@ export const EVENT_RESULT_FILTERS = ["accepted", "rejected", "duplicate"] as con
 export type EventResultFilter = (typeof EVENT_RESULT_FILTERS)[number];
 
 export const EVENT_LOG_PAGE_SIZE = 25;
+
+/** What a stored delivery is about: a payment (type 2) or a QR code (type 1). */
+export const EVENT_KINDS = ["payment", "qrcode"] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+/**
+ * Unauthenticated deliveries (wrong Authorization) a source address may send per minute before
+ * it is answered 429; they are counted (webhook_auth_failures), never stored as events one by one.
+ */
+export const WEBHOOK_AUTH_FAILURES_PER_MINUTE = 20;
 
 /** SSE event names of GET /api/events. */
 export const SSE_EVENTS = {

@@ -11,6 +11,7 @@ export function cleanEventLogQuery(q: EventLogQuery): EventLogQuery {
   const out: EventLogQuery = {};
   if (q.payment?.trim()) out.payment = q.payment.trim();
   if (q.result) out.result = q.result;
+  if (q.kind) out.kind = q.kind;
   if (q.page !== undefined && Number(q.page) > 1) out.page = Number(q.page);
   return out;
 }

@@ -5,6 +5,8 @@ import { setStoreForTests } from "@/lib/db";
 import { rowsOf, TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { apiErrorSchema } from "@/lib/domain/errors";
 import { resetEnvForTests } from "@/lib/env";
+import { startTestSandbox } from "@/lib/payments-api/test-sandbox";
+import { requestToken, sandboxClient } from "@/lib/sandbox/testing";
 import { createEventBus, type EventBus } from "./bus";
 import { setEventBusForTests } from "./runtime";
 import { deliveryBody, deliveryRequest, sseReader, TEST_AUTHORIZATION, testMessage } from "./testing";
@@ -162,9 +164,18 @@ describe("POST /api/webhooks/pix with bad deliveries", () => {
       { numRuns: 600 },
     );
     expect(await acceptedCount()).toBe(0);
-    // The same route does accept a right delivery (the property is not vacuous).
-    const ok = await webhook(deliveryRequest(deliveryBody()), undefined as never);
-    expect(ok.status).toBe(200);
-    expect(await acceptedCount()).toBe(1);
+    // The same route does accept a right delivery (the property is not vacuous): one the
+    // provider confirms when the receiver reads it back.
+    const ts = await startTestSandbox({ autoClock: false, seedCount: 10 });
+    try {
+      const api = sandboxClient(ts.sandbox.url, await requestToken(ts.sandbox.url));
+      const made = await api.post("/v1/pix/payments", { idempotent_id: "property-ok", value_cents: 500, pix_key_type: "email", pix_key: "a@b.com.br" });
+      const item = (await api.get(`/v1/pix/payments?reference_code=${made.body.payment.reference_code}`)).body.payments[0];
+      const ok = await webhook(deliveryRequest(deliveryBody({ ...item, receipt_url: null })), undefined as never);
+      expect(ok.status).toBe(200);
+      expect(await acceptedCount()).toBe(1);
+    } finally {
+      await ts.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import "@/lib/zod-config";
 import { z } from "zod";
-import { EVENT_RESULT_FILTERS } from "./names";
+import { EVENT_KINDS, EVENT_RESULT_FILTERS } from "./names";
 
 /**
  * Shapes of the webhook event log: the routes parse with these; the browser uses their types
@@ -15,8 +15,12 @@ export const webhookEventSchema = z.object({
   id: z.number().int().positive(),
   received_at: z.string(),
   last_seen_at: z.string(),
+  /** A payment's change (type 2) or a QR code's (type 1, a charge paid). Always sent; absent reads as "payment". */
+  kind: z.enum(EVENT_KINDS).optional(),
   result: z.enum(["accepted", "rejected"]),
   reason: z.string().nullable(),
+  /** Rejected after the read-back: what the provider's record said instead, in plain words. */
+  detail: z.string().nullish(),
   idempotent_id: z.string().nullable(),
   reference_code: z.string().nullable(),
   status: z.string().nullable(),
@@ -28,10 +32,14 @@ export const webhookEventSchema = z.object({
 });
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
-/** Query of GET /api/events/log. `payment` matches an idempotent_id or a reference_code exactly. */
+/**
+ * Query of GET /api/events/log. `payment` matches an idempotent_id or a reference_code (of a
+ * payment or a QR code) exactly; `kind` keeps payments' or QR codes' deliveries only.
+ */
 export const eventLogQuerySchema = z.object({
   payment: z.string().trim().min(1).max(200).optional(),
   result: z.enum(EVENT_RESULT_FILTERS).optional(),
+  kind: z.enum(EVENT_KINDS).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type EventLogQuery = z.input<typeof eventLogQuerySchema>;

@@ -1,5 +1,5 @@
 import { createLoader, createParser, parseAsStringLiteral } from "nuqs/server";
-import { EVENT_RESULT_FILTERS } from "./names";
+import { EVENT_KINDS, EVENT_RESULT_FILTERS } from "./names";
 
 /** Page numbers the log answers (GET /api/events/log refuses others): 1..100000. */
 const parseAsPage = createParser({
@@ -20,6 +20,7 @@ const parseAsPaymentFilter = createParser({
 export const eventLogSearchParams = {
   payment: parseAsPaymentFilter.withDefault(""),
   result: parseAsStringLiteral(EVENT_RESULT_FILTERS),
+  kind: parseAsStringLiteral(EVENT_KINDS),
   page: parseAsPage.withDefault(1),
 };
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { paymentWebhookSchema } from "@/lib/contract";
 import { rowsOf, TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
-import { eventsAfter, latestEventId, listEvents, recordAccepted, recordRejected } from "./store";
+import { countAuthFailure, eventsAfter, latestEventId, listEvents, recentAuthFailures, recordAccepted, recordRejected } from "./store";
 import { deliveryBody, testMessage, type TestMessage } from "./testing";
 
 const hook = (m: Partial<TestMessage> = {}) => paymentWebhookSchema.parse(deliveryBody(testMessage(m)));
@@ -93,5 +93,46 @@ describe.each(TEST_ENGINES)("webhook event store on $name", (engine) => {
     expect(await latestEventId(store.db)).toBe(c.id);
     expect((await eventsAfter(store.db, a.event.id, 10)).map((e) => e.id)).toEqual([b.event.id, c.id]);
     expect(await eventsAfter(store.db, c.id, 10)).toEqual([]);
+  });
+
+  it("QR code changes are their own kind, keyed by reference code, with their previous status", async () => {
+    const qr = (status: string, payment_date: string | null) => ({
+      notification_type: "pix_qrcode" as const,
+      md5: "0".repeat(32),
+      message: {
+        reference_code: "QR-1", external_reference: null, value_cents: 500, content: "000201", status: status as "paid",
+        generator_name: null, generator_document: null, payer_name: null, payer_document: null,
+        registration_date: "2026-11-21T09:15:02.123-03:00", payment_date, end_to_end: payment_date ? "E18236120202611211216abcdefghijk" : null,
+      },
+    });
+    await recordAccepted(store.db, qr("awaiting_payment", null));
+    const paid = await recordAccepted(store.db, qr("paid", "2026-11-21T09:16:02.123-03:00"));
+    const again = await recordAccepted(store.db, qr("paid", "2026-11-21T09:16:02.123-03:00"));
+    expect(again.duplicate).toBe(true);
+    expect(paid.event).toMatchObject({ kind: "qrcode", reference_code: "QR-1", idempotent_id: null, status: "paid", previous_status: "awaiting_payment" });
+    await recordAccepted(store.db, hook());
+    expect((await listEvents(store.db, { kind: "qrcode" })).meta.total).toBe(2);
+    expect((await listEvents(store.db, { payment: "QR-1" })).events.map((e) => e.status)).toEqual(["paid", "awaiting_payment"]);
+  });
+
+  it("counts unauthenticated deliveries per address and minute, never as events", async () => {
+    await store.db.execute(sql`truncate webhook_auth_failures`);
+    const t0 = new Date("2026-11-21T12:00:00.000Z");
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+    expect((await countAuthFailure(store.db, "203.0.113.7", t0)).count).toBe(1);
+    expect((await countAuthFailure(store.db, "203.0.113.7", at(30_000))).count).toBe(2);
+    const third = await countAuthFailure(store.db, "203.0.113.7", at(59_000));
+    expect(third).toEqual({ count: 3, windowEndsAt: at(60_000) });
+    // A new minute starts a new window; the total goes on.
+    expect((await countAuthFailure(store.db, "203.0.113.7", at(61_000))).count).toBe(1);
+    expect((await countAuthFailure(store.db, "198.51.100.2", at(61_000))).count).toBe(1);
+    expect(await recentAuthFailures(store.db, 10, at(62_000))).toEqual([
+      { ip: "203.0.113.7", total: 4, lastSeenAt: at(61_000).toISOString() },
+      { ip: "198.51.100.2", total: 1, lastSeenAt: at(61_000).toISOString() },
+    ]);
+    expect((await listEvents(store.db, {})).meta.total).toBe(0);
+    // Addresses quiet for a day are forgotten when a new one comes.
+    await countAuthFailure(store.db, "192.0.2.1", at(2 * 86_400_000));
+    expect((await recentAuthFailures(store.db, 10, at(2 * 86_400_000))).map((r) => r.ip)).toEqual(["192.0.2.1"]);
   });
 });

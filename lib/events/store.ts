@@ -1,10 +1,10 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { and, count, desc, eq, gt, gte, or, sql, type SQL } from "drizzle-orm";
-import type { PaymentWebhook } from "@/lib/contract";
+import { and, count, desc, eq, gt, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import type { PaymentWebhook, QrcodeWebhook, WebhookDelivery } from "@/lib/contract";
 import type { Db } from "@/lib/db";
-import { webhookEvents, type WebhookEventRow } from "@/lib/db/schema";
-import { EVENT_LOG_PAGE_SIZE, type EventResultFilter, type RejectReason } from "./names";
+import { webhookAuthFailures, webhookEvents, type WebhookEventRow } from "@/lib/db/schema";
+import { EVENT_LOG_PAGE_SIZE, type EventKind, type EventResultFilter, type RejectReason } from "./names";
 import type { WebhookEvent } from "./schema";
 import type { Claimed } from "./verify";
 
@@ -26,13 +26,24 @@ export function dedupeKey(message: PaymentWebhook["message"]): string {
   return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 }
 
-// Status of the payment's previous accepted event (null for rejected rows and first events).
-// Outer columns are written qualified by hand: Drizzle leaves them bare in a single-table select,
-// and bare names inside the subquery would resolve to its own alias.
-const previousStatus = sql<string | null>`case when "webhook_events"."result" = 'accepted' then (
-  select p.status from webhook_events p
-  where p.idempotent_id = "webhook_events"."idempotent_id" and p.result = 'accepted' and p.id < "webhook_events"."id"
-  order by p.id desc limit 1) end`;
+/** A QR code's change (it was paid): its own key space, apart from payments'. */
+export function qrcodeDedupeKey(message: QrcodeWebhook["message"]): string {
+  const parts = ["qrcode", message.reference_code, message.status, message.payment_date ?? "", message.end_to_end ?? ""];
+  return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
+}
+
+// Status of the payment's (or QR code's) previous accepted event (null for rejected rows and
+// first events). Outer columns are written qualified by hand: Drizzle leaves them bare in a
+// single-table select, and bare names inside the subquery would resolve to its own alias.
+const previousStatus = sql<string | null>`case
+  when "webhook_events"."result" = 'accepted' and "webhook_events"."kind" = 'qrcode' then (
+    select p.status from webhook_events p
+    where p.reference_code = "webhook_events"."reference_code" and p.kind = 'qrcode' and p.result = 'accepted' and p.id < "webhook_events"."id"
+    order by p.id desc limit 1)
+  when "webhook_events"."result" = 'accepted' then (
+    select p.status from webhook_events p
+    where p.idempotent_id = "webhook_events"."idempotent_id" and p.result = 'accepted' and p.id < "webhook_events"."id"
+    order by p.id desc limit 1) end`;
 
 const eventColumns = {
   row: webhookEvents,
@@ -43,12 +54,15 @@ const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).
 
 function toEvent(r: { row: WebhookEventRow; previousStatus: string | null }): WebhookEvent {
   const { row } = r;
+  const detail = row.result === "rejected" ? row.payload?.detail : undefined;
   return {
     id: row.id,
     received_at: iso(row.receivedAt),
     last_seen_at: iso(row.lastSeenAt),
+    kind: row.kind === "qrcode" ? "qrcode" : "payment",
     result: row.result === "accepted" ? "accepted" : "rejected",
     reason: row.reason,
+    detail: typeof detail === "string" ? detail : null,
     idempotent_id: row.idempotentId,
     reference_code: row.referenceCode,
     status: row.status,
@@ -65,26 +79,41 @@ export async function getEvent(db: Db, id: number): Promise<WebhookEvent | null>
 }
 
 /**
- * Stores a verified notification once. A repeat of the same change only counts
+ * Stores a confirmed notification once: the receiver passes the provider's own record as the
+ * message (read back, not the delivery's). A repeat of the same change only counts
  * (repeat_count + 1, last_seen_at = now): one atomic statement, safe under concurrent deliveries.
  */
 export async function recordAccepted(
   db: Db,
-  webhook: PaymentWebhook,
+  webhook: WebhookDelivery,
   meta: { ip?: string | null } = {},
 ): Promise<{ event: WebhookEvent; duplicate: boolean }> {
-  const m = webhook.message;
+  const values =
+    webhook.notification_type === "pix_payment"
+      ? {
+          kind: "payment",
+          dedupeKey: dedupeKey(webhook.message),
+          idempotentId: webhook.message.idempotent_id,
+          referenceCode: webhook.message.reference_code,
+          status: webhook.message.status,
+          valueCents: webhook.message.value_cents,
+          endToEnd: webhook.message.end_to_end,
+        }
+      : {
+          kind: "qrcode",
+          dedupeKey: qrcodeDedupeKey(webhook.message),
+          idempotentId: null,
+          referenceCode: webhook.message.reference_code,
+          status: webhook.message.status,
+          valueCents: webhook.message.value_cents,
+          endToEnd: webhook.message.end_to_end,
+        };
   const [stored] = await db
     .insert(webhookEvents)
     .values({
       result: "accepted",
-      dedupeKey: dedupeKey(m),
-      idempotentId: m.idempotent_id,
-      referenceCode: m.reference_code,
-      status: m.status,
-      valueCents: m.value_cents,
-      endToEnd: m.end_to_end,
-      payload: m as unknown as Record<string, unknown>,
+      ...values,
+      payload: webhook.message as unknown as Record<string, unknown>,
       ip: meta.ip ?? null,
     })
     .onConflictDoUpdate({
@@ -110,9 +139,12 @@ export async function recordRejected(
     .insert(webhookEvents)
     .values({
       result: "rejected",
+      kind: claimed?.kind ?? "payment",
       reason,
       idempotentId: claimed?.idempotent_id ?? null,
+      referenceCode: claimed?.reference_code ?? null,
       status: claimed?.status ?? null,
+      payload: claimed?.detail ? { detail: claimed.detail } : null,
       ip: meta.ip ?? null,
     })
     .returning({ id: webhookEvents.id });
@@ -151,7 +183,7 @@ export async function latestEventId(db: Db): Promise<number> {
   return Number(rows[0]?.id ?? 0);
 }
 
-export type EventLogFilter = { payment?: string; result?: EventResultFilter; page?: number };
+export type EventLogFilter = { payment?: string; result?: EventResultFilter; kind?: EventKind; page?: number };
 
 function whereOf(f: EventLogFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
@@ -161,6 +193,7 @@ function whereOf(f: EventLogFilter): SQL | undefined {
   if (f.result === "accepted") parts.push(eq(webhookEvents.result, "accepted"));
   if (f.result === "rejected") parts.push(eq(webhookEvents.result, "rejected"));
   if (f.result === "duplicate") parts.push(and(eq(webhookEvents.result, "accepted"), gt(webhookEvents.repeatCount, 0)));
+  if (f.kind) parts.push(eq(webhookEvents.kind, f.kind));
   return parts.length ? and(...parts) : undefined;
 }
 
@@ -183,4 +216,48 @@ export async function listEvents(db: Db, f: EventLogFilter, pageSize = EVENT_LOG
     events: rows.map(toEvent),
     meta: { total, page, page_size: pageSize, total_pages: Math.ceil(total / pageSize) },
   };
+}
+
+/** Addresses whose counters were last touched this long ago are forgotten. */
+const AUTH_FAILURE_KEEP_MS = 24 * 3_600_000;
+const MINUTE_MS = 60_000;
+
+/**
+ * Counts one unauthenticated delivery from `ip` in its one-minute window (one row per address:
+ * a flood is a counter, not rows). Returns the window's count and when it ends, for the 429.
+ */
+export async function countAuthFailure(db: Db, ip: string, now = new Date()): Promise<{ count: number; windowEndsAt: Date }> {
+  const windowOver = sql`${webhookAuthFailures.windowStartedAt} <= ${new Date(now.getTime() - MINUTE_MS)}`;
+  const [row] = await db
+    .insert(webhookAuthFailures)
+    .values({ ip, windowStartedAt: now, count: 1, total: 1, lastSeenAt: now })
+    .onConflictDoUpdate({
+      target: webhookAuthFailures.ip,
+      set: {
+        count: sql`case when ${windowOver} then 1 else ${webhookAuthFailures.count} + 1 end`,
+        windowStartedAt: sql`case when ${windowOver} then ${now} else ${webhookAuthFailures.windowStartedAt} end`,
+        total: sql`${webhookAuthFailures.total} + 1`,
+        lastSeenAt: now,
+      },
+    })
+    .returning({ count: webhookAuthFailures.count, total: webhookAuthFailures.total, windowStartedAt: webhookAuthFailures.windowStartedAt });
+  if (!row) throw new Error("auth failure was not counted");
+  // A new address: forget the ones gone quiet for a day (rows stay few whatever the flood).
+  if (Number(row.total) === 1) {
+    await db.delete(webhookAuthFailures).where(lt(webhookAuthFailures.lastSeenAt, new Date(now.getTime() - AUTH_FAILURE_KEEP_MS)));
+  }
+  return { count: row.count, windowEndsAt: new Date(new Date(row.windowStartedAt).getTime() + MINUTE_MS) };
+}
+
+export type AuthFailureSummary = { ip: string; total: number; lastSeenAt: string }[];
+
+/** The addresses that sent unauthenticated deliveries in the last day, most first (the provider settings page). */
+export async function recentAuthFailures(db: Db, limit = 10, now = new Date()): Promise<AuthFailureSummary> {
+  const rows = await db
+    .select()
+    .from(webhookAuthFailures)
+    .where(gte(webhookAuthFailures.lastSeenAt, new Date(now.getTime() - AUTH_FAILURE_KEEP_MS)))
+    .orderBy(desc(webhookAuthFailures.total))
+    .limit(limit);
+  return rows.map((r) => ({ ip: r.ip, total: Number(r.total), lastSeenAt: iso(r.lastSeenAt) }));
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { deliveryBody, deliveryRequest, md5For, TEST_AUTHORIZATION, TEST_SECRET, testMessage } from "./testing";
 import { authorizationMatches, MAX_WEBHOOK_BODY_BYTES, readBodyWithLimit, safeEqualText, verifyBody } from "./verify";
@@ -30,7 +31,7 @@ describe("body verification", () => {
   it("accepts a delivery whose md5 matches the documented formula", () => {
     const verdict = verify(deliveryBody());
     expect(verdict.ok).toBe(true);
-    if (verdict.ok) expect(verdict.webhook.message).toMatchObject({ idempotent_id: "hook-test-1", status: "sent" });
+    if (verdict.ok) expect(verdict.delivery.message).toMatchObject({ idempotent_id: "hook-test-1", status: "sent" });
   });
 
   it("accepts the md5 in upper case too", () => {
@@ -76,6 +77,46 @@ describe("body verification", () => {
     const edited = { ...body, message: { ...body.message, status: "canceled" } };
     expect(md5For(edited.message)).toBe(body.md5);
     expect(verify(edited).ok).toBe(true);
+  });
+});
+
+describe("QR code deliveries (type 1)", () => {
+  const message = {
+    reference_code: "ZENDRYTESTPIXQRCODE1",
+    external_reference: "TEST01",
+    value_cents: 1_000,
+    content: "00020101021226...6304ABCD",
+    status: "paid",
+    generator_name: "Loja",
+    generator_document: "11222333000181",
+    payer_name: "Ana",
+    payer_document: "39053344705",
+    registration_date: "2026-11-21T09:15:02.123-03:00",
+    payment_date: "2026-11-21T09:16:02.123-03:00",
+    end_to_end: "E18236120202611211216abcdefghijk",
+  };
+  const signed = (m = message, type = "pix_qrcode") => ({
+    notification_type: type,
+    message: m,
+    md5: createHash("md5").update(`qrcode.${m.reference_code}.${m.end_to_end}.${m.value_cents}.${TEST_SECRET}`).digest("hex"),
+  });
+
+  it("accepts pix_qrcode and pix_static_qrcode with md5 of qrcode.{reference_code}.{end_to_end}.{value_cents}.{secret}", () => {
+    for (const type of ["pix_qrcode", "pix_static_qrcode"]) {
+      const verdict = verify(signed(message, type));
+      expect(verdict.ok, type).toBe(true);
+      if (verdict.ok) expect(verdict.delivery.notification_type).toBe(type);
+    }
+  });
+
+  it("refuses a QR code delivery signed with the payment formula, or edited after signing", () => {
+    const paymentStyle = createHash("md5").update(`payment.${message.reference_code}.x.${message.value_cents}.${TEST_SECRET}`).digest("hex");
+    expect(verify({ ...signed(), md5: paymentStyle })).toMatchObject({ ok: false, reason: "md5", claimed: { kind: "qrcode", reference_code: "ZENDRYTESTPIXQRCODE1", idempotent_id: null } });
+    expect(verify({ ...signed(), message: { ...message, end_to_end: "E18236120202611211216zzzzzzzzzzz" } })).toMatchObject({ ok: false, reason: "md5" });
+  });
+
+  it("its md5 does not cover the status either: the receiver reads the QR code back", () => {
+    expect(verify({ ...signed(), message: { ...message, status: "canceled" } }).ok).toBe(true);
   });
 });
 

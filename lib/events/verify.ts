@@ -1,17 +1,25 @@
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
-import { paymentWebhookSchema, webhookMd5Text, type PaymentWebhook } from "@/lib/contract";
+import {
+  qrcodeWebhookMd5Text,
+  webhookDeliverySchema,
+  webhookMd5Text,
+  type PaymentWebhook,
+  type QrcodeWebhook,
+  type WebhookDelivery,
+} from "@/lib/contract";
 import type { RejectReason } from "./names";
 
 /**
  * Verification of a webhook delivery, in the order that leaks least and costs least:
  * Authorization header first (before the body is even read), then the body as JSON, its shape
- * (paymentWebhookSchema), then the md5 the provider documents:
- * MD5("payment.{reference_code}.{idempotent_id}.{value_cents}.{secret_key}").
+ * (a payment or a QR code notification, told apart by `notification_type`), then the md5 the
+ * provider documents: MD5("payment.{reference_code}.{idempotent_id}.{value_cents}.{secret_key}"),
+ * or MD5("qrcode.{reference_code}.{end_to_end}.{value_cents}.{secret_key}") for QR codes.
  *
- * Note: the md5 covers reference, id and value, not the status or dates. The status shown to
- * users is always read back from the provider (the live update only triggers that read), so a
- * replayed message with an edited status cannot change what the back office displays.
+ * The md5 covers neither the status nor the dates: a verified delivery is only a hint. The
+ * receiver reads the payment (or QR code) back from the provider before storing anything, and
+ * stores the provider's record (lib/events/receiver.ts).
  */
 
 /** SHA-256 both sides so timingSafeEqual gets equal lengths and the length is not leaked. */
@@ -27,30 +35,55 @@ export function authorizationMatches(header: string | null, expected: string): b
   return ok && header !== null && expected.length > 0;
 }
 
-export function expectedMd5(message: PaymentWebhook["message"], secretKey: string): string {
-  return createHash("md5").update(webhookMd5Text(message, secretKey), "utf8").digest("hex");
+/** The md5 a delivery must carry: over the payment fields, or the QR code fields. */
+export function expectedMd5(delivery: Pick<PaymentWebhook, "notification_type" | "message"> | Pick<QrcodeWebhook, "notification_type" | "message">, secretKey: string): string {
+  const text =
+    delivery.notification_type === "pix_payment"
+      ? webhookMd5Text(delivery.message, secretKey)
+      : qrcodeWebhookMd5Text(delivery.message, secretKey);
+  return createHash("md5").update(text, "utf8").digest("hex");
 }
 
-export function md5Matches(given: string, message: PaymentWebhook["message"], secretKey: string): boolean {
-  const expected = Buffer.from(expectedMd5(message, secretKey), "hex");
+export function md5Matches(given: string, delivery: WebhookDelivery, secretKey: string): boolean {
+  const expected = Buffer.from(expectedMd5(delivery, secretKey), "hex");
   const actual = Buffer.from(given.toLowerCase(), "hex");
   if (actual.length !== expected.length) return false;
   return timingSafeEqual(actual, expected);
 }
 
-/** What a refused body claimed, for the support log. Never trusted, never linked as verified. */
-export type Claimed = { idempotent_id: string | null; status: string | null };
+/**
+ * What a refused body claimed, for the support log. Never trusted, never linked as verified.
+ * `detail` says what did not match (a read-back that disagreed), in plain words.
+ */
+export type Claimed = {
+  idempotent_id: string | null;
+  status: string | null;
+  reference_code?: string | null;
+  kind?: "payment" | "qrcode";
+  detail?: string | null;
+};
 
 export type BodyVerdict =
-  | { ok: true; webhook: PaymentWebhook }
+  | { ok: true; delivery: WebhookDelivery }
   | { ok: false; reason: Exclude<RejectReason, "authorization" | "too_large">; claimed: Claimed };
 
 const clip = (v: unknown, max = 200): string | null => (typeof v === "string" && v ? v.slice(0, max) : null);
 
+export function kindOf(notificationType: unknown): "payment" | "qrcode" {
+  return notificationType === "pix_qrcode" || notificationType === "pix_static_qrcode" ? "qrcode" : "payment";
+}
+
 function claimedFrom(value: unknown): Claimed {
-  const message = (value as { message?: Record<string, unknown> } | null)?.message;
-  if (!message || typeof message !== "object") return { idempotent_id: null, status: null };
-  return { idempotent_id: clip(message.idempotent_id), status: clip(message.status, 40) };
+  const body = value as { notification_type?: unknown; message?: Record<string, unknown> } | null;
+  const message = body?.message;
+  const kind = kindOf(body?.notification_type);
+  if (!message || typeof message !== "object") return { idempotent_id: null, status: null, kind };
+  return {
+    idempotent_id: kind === "payment" ? clip(message.idempotent_id) : null,
+    status: clip(message.status, 40),
+    reference_code: clip(message.reference_code),
+    kind,
+  };
 }
 
 /** Body checks of a delivery whose Authorization already matched. */
@@ -61,12 +94,12 @@ export function verifyBody(text: string, secretKey: string): BodyVerdict {
   } catch {
     return { ok: false, reason: "malformed_json", claimed: { idempotent_id: null, status: null } };
   }
-  const parsed = paymentWebhookSchema.safeParse(value);
+  const parsed = webhookDeliverySchema.safeParse(value);
   if (!parsed.success) return { ok: false, reason: "invalid_payload", claimed: claimedFrom(value) };
-  if (!md5Matches(parsed.data.md5, parsed.data.message, secretKey)) {
+  if (!md5Matches(parsed.data.md5, parsed.data, secretKey)) {
     return { ok: false, reason: "md5", claimed: claimedFrom(value) };
   }
-  return { ok: true, webhook: parsed.data };
+  return { ok: true, delivery: parsed.data };
 }
 
 export const MAX_WEBHOOK_BODY_BYTES = 64 * 1024;

@@ -5,25 +5,21 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setStoreForTests } from "@/lib/db";
 import { rowsOf, TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
-import { resetEnvForTests } from "@/lib/env";
 import { createEventBus, type BusMessage, type EventBus } from "@/lib/events/bus";
 import { setEventBusForTests } from "@/lib/events/runtime";
 import { listEvents } from "@/lib/events/store";
 import { TEST_AUTHORIZATION } from "@/lib/events/testing";
+import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import { planFor } from "@/lib/sandbox/lifecycle";
-import { startSandbox, type RunningSandbox } from "@/lib/sandbox/server";
+import type { RunningSandbox } from "@/lib/sandbox/server";
 import { requestToken, sandboxClient, type SandboxClient } from "@/lib/sandbox/testing";
 import { POST } from "./route";
 
 /**
  * The sandbox provider delivering to the real route handler behind a tiny node:http adapter,
- * with the retry schedule compressed to milliseconds.
+ * with the retry schedule compressed to milliseconds. The receiver reads every delivery back
+ * from this same sandbox (the provider client points at it).
  */
-process.env.PAYMENTS_WEBHOOK_AUTHORIZATION = TEST_AUTHORIZATION;
-process.env.LOG_LEVEL = "silent";
-delete process.env.PAYMENTS_API_URL;
-delete process.env.PAYMENTS_API_CLIENT_SECRET;
-resetEnvForTests();
 
 /** What the adapter does with the n-th request (0-based). */
 type Mode = "handle" | "lose-answer" | "down";
@@ -45,6 +41,7 @@ describe.each(TEST_ENGINES)("sandbox deliveries to the receiver on $name", (engi
   let store: TestStore;
   let bus: EventBus;
   let receiver: Server;
+  let ts: TestSandbox;
   let sb: RunningSandbox;
   let api: SandboxClient;
   let published: BusMessage[] = [];
@@ -70,11 +67,13 @@ describe.each(TEST_ENGINES)("sandbox deliveries to the receiver on $name", (engi
         .catch(() => res.writeHead(500).end());
     });
     await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-    sb = await startSandbox({ port: 0, store: "memory", seedCount: 20, quiet: true, autoClock: false, webhookRetryMs: 20, webhookMaxAttempts: 5 });
+    ts = await startTestSandbox({ seedCount: 20, autoClock: false, webhookRetryMs: 20, webhookMaxAttempts: 5 });
+    sb = ts.sandbox;
+    expect(process.env.PAYMENTS_WEBHOOK_AUTHORIZATION).toBe(TEST_AUTHORIZATION);
     api = sandboxClient(sb.url, await requestToken(sb.url));
   });
   afterAll(async () => {
-    await sb?.close();
+    await ts?.close();
     await new Promise((r) => receiver?.close(r));
     setEventBusForTests(undefined);
     setStoreForTests(undefined);
@@ -85,6 +84,7 @@ describe.each(TEST_ENGINES)("sandbox deliveries to the receiver on $name", (engi
     await sb.reset({ webhooks: true }); // no payment left moving from an earlier test
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/webhooks/pix`;
     expect((await api.post("/v1/webhooks/2", { url, authorization: TEST_AUTHORIZATION })).status).toBe(201);
+    expect((await api.post("/v1/webhooks/1", { url, authorization: TEST_AUTHORIZATION })).status).toBe(201);
     await store.db.execute(sql`truncate webhook_events`);
     published = [];
     requests = 0;
@@ -135,12 +135,36 @@ describe.each(TEST_ENGINES)("sandbox deliveries to the receiver on $name", (engi
     const canceled = idWithPlan("cancel_after_sent", "life");
     await register(done);
     await register(canceled);
-    await sb.settle();
-    await sb.webhooksIdle();
+    // One step at a time: each notification arrives while the provider still says what it says.
+    for (const step of [10_000, 10_000]) {
+      await sb.advance(step);
+      await sb.webhooksIdle();
+    }
     const of = async (id: string) =>
       (await listEvents(store.db, { payment: id })).events.map((e) => `${e.previous_status ?? "?"}->${e.status}`);
     expect(await of(done)).toEqual(["sent->completed", "?->sent"]);
     expect(await of(canceled)).toEqual(["sent->canceled", "?->sent"]);
     expect(sb.deliveries.every((d) => d.state === "delivered" && d.attempts.length === 1)).toBe(true);
+  });
+
+  it("a notification overtaken by the next change is kept as rejected (the provider says otherwise); the newer one is the change", async () => {
+    const id = idWithPlan("complete", "overtaken");
+    await register(id);
+    await sb.settle(); // sent and completed before the first notification is even delivered
+    await sb.webhooksIdle();
+    const events = (await listEvents(store.db, { payment: id })).events;
+    expect(events.map((e) => [e.result, e.status, e.reason])).toEqual([
+      ["accepted", "completed", null],
+      ["rejected", "sent", "status_mismatch"],
+    ]);
+    expect(events[1]?.detail).toBe("The delivery says sent, the provider says completed");
+  });
+
+  it("a charge paid at the provider reaches the receiver as a QR code event", async () => {
+    const created = await api.post("/v1/pix/qrcodes", { value_cents: 3_300 });
+    expect((await api.post(`/v1/pix/qrcodes/${created.body.qrcode.reference_code}/pay`, {})).status).toBe(200);
+    await sb.webhooksIdle();
+    expect(await stored()).toEqual([{ status: "paid", result: "accepted", repeat_count: 0 }]);
+    expect(published.map((m) => [m.event.kind, m.event.reference_code])).toEqual([["qrcode", created.body.qrcode.reference_code]]);
   });
 });

@@ -10,6 +10,7 @@ import { setEventBusForTests } from "@/lib/events/runtime";
 import { MAX_WEBHOOK_BODY_BYTES } from "@/lib/events/verify";
 import { deliveryBody, deliveryRequest, TEST_AUTHORIZATION, TEST_SECRET, type TestMessage } from "@/lib/events/testing";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
+import { planFor } from "@/lib/sandbox/lifecycle";
 import { requestToken, sandboxClient, type SandboxClient } from "@/lib/sandbox/testing";
 import { POST } from "./route";
 
@@ -77,7 +78,10 @@ describe.each(TEST_ENGINES)("POST /api/webhooks/pix on $name", (engine) => {
   const rows = async () =>
     rowsOf<Row>(await store.db.execute(sql`select kind, result, reason, idempotent_id, reference_code, status, repeat_count from webhook_events order by id`));
   const settle = () => new Promise((r) => setTimeout(r, 10));
-  const id = (name: string) => `${name}-${engine.name}`;
+  /** An id whose payment is sent, then completed (never canceled on the way). */
+  const id = (name: string) => {
+    for (let i = 0; ; i++) if (planFor(`${name}-${engine.name}-${i}`) === "complete") return `${name}-${engine.name}-${i}`;
+  };
 
   it("confirms a delivery with the provider, stores the provider's record, answers 200, then fans it out", async () => {
     const message = await sentPayment(id("ok"));
