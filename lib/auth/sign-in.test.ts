@@ -4,6 +4,7 @@ import { listAudit } from "@/lib/db/audit";
 import { authSession, authUser } from "@/lib/db/schema/auth";
 import { rowsOf, TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { createUser } from "@/lib/db/users";
+import { resetEnvForTests } from "@/lib/env";
 import { translator } from "@/lib/i18n/server";
 import { auditStoreDown, auditStoreUp, authRequest, callAuth, cookieHeader, createTestAuth, signIn, type TestAuth } from "./test-auth";
 
@@ -58,6 +59,28 @@ describe.each(TEST_ENGINES)("sign-in on $name", (engine) => {
     expect(response.status).toBe(200);
     const setCookie = response.headers.getSetCookie().find((c) => c.includes("session_token")) ?? "";
     expect(setCookie).toMatch(/;\s*Secure/i);
+  });
+
+  it("marks cookies Secure when a trusted proxy says https, never on a client's own X-Forwarded-Proto", async () => {
+    const viaProxy = (hops: string | undefined) => {
+      if (hops === undefined) delete process.env.TRUSTED_PROXY_HOPS;
+      else process.env.TRUSTED_PROXY_HOPS = hops;
+      resetEnvForTests();
+      const request = authRequest("/sign-in/email", { body: { email: "ana@example.com", password: PASSWORD }, ip: "198.51.100.50" });
+      request.headers.set("x-forwarded-proto", "https");
+      return callAuth(auth, request);
+    };
+    try {
+      const trusted = await viaProxy("1");
+      expect(trusted.status).toBe(200);
+      expect(trusted.headers.getSetCookie().find((c) => c.includes("session_token"))).toMatch(/;\s*Secure/i);
+      const forged = await viaProxy(undefined);
+      expect(forged.status).toBe(200);
+      expect(forged.headers.getSetCookie().find((c) => c.includes("session_token"))).not.toMatch(/;\s*Secure/i);
+    } finally {
+      delete process.env.TRUSTED_PROXY_HOPS;
+      resetEnvForTests();
+    }
   });
 
   it("answers an unknown email exactly like a wrong password", async () => {
