@@ -46,6 +46,7 @@ const rawSchema = z.object({
   REQUIRE_2FA: z.enum(["true", "false"]).optional(),
   TRANSFER_MAX_ATTEMPTS: intSetting(5, 1, 50),
   TRANSFER_RETRY_BASE_MS: intSetting(2_000, 10, 600_000),
+  TRANSFER_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).optional(),
   RECONCILE_CRON: z.string().trim().regex(/^(\S+\s+){4}\S+$/, "must be a 5-field cron expression").default("* * * * *"),
   RECONCILE_STALE_SECONDS: intSetting(120, 1, 86_400),
   RECONCILE_REFRESH_MINUTES: intSetting(10, 1, 10_080),
@@ -161,7 +162,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       retryBaseMs: e.TRANSFER_RETRY_BASE_MS,
       // The POST may take the whole register timeout, then up to ~2 s of read-backs: a live
       // worker always finishes inside its lease, so a lapsed lease means a dead worker.
-      leaseMs: e.PAYMENTS_API_REGISTER_TIMEOUT_MS + e.PAYMENTS_API_TIMEOUT_MS * 3 + 30_000,
+      leaseMs: e.TRANSFER_LEASE_MS ?? e.PAYMENTS_API_REGISTER_TIMEOUT_MS + e.PAYMENTS_API_TIMEOUT_MS * 3 + 30_000,
       batchRatePerSecond: e.BATCH_RATE_PER_SECOND,
       concurrency: e.QUEUE_CONCURRENCY,
     },

@@ -7,9 +7,10 @@ import { submitTransfer, type EngineSettings } from "./engine";
 /**
  * The job queue (pg-boss 10 on the store's own database: PGlite through an adapter, or the
  * PostgreSQL of DATABASE_URL, shared by every instance). Two queues:
- * - transfer-submit: one job per submission of a request (singleton per request id), run by
- *   workers inside this process; a job that finds nothing to do (already settled, claimed by
- *   another instance, not due) simply ends;
+ * - transfer-submit: one job per submission of a request, at most one of them queued per
+ *   request ("short" policy: a dead worker's job still counted active must not hold back the
+ *   next one), run by workers inside this process; a job that finds nothing to do (already
+ *   settled, claimed by another instance, not due) simply ends;
  * - transfer-reconcile: scheduled by cron (every minute by default), run by one instance per tick.
  * The queue only triggers work; what decides "exactly once" is the request's claim in the store.
  */
@@ -64,7 +65,7 @@ export async function startTransferQueue(
   boss.on("error", (error) => logLine("error", "job queue error", { error: String((error as Error)?.message ?? error) }));
   await boss.start();
   const expireInSeconds = Math.ceil(settings.leaseMs / 1000) + 60;
-  await boss.createQueue(QUEUE_SUBMIT, { name: QUEUE_SUBMIT, policy: "stately", retryLimit: 3, retryDelay: 5, expireInSeconds });
+  await boss.createQueue(QUEUE_SUBMIT, { name: QUEUE_SUBMIT, policy: "short", retryLimit: 3, retryDelay: 5, expireInSeconds });
   await boss.createQueue(QUEUE_RECONCILE, { name: QUEUE_RECONCILE, policy: "singleton", retryLimit: 0, expireInSeconds: 600 });
 
   const sendOptions = (id: string, startAfter?: Date | null): PgBoss.SendOptions => ({

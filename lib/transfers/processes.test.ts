@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { transferRequests } from "@/lib/db/schema";
+import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
+import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
+import { startTransferQueue, type TransferQueue } from "./queue";
+import { reconcile } from "./reconcile";
+import { startWorkerProcess, type WorkerProcess } from "./testing/child";
+import { approvedRequest } from "./testing/fixtures";
+import { TEST_QUEUE, waitForState } from "./testing/harness";
+
+/**
+ * Exactly once across processes, proven on a real PostgreSQL: a worker process killed with
+ * SIGKILL in the middle of a submission and another started in its place; two worker processes
+ * (two back office instances) sharing one database and one provider. Needs the PostgreSQL
+ * server that `scripts/pg-test.sh` starts (npm test starts it).
+ */
+const postgres = TEST_ENGINES.find((e) => e.name === "postgresql");
+if (!postgres) throw new Error("processes.test.ts needs TEST_DATABASE_URL: run `source scripts/pg-test.sh` (npm test does)");
+
+let sandbox: TestSandbox;
+let store: TestStore;
+let queue: TransferQueue;
+let dataDir: string;
+/** Authorization header of every POST the provider received: one token per process. */
+const postsBy: string[] = [];
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox({ balanceCents: 900_000_000 });
+  sandbox.sandbox.onRequest((req) => {
+    if (req.method === "POST" && req.url === "/v1/pix/payments") postsBy.push(String(req.headers.authorization));
+  });
+  store = await postgres.open();
+  // This test process only queues jobs; the children work them.
+  queue = await startTransferQueue(store, TEST_QUEUE, { databaseUrl: (store.location as { url: string }).url, work: false });
+  dataDir = mkdtempSync(path.join(tmpdir(), "pix-workers-"));
+});
+afterAll(async () => {
+  await queue?.stop();
+  await store?.close();
+  await sandbox?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function workerEnv(name: string): Record<string, string> {
+  return {
+    DATABASE_URL: (store.location as { url: string }).url,
+    PAYMENTS_API_URL: sandbox.sandbox.url,
+    PAYMENTS_API_CLIENT_ID: sandbox.sandbox.clientId,
+    PAYMENTS_API_CLIENT_SECRET: sandbox.sandbox.clientSecret,
+    PAYMENTS_WEBHOOK_AUTHORIZATION: "Bearer test-webhook-authorization",
+    AUTH_SECRET: "test-auth-secret-test-auth-secret-0001",
+    PAYMENTS_API_TIMEOUT_MS: "1000",
+    PAYMENTS_API_REGISTER_TIMEOUT_MS: "8000",
+    TRANSFER_LEASE_MS: "1500",
+    TRANSFER_RETRY_BASE_MS: "100",
+    DATA_DIR: path.join(dataDir, name),
+  };
+}
+
+const paymentsWith = (id: string) => sandbox.sandbox.core.index.all().filter((p) => p.idempotent_id === id);
+
+async function waitFor(condition: () => boolean, what: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe("a worker killed with SIGKILL in the middle of a submission", () => {
+  for (const { fault, provider } of [
+    { fault: "timeout", provider: "had not processed it" },
+    { fault: "timeout-after-commit", provider: "had already registered it" },
+  ] as const) {
+    it(`when the provider ${provider}: the next worker reads back first and it ends registered, one payment`, { timeout: 90_000 }, async () => {
+      const row = await approvedRequest(store.db);
+      await sandbox.fault({ method: "POST", path: "/v1/pix/payments", fault, times: 1 });
+      const before = postsBy.length;
+      let worker: WorkerProcess | undefined = await startWorkerProcess(workerEnv(`crash-${fault}`));
+      try {
+        await queue.enqueue(row.id);
+        await waitFor(() => postsBy.length > before, "the POST to reach the provider");
+        await worker.kill("SIGKILL");
+        worker = undefined;
+        const stuck = (await store.db.select().from(transferRequests).where(eq(transferRequests.id, row.id)))[0];
+        expect(stuck?.state).toBe("submitting");
+        expect(paymentsWith(row.idempotentId)).toHaveLength(fault === "timeout" ? 0 : 1);
+
+        // Another instance takes over once the dead worker's claim lapsed (the reconciler's requeue).
+        worker = await startWorkerProcess(workerEnv(`crash-${fault}-2`));
+        await new Promise((r) => setTimeout(r, 1_600));
+        await reconcile(store.db, { staleSeconds: 0, refreshMinutes: 60, windowHours: 1 }, (items) => queue.enqueueMany(items));
+        const done = await waitForState(store, row.id, ["registered"], 20_000);
+        expect(done.outcome).toMatchObject({ kind: "registered", found_by_read_back: fault === "timeout-after-commit" });
+        expect(paymentsWith(row.idempotentId)).toHaveLength(1);
+        expect(postsBy.length - before).toBe(fault === "timeout" ? 2 : 1);
+      } finally {
+        await worker?.kill("SIGTERM");
+        await sandbox.clearFaults();
+      }
+    });
+  }
+});
+
+describe("two back office instances on one PostgreSQL", () => {
+  it("30 requests, provider faults on the way: each ends with exactly one payment and one row, both instances did work", { timeout: 90_000 }, async () => {
+    const a = await startWorkerProcess(workerEnv("instance-a"));
+    const b = await startWorkerProcess(workerEnv("instance-b"));
+    try {
+      const rows = [];
+      for (let i = 0; i < 30; i++) rows.push(await approvedRequest(store.db, `two-${Date.now().toString(36)}-${i}`, 1_000 + i));
+      await sandbox.fault({ method: "POST", path: "/v1/pix/payments", fault: "500", times: 3 });
+      await sandbox.fault({ method: "POST", path: "/v1/pix/payments", fault: "malformed-json", times: 2 });
+      const before = postsBy.length;
+      // Each job twice, as a double click or a requeue would: the claim decides, not the queue.
+      await queue.enqueueMany(rows.map((r) => ({ id: r.id, startAfter: new Date() })));
+      for (const r of rows) await queue.enqueue(r.id);
+      for (const r of rows) await waitForState(store, r.id, ["registered"], 30_000);
+      for (const r of rows) {
+        expect(paymentsWith(r.idempotentId), r.idempotentId).toHaveLength(1);
+        expect(await store.db.select().from(transferRequests).where(eq(transferRequests.idempotentId, r.idempotentId))).toHaveLength(1);
+      }
+      const sent = postsBy.slice(before);
+      // 30 payments plus the 3 POSTs the 500s swallowed (retried with the same id).
+      expect(sent).toHaveLength(33);
+      expect(new Set(sent).size, "both instances sent transfers (two tokens)").toBeGreaterThanOrEqual(2);
+    } finally {
+      await a.kill("SIGTERM");
+      await b.kill("SIGTERM");
+      await sandbox.clearFaults();
+    }
+  });
+});
+
