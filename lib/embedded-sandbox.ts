@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { ServerEnv } from "./env";
 
@@ -10,6 +12,55 @@ import type { ServerEnv } from "./env";
  */
 let child: ChildProcess | undefined;
 
+/** The sandbox's client secret (also the webhooks' md5 key) and the Authorization its deliveries carry. */
+export type SandboxSecrets = { clientSecret: string; webhookAuthorization: string };
+
+export const SANDBOX_SECRETS_FILE = "sandbox-secrets.json";
+
+function readSecrets(file: string): SandboxSecrets | undefined {
+  try {
+    const value = JSON.parse(readFileSync(file, "utf8")) as Partial<SandboxSecrets>;
+    if (typeof value.clientSecret === "string" && value.clientSecret.length >= 32 && typeof value.webhookAuthorization === "string" && value.webhookAuthorization.length >= 32) {
+      return { clientSecret: value.clientSecret, webhookAuthorization: value.webhookAuthorization };
+    }
+  } catch {
+    // Missing or unreadable: made below.
+  }
+  return undefined;
+}
+
+/**
+ * Sandbox mode's secrets, never fixed defaults anyone could guess: made once per deployment with
+ * random values, kept in `${dataDir}/sandbox-secrets.json` (mode 0600), and read by every process
+ * of the deployment (they share DATA_DIR). Synchronous, so the configuration can read it while it
+ * validates settings. Created atomically: a file written aside and hard-linked into place, so two
+ * instances starting at once end up with the same values.
+ */
+export function sandboxSecrets(dataDir: string): SandboxSecrets {
+  const file = path.resolve(dataDir, SANDBOX_SECRETS_FILE);
+  const existing = readSecrets(file);
+  if (existing) return existing;
+  mkdirSync(path.dirname(file), { recursive: true });
+  const made: SandboxSecrets = {
+    clientSecret: `sbx_${randomBytes(24).toString("base64url")}`,
+    webhookAuthorization: `Bearer whk_${randomBytes(24).toString("base64url")}`,
+  };
+  const aside = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  writeFileSync(aside, `${JSON.stringify(made, null, 2)}\n`, { mode: 0o600 });
+  try {
+    linkSync(aside, file);
+    return made;
+  } catch {
+    // Another process won the race (or an unreadable file sits there): its values, if readable, win.
+    const theirs = readSecrets(file);
+    if (theirs) return theirs;
+    writeFileSync(file, `${JSON.stringify(made, null, 2)}\n`, { mode: 0o600 });
+    return made;
+  } finally {
+    rmSync(aside, { force: true });
+  }
+}
+
 async function answers(url: string): Promise<boolean> {
   try {
     const res = await fetch(`${url}/v1/webhooks/types`, { signal: AbortSignal.timeout(1000) });
@@ -19,8 +70,33 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
+/** Does the sandbox on that URL take our credentials? (One started by hand may have others.) */
+async function acceptsCredentials(env: ServerEnv): Promise<boolean> {
+  try {
+    const res = await fetch(`${env.paymentsApiUrl}/auth/generate_token`, {
+      method: "POST",
+      headers: {
+        authorization: `Basic ${Buffer.from(`${env.clientId}:${env.clientSecret}`).toString("base64")}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ grant_type: "client_credentials" }),
+      signal: AbortSignal.timeout(2000),
+    });
+    await res.arrayBuffer().catch(() => undefined);
+    return res.status === 200;
+  } catch {
+    return false;
+  }
+}
+
 export async function ensureEmbeddedSandbox(env: ServerEnv): Promise<"running" | "started"> {
-  if (await answers(env.paymentsApiUrl)) return "running";
+  if (await answers(env.paymentsApiUrl)) {
+    if (await acceptsCredentials(env)) return "running";
+    throw new Error(
+      `a sandbox already answers on ${env.paymentsApiUrl} but refuses this deployment's credentials ` +
+        `(started by hand?): stop it, or start it with PAYMENTS_API_CLIENT_SECRET from ${path.join(env.dataDir, SANDBOX_SECRETS_FILE)}`,
+    );
+  }
   const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
   child = spawn(tsx, [path.join(process.cwd(), "lib", "sandbox", "main.ts")], {
     cwd: process.cwd(),
@@ -30,6 +106,7 @@ export async function ensureEmbeddedSandbox(env: ServerEnv): Promise<"running" |
       SANDBOX_STORE: process.env.SANDBOX_STORE ?? path.join(env.dataDir, "sandbox"),
       PAYMENTS_API_CLIENT_ID: env.clientId,
       PAYMENTS_API_CLIENT_SECRET: env.clientSecret,
+      // SANDBOX_QUIRKS (doc: the documentation's literal answers) passes through from our environment.
       SANDBOX_EXIT_ON_STDIN_CLOSE: "1",
     },
     stdio: ["pipe", "inherit", "inherit"],
