@@ -1,0 +1,10 @@
+import { getDb } from "@/lib/db";
+import { jsonOk, route } from "@/lib/http";
+import { listFindings } from "@/lib/transfers/findings";
+import { findingsQuerySchema } from "@/lib/transfers/findings-query";
+
+// GET /api/reconciliation: what the reconciler found that needs a person (?state=open|resolved&page=)
+export const GET = route(
+  { name: "GET /api/reconciliation", permission: "reconciliation", query: findingsQuerySchema },
+  async ({ query }) => jsonOk(await listFindings(await getDb(), query)),
+);
