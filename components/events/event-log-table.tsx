@@ -1,32 +1,36 @@
 "use client";
 
 import { ArrowRight, CheckCircle2, Copy, XCircle } from "lucide-react";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState } from "react";
 import { StatusBadge } from "@/components/payments/status-badge";
-import { rejectReasonLabel } from "@/lib/events/names";
+import { QrStatusBadge } from "@/components/qrcode-detail/qr-status-badge";
+import { REJECT_REASONS } from "@/lib/events/names";
 import type { WebhookEvent } from "@/lib/events/schema";
-import { paymentHref } from "@/lib/lookup/route-param";
+import { paymentHref, qrcodeHref } from "@/lib/lookup/route-param";
 import { brazilOffsetLabel, formatBrazilDateTime } from "@/lib/pix/time";
 import { cn } from "@/lib/utils";
 
 const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-fg-muted";
 const td = "px-3 py-2 align-top text-sm text-fg";
+const link = "break-all font-mono text-xs text-blue-700 underline-offset-2 hover:underline dark:text-blue-300";
 
 /** The rows of the event log. Rows that arrive while the page is open flash once. */
 export function EventLogTable({ events }: { events: WebhookEvent[] }) {
+  const t = useTranslations("events.table");
   const fresh = useFreshIds(events);
   return (
     <div className="overflow-x-auto rounded-lg border border-border bg-surface">
       <table className="w-full min-w-[56rem] border-collapse">
-        <caption className="sr-only">Webhook notifications received, newest first. Times in Brazil time.</caption>
+        <caption className="sr-only">{t("caption")}</caption>
         <thead className="border-b border-border bg-surface-muted">
           <tr>
-            <th scope="col" className={th}>Received</th>
-            <th scope="col" className={th}>Payment</th>
-            <th scope="col" className={th}>Status change</th>
-            <th scope="col" className={th}>Verification</th>
-            <th scope="col" className={th}>Deliveries</th>
+            <th scope="col" className={th}>{t("received")}</th>
+            <th scope="col" className={th}>{t("payment")}</th>
+            <th scope="col" className={th}>{t("change")}</th>
+            <th scope="col" className={th}>{t("verification")}</th>
+            <th scope="col" className={th}>{t("deliveries")}</th>
           </tr>
         </thead>
         <tbody>
@@ -34,6 +38,7 @@ export function EventLogTable({ events }: { events: WebhookEvent[] }) {
             <tr
               key={e.id}
               data-event-id={e.id}
+              data-kind={e.kind ?? "payment"}
               className={cn("border-b border-border last:border-0", fresh.has(e.id) && "flash-change")}
             >
               <td className={cn(td, "whitespace-nowrap")}>
@@ -69,34 +74,48 @@ function useFreshIds(events: WebhookEvent[]): Set<number> {
 }
 
 function When({ iso }: { iso: string }) {
+  const t = useTranslations("common");
   const d = new Date(iso);
   return (
-    <time dateTime={iso} title={`Brazil time, ${brazilOffsetLabel(d)}`} className="tabular-nums">
+    <time dateTime={iso} title={t("brazilTimeOffset", { offset: brazilOffsetLabel(d) })} className="tabular-nums">
       {formatBrazilDateTime(d)}
     </time>
   );
 }
 
 function PaymentCell({ event: e }: { event: WebhookEvent }) {
+  const t = useTranslations("events.table");
+  const qrcode = e.kind === "qrcode";
+  const id = qrcode ? (e.end_to_end ?? e.reference_code) : e.idempotent_id;
   if (e.result === "rejected") {
-    return e.idempotent_id ? (
+    return id ? (
       <span className="flex flex-col">
-        <span className="break-all font-mono text-xs">{e.idempotent_id}</span>
-        <span className="text-xs text-fg-muted">claimed by the sender, not verified</span>
+        {qrcode ? <span className="text-xs font-medium text-fg-muted">{t("qrcode")}</span> : null}
+        <span className="break-all font-mono text-xs">{id}</span>
+        <span className="text-xs text-fg-muted">{t("claimed")}</span>
       </span>
     ) : (
-      <span className="text-fg-muted">Unknown (not read)</span>
+      <span className="text-fg-muted">{t("unknownNotRead")}</span>
     );
   }
-  if (!e.idempotent_id) return <span className="text-fg-muted">—</span>;
+  if (!id) return <span className="text-fg-muted">—</span>;
+  if (qrcode) {
+    return (
+      <span className="flex flex-col">
+        <span className="text-xs font-medium text-fg-muted">{t("qrcode")}</span>
+        {e.end_to_end ? (
+          <Link href={qrcodeHref(e.end_to_end)} prefetch={false} className={link}>
+            {e.end_to_end}
+          </Link>
+        ) : null}
+        {e.reference_code ? <span className="font-mono text-xs text-fg-muted">{e.reference_code}</span> : null}
+      </span>
+    );
+  }
   return (
     <span className="flex flex-col">
-      <Link
-        href={paymentHref(e.idempotent_id)}
-        prefetch={false}
-        className="break-all font-mono text-xs text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
-      >
-        {e.idempotent_id}
+      <Link href={paymentHref(id)} prefetch={false} className={link}>
+        {id}
       </Link>
       {e.reference_code ? <span className="font-mono text-xs text-fg-muted">{e.reference_code}</span> : null}
     </span>
@@ -104,49 +123,52 @@ function PaymentCell({ event: e }: { event: WebhookEvent }) {
 }
 
 function ChangeCell({ event: e }: { event: WebhookEvent }) {
+  const t = useTranslations("events.table");
   if (e.result === "rejected") {
-    return <span className="text-fg-muted">{e.status ? `Claimed “${e.status}”, ignored` : "—"}</span>;
+    // What an unverified sender claimed: quoted as sent, never worded as ours.
+    return <span className="text-fg-muted">{e.status ? t("claimedStatus", { status: e.status }) : "—"}</span>;
   }
+  const Badge = e.kind === "qrcode" ? QrStatusBadge : StatusBadge;
   return (
     <span className="flex flex-wrap items-center gap-1.5">
-      {e.previous_status ? (
-        <StatusBadge status={e.previous_status} />
-      ) : (
-        <span className="text-xs text-fg-muted">first notice</span>
-      )}
-      <ArrowRight aria-label="to" className="h-3.5 w-3.5 text-fg-muted" />
-      {e.status ? <StatusBadge status={e.status} /> : <span className="text-fg-muted">—</span>}
+      {e.previous_status ? <Badge status={e.previous_status} /> : <span className="text-xs text-fg-muted">{t("firstNotice")}</span>}
+      <ArrowRight aria-label={t("to")} className="h-3.5 w-3.5 text-fg-muted" />
+      {e.status ? <Badge status={e.status} /> : <span className="text-fg-muted">—</span>}
     </span>
   );
 }
 
 function VerificationCell({ event: e }: { event: WebhookEvent }) {
+  const t = useTranslations("events");
   if (e.result === "accepted") {
     return (
       <span className="inline-flex items-center gap-1 text-emerald-800 dark:text-emerald-300">
-        <CheckCircle2 aria-hidden className="h-4 w-4" /> Accepted
+        <CheckCircle2 aria-hidden className="h-4 w-4" /> {t("filters.results.accepted")}
       </span>
     );
   }
+  const reason = e.reason && Object.hasOwn(REJECT_REASONS, e.reason) ? t(`rejectReasons.${e.reason as keyof typeof REJECT_REASONS}`) : (e.reason ?? t("rejectReasons.unknown"));
   return (
     <span className="inline-flex items-start gap-1 text-red-800 dark:text-red-300">
       <XCircle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
       <span>
-        Rejected: <span className="text-fg">{rejectReasonLabel(e.reason)}</span>
+        {t("table.rejected")} <span className="text-fg">{reason}</span>
+        {e.detail ? <span className="block text-xs text-fg-muted">{e.detail}</span> : null}
       </span>
     </span>
   );
 }
 
 function DeliveriesCell({ event: e }: { event: WebhookEvent }) {
-  if (e.repeat_count === 0) return <span className="text-fg-muted">Once</span>;
+  const t = useTranslations("events.table");
+  if (e.repeat_count === 0) return <span className="text-fg-muted">{t("once")}</span>;
   return (
     <span className="flex flex-col">
       <span className="inline-flex items-center gap-1 font-medium">
-        <Copy aria-hidden className="h-3.5 w-3.5" /> Duplicate: {e.repeat_count + 1} deliveries
+        <Copy aria-hidden className="h-3.5 w-3.5" /> {t("duplicate", { count: (e.repeat_count + 1).toLocaleString("pt-BR") })}
       </span>
       <span className="text-xs text-fg-muted">
-        last <When iso={e.last_seen_at} />
+        {t("last")} <When iso={e.last_seen_at} />
       </span>
     </span>
   );

@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, Inbox } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useQueryStates } from "nuqs";
 import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/error-state";
@@ -17,6 +18,7 @@ import { useLiveUpdates } from "./live-updates";
  * page; new rows arrive live (the live stream invalidates this query).
  */
 export function EventLog() {
+  const t = useTranslations();
   useLiveUpdates(); // shared with the shell's connection when the layout mounts one too
   const [state, setState] = useQueryStates(eventLogSearchParams, { clearOnDefault: true });
   const query = { payment: state.payment || undefined, result: state.result ?? undefined, page: state.page };
@@ -34,32 +36,32 @@ export function EventLog() {
         <div className="flex items-center gap-3 pb-5 text-sm text-fg-muted">
           {data ? (
             <span aria-live="polite">
-              {data.meta.total.toLocaleString("pt-BR")} {data.meta.total === 1 ? "notification" : "notifications"}
+              {t("events.count", { n: data.meta.total, count: data.meta.total.toLocaleString("pt-BR") })}
             </span>
           ) : null}
         </div>
       </div>
 
       {error && !data ? (
-        <ErrorState title="Could not load the event log" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+        <ErrorState title={t("events.couldNotLoad")} error={error} onRetry={() => void refetch()} retrying={isFetching} />
       ) : isPending ? (
         <EventLogSkeleton />
       ) : data && data.events.length === 0 ? (
         <EmptyLog filtered={filtered} />
       ) : data ? (
         <>
-          {error ? <ErrorState title="Could not refresh the event log" error={error} onRetry={() => void refetch()} retrying={isFetching} /> : null}
+          {error ? <ErrorState title={t("events.couldNotRefresh")} error={error} onRetry={() => void refetch()} retrying={isFetching} /> : null}
           <EventLogTable key={JSON.stringify(query)} events={data.events} />
-          <nav aria-label="Pages" className="flex items-center justify-end gap-2">
-            <Button size="icon" aria-label="Previous page" disabled={state.page <= 1} onClick={() => void setState({ page: state.page - 1 })}>
+          <nav aria-label={t("table.pages")} className="flex items-center justify-end gap-2">
+            <Button size="icon" aria-label={t("table.previousPage")} disabled={state.page <= 1} onClick={() => void setState({ page: state.page - 1 })}>
               <ChevronLeft aria-hidden className="h-4 w-4" />
             </Button>
             <span className="text-sm tabular-nums text-fg" aria-live="polite">
-              Page {data.meta.page} of {Math.max(1, data.meta.total_pages)}
+              {t("table.pageOf", { page: data.meta.page.toLocaleString("pt-BR"), count: Math.max(1, data.meta.total_pages).toLocaleString("pt-BR") })}
             </span>
             <Button
               size="icon"
-              aria-label="Next page"
+              aria-label={t("table.nextPage")}
               disabled={state.page >= data.meta.total_pages}
               onClick={() => void setState({ page: state.page + 1 })}
             >
@@ -73,22 +75,20 @@ export function EventLog() {
 }
 
 function EmptyLog({ filtered }: { filtered: boolean }) {
+  const t = useTranslations("events.empty");
   return (
     <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-border bg-surface px-4 py-10 text-center">
       <Inbox aria-hidden className="h-6 w-6 text-fg-muted" />
-      <p className="font-medium text-fg">{filtered ? "No notification matches these filters" : "No notification received yet"}</p>
-      <p className="max-w-md text-sm text-fg-muted">
-        {filtered
-          ? "The payment filter matches an idempotent_id or a reference code exactly."
-          : "Each status change of a payment arrives here from the provider's webhook, as it happens."}
-      </p>
+      <p className="font-medium text-fg">{filtered ? t("filtered") : t("none")}</p>
+      <p className="max-w-md text-sm text-fg-muted">{filtered ? t("filteredHint") : t("noneHint")}</p>
     </div>
   );
 }
 
 export function EventLogSkeleton() {
+  const t = useTranslations("events");
   return (
-    <div aria-busy="true" aria-label="Loading the event log" className="flex flex-col gap-2 rounded-lg border border-border bg-surface p-3">
+    <div aria-busy="true" aria-label={t("loading")} className="flex flex-col gap-2 rounded-lg border border-border bg-surface p-3">
       {Array.from({ length: 8 }, (_, i) => (
         <Skeleton key={i} className="h-9" />
       ))}

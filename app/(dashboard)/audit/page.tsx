@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { AuditExport } from "@/components/audit/audit-export";
 import { AuditFilters, type AuditFilterValues } from "@/components/audit/audit-filters";
 import { AuditPagination } from "@/components/audit/audit-pagination";
 import { AuditTable } from "@/components/audit/audit-table";
@@ -7,7 +9,9 @@ import { listAudit, type AuditPage } from "@/lib/db/audit";
 import { parseAuditQueryLeniently } from "@/lib/db/audit-filters";
 import { Notice } from "@/components/ui/notice";
 
-export const metadata: Metadata = { title: "Audit log" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("audit"))("title") };
+}
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -44,39 +48,51 @@ export default async function AuditLogPage({ searchParams }: Props) {
     page: first(raw.page),
   };
   const { query, usable, ignored } = parseAuditQueryLeniently(values);
+  const t = await getTranslations();
   let result: AuditPage | null = null;
-  let failure: string | null = null;
+  let failed = false;
   try {
     result = await listAudit(query);
   } catch (error) {
     console.error("[audit] listing failed:", error);
-    failure = "The audit log could not be read from the store.";
+    failed = true;
   }
+  // The filters' names as the form says them.
+  const fieldLabel = (key: string) =>
+    key === "action" || key === "actor" || key === "outcome"
+      ? t(`exports.auditColumns.${key}`)
+      : key === "from" || key === "to"
+        ? t(`table.dateRange.${key}`)
+        : key === "page"
+          ? t("payments.params.page")
+          : key;
 
   return (
     <div className="flex flex-col gap-4">
-      <div>
-        <h1 className="text-xl font-semibold text-fg">Audit log</h1>
-        <p className="text-sm text-fg-muted">
-          Every sign-in, failed sign-in, sign-out, transfer registration, export and role change. Entries are
-          appended and never changed.
-        </p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 max-w-3xl">
+          <h1 className="text-xl font-semibold text-fg">{t("audit.title")}</h1>
+          <p className="text-sm text-fg-muted">{t("audit.intro")}</p>
+        </div>
+        {result ? <AuditExport filters={usable} total={result.total} /> : null}
       </div>
       <AuditFilters values={values} errors={ignored} />
       {Object.keys(ignored).length ? (
         <Notice>
-          Some values in the link could not be read and were ignored:{" "}
-          {Object.entries(ignored)
-            .map(([key, message]) => `${key} “${shorten(values[key as keyof typeof values] ?? "")}” ${message}`)
-            .join("; ")}
-          .
+          {t("audit.ignored", {
+            list: Object.entries(ignored)
+              .map(([key, message]) => `${fieldLabel(key)} “${shorten(values[key as keyof typeof values] ?? "")}” ${message}`)
+              .join("; "),
+          })}
         </Notice>
       ) : null}
-      {failure ? (
+      {failed ? (
         <div role="alert" className="flex flex-col items-start gap-2 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100">
-          <p className="font-semibold">Could not load the audit log</p>
-          <p>{failure}</p>
-          <a href="" className="underline">Retry</a>
+          <p className="font-semibold">{t("audit.couldNotLoad")}</p>
+          <p>{t("audit.storeFailure")}</p>
+          <a href="" className="underline">
+            {t("common.actions.retry")}
+          </a>
         </div>
       ) : null}
       {result ? (

@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { EventLog } from "@/components/events/event-log";
 import { Notice } from "@/components/ui/notice";
 import { requirePageUser } from "@/lib/auth/guard";
 import { eventLogSearchParams, loadEventLogSearchParams } from "@/lib/events/search-params";
 import { ignoredUrlValues } from "@/lib/search-params/ignored";
 
-export const metadata: Metadata = { title: "Events" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("events"))("title") };
+}
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -15,16 +18,15 @@ export default async function EventsPage({ searchParams }: Props) {
   for (const [k, v] of Object.entries(raw)) if (typeof v === "string") search.set(k, v);
   await requirePageUser("events", `/events${search.size ? `?${search}` : ""}`);
   const ignored = ignoredUrlValues(raw, eventLogSearchParams, loadEventLogSearchParams(raw));
+  const t = await getTranslations("events");
   return (
     <div className="flex flex-col gap-4">
       <div>
-        <h1 className="text-xl font-semibold text-fg">Webhook events</h1>
-        <p className="text-sm text-fg-muted">
-          Every notification the provider sent, as received: verified or rejected, and repeats of the same change. Times in Brazil time.
-        </p>
+        <h1 className="text-xl font-semibold text-fg">{t("title")}</h1>
+        <p className="text-sm text-fg-muted">{t("intro")}</p>
       </div>
       {ignored.length ? (
-        <Notice>Ignored from the address because they are not valid: {ignored.join(", ")}. Showing the log without them.</Notice>
+        <Notice>{t("ignoredFromUrl", { values: ignored.join(", ") })}</Notice>
       ) : null}
       <EventLog />
     </div>
