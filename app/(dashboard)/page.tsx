@@ -1,17 +1,22 @@
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Overview } from "@/components/insights/overview";
 import { Notice } from "@/components/ui/notice";
 import { requirePageUser } from "@/lib/auth/guard";
 import { resolveInsightsQuery } from "@/lib/insights/query";
-import { loadOverviewSearchParams, overviewSearchParams, rangeProblem, toInsightsQuery, type OverviewSearchValues } from "@/lib/insights/search-params";
+import { loadOverviewSearchParams, overviewSearchParams, rangeProblem, toInsightsQuery } from "@/lib/insights/search-params";
 import { getInsights } from "@/lib/insights/server";
 import { ignoredUrlValues } from "@/lib/search-params/ignored";
+import { formatBrazilDay } from "@/lib/pix/date-input";
 import { brazilDayKey } from "@/lib/pix/time";
 import { insightsQueries } from "@/lib/queries/insights";
 import { getQueryClient } from "@/lib/queries/query-client";
 
-export const metadata: Metadata = { title: "Overview" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("overview");
+  return { title: t("title") };
+}
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -35,25 +40,19 @@ export default async function OverviewPage({ searchParams }: Props) {
     }),
   );
 
-  const ignored = ignoredParams(raw, values);
+  const t = await getTranslations("overview");
+  const ignored = ignoredUrlValues(raw, overviewSearchParams, values);
+  const range = rangeProblem(values);
+  if (range) {
+    const days = { from: "from" in range ? formatBrazilDay(range.from) : "", to: "to" in range ? formatBrazilDay(range.to) : "" };
+    ignored.push(t(`urlRange.${range.code}`, { ...days, max: "max" in range ? String(range.max) : "" }));
+  }
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      {ignored.length ? (
-        <Notice className="mb-4">
-          Ignored from the address because they are not valid: {ignored.join(", ")}. Showing the defaults instead.
-        </Notice>
-      ) : null}
+      {ignored.length ? <Notice className="mb-4">{t("ignored", { values: ignored.join(", ") })}</Notice> : null}
       <Overview />
     </HydrationBoundary>
   );
-}
-
-/** URL values the parser map refused (or a range it cannot show), named so the user knows why. */
-function ignoredParams(raw: Record<string, string | string[] | undefined>, values: OverviewSearchValues): string[] {
-  const ignored = ignoredUrlValues(raw, overviewSearchParams, values);
-  const range = rangeProblem(values);
-  if (range) ignored.push(range);
-  return ignored;
 }
 
 /** The page's own address, so that signing in comes back to this very view. */

@@ -2,6 +2,7 @@
 
 import type { UseQueryResult } from "@tanstack/react-query";
 import { AlertTriangle, BarChart3, RotateCw, Table2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useId, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
@@ -36,6 +37,7 @@ export function ChartCard({
   refusedAction?: ReactNode;
   render: (answer: InsightsAnswer) => Rendered;
 }) {
+  const t = useTranslations("overview.cards");
   const [showTable, setShowTable] = useState(false);
   const tableId = useId();
   const { data, error, isPending, isFetching, isError, refetch } = query;
@@ -46,7 +48,7 @@ export function ChartCard({
   let body: ReactNode;
   if (isPending) {
     body = (
-      <div aria-busy="true" aria-label={`Loading ${title.toLowerCase()}`} className="space-y-3 py-2" data-testid={`${testId}-loading`}>
+      <div aria-busy="true" aria-label={t("loading", { title })} className="space-y-3 py-2" data-testid={`${testId}-loading`}>
         <Skeleton className="h-48 w-full" />
         <Skeleton className="h-4 w-2/3" />
       </div>
@@ -59,12 +61,12 @@ export function ChartCard({
       </div>
     );
   } else if (!data) {
-    body = <ErrorState title={`Could not load ${title.toLowerCase()}`} error={error} onRetry={retry} retrying={isFetching} />;
+    body = <ErrorState title={t("couldNotLoad", { title })} error={error} onRetry={retry} retrying={isFetching} />;
   } else {
     const rendered = empty ? null : render(data);
     body = (
       <div className="space-y-3">
-        {isError ? <ErrorState title="Could not refresh these figures" error={error} onRetry={retry} retrying={isFetching} /> : null}
+        {isError ? <ErrorState title={t("couldNotRefresh")} error={error} onRetry={retry} retrying={isFetching} /> : null}
         {data.partial ? <PartialNotice answer={data} onRetry={retry} retrying={isFetching} /> : null}
         {empty || !rendered ? (
           <div className="flex flex-col items-center gap-2 py-10 text-center text-sm text-fg-muted" data-testid={`${testId}-empty`}>
@@ -91,7 +93,7 @@ export function ChartCard({
         <CardTitle>{title}</CardTitle>
         {data && !empty ? (
           <Button size="sm" variant="ghost" aria-expanded={showTable} aria-controls={tableId} onClick={() => setShowTable((v) => !v)}>
-            <Table2 aria-hidden className="h-4 w-4" /> {showTable ? "Hide table" : "Show table"}
+            <Table2 aria-hidden className="h-4 w-4" /> {showTable ? t("hideTable") : t("showTable")}
           </Button>
         ) : null}
       </CardHeader>
@@ -101,15 +103,13 @@ export function ChartCard({
 }
 
 function PartialNotice({ answer, onRetry, retrying }: { answer: InsightsAnswer; onRetry: () => void; retrying: boolean }) {
+  const t = useTranslations();
   return (
     <div role="alert" className="flex flex-wrap items-start gap-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
       <AlertTriangle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
-      <p className="flex-1">
-        Incomplete: {answer.failed} of {answer.calls} figures could not be loaded ({answer.errors.join("; ")}). Missing
-        figures are marked “unavailable”, never counted as zero.
-      </p>
+      <p className="flex-1">{t("overview.cards.partial", { failed: answer.failed, calls: answer.calls, errors: answer.errors.join("; ") })}</p>
       <Button size="sm" onClick={onRetry} disabled={retrying}>
-        <RotateCw aria-hidden className={retrying ? "h-4 w-4 animate-spin" : "h-4 w-4"} /> Retry
+        <RotateCw aria-hidden className={retrying ? "h-4 w-4 animate-spin" : "h-4 w-4"} /> {t("common.actions.retry")}
       </Button>
     </div>
   );

@@ -7,7 +7,7 @@ const base: Omit<InsightsAnswer, "series" | "group_by" | "statuses"> = {
   range: { from: "2026-11-16", to: "2026-11-17", days: 2, start: "2026-11-16T00:00:00", end: "2026-11-17T23:59:59" },
   date_field: "registration",
   filters: { receiver_name: "Maria" },
-  totals: { count: 3, value_cents: 600, completed_value_cents: 500, canceled_count: 1 },
+  totals: { count: 3, value_cents: 600, completed_value_cents: 500, in_flight_value_cents: 0, canceled_value_cents: 100, canceled_count: 1 },
   partial: true,
   failed: 1,
   calls: 10,
@@ -60,14 +60,15 @@ describe("chart rows", () => {
     expect(toTimeRows(answer)[0]?.longLabel).toBe("18/11/2026 – 22/11/2026");
   });
 
-  it("name statuses in words", () => {
+  it("name statuses with the words given (the glossary's, in the reader's language)", () => {
     const answer: InsightsAnswer = {
       ...base,
       group_by: "status",
       statuses: ["auto_authorization"],
       series: [{ bucket: "2026-11-16", status: "auto_authorization", start: "2026-11-16T00:00:00", end: "2026-11-17T23:59:59", count: 4, value_cents: 9 }],
     };
-    expect(toStatusRows(answer)[0]).toMatchObject({ status: "auto_authorization", label: "Authorizing" });
+    const words: Record<string, string> = { auto_authorization: "Em autorização" };
+    expect(toStatusRows(answer, (s) => words[s] ?? s)[0]).toMatchObject({ status: "auto_authorization", label: "Em autorização" });
   });
 
   it("give no rate when the whole is unknown or zero", () => {

@@ -1,8 +1,8 @@
-import { statusLabel } from "@/components/payments/status-badge";
 import { listParamsFor } from "@/lib/insights/query";
 import type { DateField, InsightsFilters } from "@/lib/insights/options";
 import { isFigurePoint } from "@/lib/insights/points";
 import type { InsightsAnswer } from "@/lib/insights/schema";
+import { formatBrazilDay, formatBrazilDayMonth } from "@/lib/pix/date-input";
 import { serializePaymentsSearchParams } from "@/lib/search-params/payments";
 
 /** Figures of one (bucket, status) query, or why they are missing. */
@@ -37,23 +37,22 @@ export function drillDownHref(
 
 /** "2026-11-22" -> "22/11" (short) or "22/11/2026" (long); no time zone involved. */
 export function dayLabel(day: string, long = false): string {
-  const [y, m, d] = day.split("-");
-  return long ? `${d}/${m}/${y}` : `${d}/${m}`;
+  return long ? formatBrazilDay(day) : formatBrazilDayMonth(day);
 }
 
 export function isFigureCell(cell: Cell | undefined): cell is Extract<Cell, { count: number }> {
   return cell !== undefined && "count" in cell;
 }
 
-/** One row per status (answer grouped by status), in the answer's order. */
-export function toStatusRows(answer: InsightsAnswer): StatusRow[] {
+/** One row per status (answer grouped by status), in the answer's order; `label` names a status. */
+export function toStatusRows(answer: InsightsAnswer, label: (status: string) => string): StatusRow[] {
   return answer.series.map((point) => {
     const status = point.status ?? "all";
     const href = drillDownHref(answer.date_field, answer.filters, point, point.status);
     const cell: Cell = isFigurePoint(point)
       ? { count: point.count, value_cents: point.value_cents, href }
       : { error: point.error, href };
-    return { status, label: statusLabel(status), cell };
+    return { status, label: label(status), cell };
   });
 }
 

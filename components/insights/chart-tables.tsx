@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { statusLabel } from "@/components/payments/status-badge";
+import { useTranslations } from "next-intl";
 import { formatBRL } from "@/lib/pix/money";
 import { formatCount, isFigureCell, type Cell, type StatusRow, type TimeRow } from "./chart-data";
 
@@ -8,11 +8,12 @@ import { formatCount, isFigureCell, type Cell, type StatusRow, type TimeRow } fr
  * payments table that produces it. `data-count`/`data-value-cents` carry the exact numbers.
  */
 function Figure({ cell, label }: { cell: Cell | undefined; label: string }) {
+  const t = useTranslations("overview");
   if (!cell) return <span className="text-fg-muted">—</span>;
   if (!isFigureCell(cell)) {
     return (
       <span className="text-red-700 dark:text-red-400" title={cell.error}>
-        unavailable
+        {t("unavailable")}
       </span>
     );
   }
@@ -20,7 +21,7 @@ function Figure({ cell, label }: { cell: Cell | undefined; label: string }) {
     <Link
       href={cell.href}
       className="tabular-nums text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
-      aria-label={`${label}: ${formatCount(cell.count)} payments, ${formatBRL(cell.value_cents)}. Open in the payments table`}
+      aria-label={t("tables.openFigure", { label, count: formatCount(cell.count), value: formatBRL(cell.value_cents) })}
       data-count={cell.count}
       data-value-cents={cell.value_cents}
     >
@@ -33,13 +34,14 @@ const th = "px-2 py-1.5 text-left font-medium text-fg-muted";
 const td = "px-2 py-1.5";
 
 export function StatusTable({ rows, caption }: { rows: StatusRow[]; caption: string }) {
+  const t = useTranslations();
   return (
     <table className="w-full text-sm" data-testid="status-table">
       <caption className="sr-only">{caption}</caption>
       <thead>
         <tr className="border-b border-border">
-          <th scope="col" className={th}>Status</th>
-          <th scope="col" className={th}>Value · payments</th>
+          <th scope="col" className={th}>{t("glossary.status")}</th>
+          <th scope="col" className={th}>{t("overview.tables.valueCount")}</th>
         </tr>
       </thead>
       <tbody>
@@ -56,18 +58,29 @@ export function StatusTable({ rows, caption }: { rows: StatusRow[]; caption: str
   );
 }
 
-export function TimeTable({ rows, statuses, caption }: { rows: TimeRow[]; statuses: string[]; caption: string }) {
+export function TimeTable({
+  rows,
+  statuses,
+  caption,
+  statusLabel,
+}: {
+  rows: TimeRow[];
+  statuses: string[];
+  caption: string;
+  statusLabel: (status: string) => string;
+}) {
+  const t = useTranslations("overview.tables");
   return (
     <div className="max-h-96 overflow-auto">
       <table className="w-full text-sm" data-testid="time-table">
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 bg-surface">
           <tr className="border-b border-border">
-            <th scope="col" className={th}>Period</th>
+            <th scope="col" className={th}>{t("period")}</th>
             {statuses.map((status) => (
               <th key={status} scope="col" className={th}>{statusLabel(status)}</th>
             ))}
-            <th scope="col" className={th}>Total</th>
+            <th scope="col" className={th}>{t("total")}</th>
           </tr>
         </thead>
         <tbody>
@@ -80,7 +93,7 @@ export function TimeTable({ rows, statuses, caption }: { rows: TimeRow[]; status
                 </td>
               ))}
               <td className={`${td} whitespace-nowrap tabular-nums`}>
-                {row.failed ? "incomplete" : `${formatBRL(row.value_cents)} · ${formatCount(row.count)}`}
+                {row.failed ? t("incomplete") : `${formatBRL(row.value_cents)} · ${formatCount(row.count)}`}
               </td>
             </tr>
           ))}

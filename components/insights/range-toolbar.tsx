@@ -1,12 +1,13 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { FieldError, Input, Label, Select } from "@/components/ui/input";
-import { countDays, INSIGHTS_LIMITS, isCalendarDay } from "@/lib/insights/buckets";
+import { DateRangeInput, rangeProblem, type DayRange } from "@/components/ui/date-range-input";
+import { FieldError, Label, Select } from "@/components/ui/input";
+import { countDays, INSIGHTS_LIMITS } from "@/lib/insights/buckets";
 import type { DateField } from "@/lib/insights/schema";
-import { DATE_PRESET_LABELS, resolveDatePreset, type DatePreset } from "@/lib/pix/date-presets";
-import { cn } from "@/lib/utils";
+import { resolveDatePreset, type DatePreset } from "@/lib/pix/date-presets";
 
 export const OVERVIEW_PRESETS = ["today", "last7", "last30", "thisMonth"] as const satisfies readonly DatePreset[];
 /** The preset shown when the URL has no range. */
@@ -24,7 +25,7 @@ export function presetRange(preset: DatePreset, now: Date): { from: string; to: 
   return { from: start.slice(0, 10), to: end.slice(0, 10) };
 }
 
-/** Range presets, custom dates, day/week grouping and the date field, all written to the URL. */
+/** Range presets, custom dates (dd/mm/aaaa), day/week grouping and the date field, all written to the URL. */
 export function RangeToolbar({
   range,
   urlHasRange,
@@ -38,6 +39,8 @@ export function RangeToolbar({
   dateField: DateField;
   onChange: (patch: ToolbarPatch) => void;
 }) {
+  const t = useTranslations("overview.toolbar");
+  const tPresets = useTranslations("table.presets");
   const now = new Date();
   const activePreset = !urlHasRange
     ? DEFAULT_PRESET
@@ -54,26 +57,24 @@ export function RangeToolbar({
   }
 
   return (
-    <div className="flex flex-wrap items-end gap-x-6 gap-y-3 rounded-lg border border-border bg-surface p-3">
-      <div className="flex flex-wrap items-end gap-x-4 gap-y-3">
-        <div role="group" aria-label="Date range presets" className="flex flex-wrap gap-1">
-          {OVERVIEW_PRESETS.map((preset) => (
-            <Button
-              key={preset}
-              size="sm"
-              variant={activePreset === preset ? "primary" : "secondary"}
-              aria-pressed={activePreset === preset}
-              onClick={() => choosePreset(preset)}
-            >
-              {DATE_PRESET_LABELS[preset]}
-            </Button>
-          ))}
-        </div>
-        <CustomRange key={`${range.from}|${range.to}`} range={range} groupBy={groupBy} onChange={onChange} />
+    <div className="flex flex-wrap items-start gap-x-6 gap-y-3 rounded-lg border border-border bg-surface p-3">
+      <div role="group" aria-label={t("presets")} className="flex flex-wrap gap-1">
+        {OVERVIEW_PRESETS.map((preset) => (
+          <Button
+            key={preset}
+            size="sm"
+            variant={activePreset === preset ? "primary" : "secondary"}
+            aria-pressed={activePreset === preset}
+            onClick={() => choosePreset(preset)}
+          >
+            {tPresets(preset)}
+          </Button>
+        ))}
       </div>
-      <div className="ml-auto flex flex-wrap items-center gap-x-5 gap-y-2">
-        <div role="group" aria-label="Group by" className="flex items-center gap-1">
-          <span className="mr-1 text-sm font-medium text-fg">Group by</span>
+      <CustomRange key={`${range.from}|${range.to}`} range={range} groupBy={groupBy} onChange={onChange} />
+      <div className="flex flex-wrap items-center gap-x-5 gap-y-2 xl:ml-auto">
+        <div role="group" aria-label={t("groupBy")} className="flex items-center gap-1">
+          <span className="mr-1 text-sm font-medium text-fg">{t("groupBy")}</span>
           {(["day", "week"] as const).map((g) => {
             const disabled = g === "day" && dayTooLong;
             return (
@@ -83,25 +84,27 @@ export function RangeToolbar({
                 variant={groupBy === g ? "primary" : "secondary"}
                 aria-pressed={groupBy === g}
                 disabled={disabled}
-                title={disabled ? `At most ${INSIGHTS_LIMITS.maxDailyBuckets} days can be shown by day` : undefined}
+                title={disabled ? t("dayLimit", { max: INSIGHTS_LIMITS.maxDailyBuckets }) : undefined}
                 onClick={() => onChange({ group_by: g })}
               >
-                {g === "day" ? "Day" : "Week"}
+                {t(g)}
               </Button>
             );
           })}
         </div>
         <div className="flex items-center gap-2">
-          <Label htmlFor="overview-date-field">Dates by</Label>
+          <Label htmlFor="overview-date-field" className="whitespace-nowrap">
+            {t("datesBy")}
+          </Label>
           <Select
             id="overview-date-field"
             compact
-            className="w-48"
+            className="w-44"
             value={dateField}
             onChange={(e) => onChange({ date_field: e.target.value === "payment" ? "payment" : "registration" })}
           >
-            <option value="registration">Registration date</option>
-            <option value="payment">Payment date</option>
+            <option value="registration">{t("registrationDate")}</option>
+            <option value="payment">{t("paymentDate")}</option>
           </Select>
         </div>
       </div>
@@ -118,35 +121,32 @@ function CustomRange({
   groupBy: "day" | "week";
   onChange: (patch: ToolbarPatch) => void;
 }) {
-  const [from, setFrom] = useState(range.from);
-  const [to, setTo] = useState(range.to);
+  const t = useTranslations("overview.toolbar");
+  const tRange = useTranslations("table.dateRange");
+  const tf = useTranslations("formats.range");
+  const [days, setDays] = useState<DayRange>(range);
   const [problem, setProblem] = useState<string | undefined>();
 
   function apply(event: FormEvent) {
     event.preventDefault();
-    if (!isCalendarDay(from) || !isCalendarDay(to)) return setProblem("Enter both dates");
-    if (from > to) return setProblem("The start date is after the end date");
-    const days = countDays(from, to);
-    if (days > INSIGHTS_LIMITS.maxRangeDays) return setProblem(`At most ${INSIGHTS_LIMITS.maxRangeDays} days at once`);
+    const wrong = rangeProblem(days);
+    if (wrong === "bothDays") return setProblem(tRange("needBoth"));
+    // A start after the end is said under the end field by DateRangeInput itself.
+    if (wrong === "startAfterEnd") return setProblem(undefined);
+    const count = countDays(days.from, days.to);
+    if (count > INSIGHTS_LIMITS.maxRangeDays) return setProblem(t("maxDays", { max: INSIGHTS_LIMITS.maxRangeDays }));
     setProblem(undefined);
     // Long ranges are shown by week: by day they would be refused (more than 93 buckets).
-    const patch: ToolbarPatch = { from, to };
-    if (groupBy === "day" && days > INSIGHTS_LIMITS.maxDailyBuckets) patch.group_by = "week";
+    const patch: ToolbarPatch = { from: days.from, to: days.to };
+    if (groupBy === "day" && count > INSIGHTS_LIMITS.maxDailyBuckets) patch.group_by = "week";
     onChange(patch);
   }
 
   return (
-    <form onSubmit={apply} className="flex flex-wrap items-center gap-2" aria-label="Custom date range" noValidate>
-      <div className="flex items-center gap-2">
-        <Label htmlFor="overview-from">From</Label>
-        <Input id="overview-from" type="date" compact className="w-36" value={from} onChange={(e) => setFrom(e.target.value)} aria-invalid={!!problem} aria-describedby={problem ? "overview-range-error" : undefined} />
-      </div>
-      <div className="flex items-center gap-2">
-        <Label htmlFor="overview-to">To</Label>
-        <Input id="overview-to" type="date" compact className="w-36" value={to} onChange={(e) => setTo(e.target.value)} aria-invalid={!!problem} aria-describedby={problem ? "overview-range-error" : undefined} />
-      </div>
-      <Button type="submit" size="sm" className={cn(from === range.from && to === range.to && "opacity-70")}>
-        Apply
+    <form onSubmit={apply} className="flex min-w-0 flex-wrap items-start gap-2" aria-label={t("custom")} noValidate>
+      <DateRangeInput idPrefix="overview" value={days} onChange={setDays} compact className="min-w-0" />
+      <Button type="submit" size="sm" variant={days.from === range.from && days.to === range.to ? "secondary" : "primary"}>
+        {tf("apply")}
       </Button>
       {problem ? (
         <div className="basis-full">

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import {
   Bar,
   BarChart,
@@ -24,8 +25,6 @@ import { CHART_THEME_CLASS } from "./chart-theme";
 const PATTERN_ID = "status-chart";
 
 const valueOf = (row: StatusRow) => (isFigureCell(row.cell) ? row.cell.value_cents : 0);
-const labelOf = (row: StatusRow) =>
-  isFigureCell(row.cell) ? `${formatBRL(row.cell.value_cents)} · ${formatCount(row.cell.count)}` : "unavailable";
 
 /** The figure at the end of a bar, in the text colour of the theme, on one line. */
 function BarEndLabel({ viewBox, value }: LabelProps) {
@@ -43,13 +42,16 @@ function BarEndLabel({ viewBox, value }: LabelProps) {
  * colour nor hover is needed to read it). Clicking a bar opens the table for that status.
  */
 export function StatusChart({ rows }: { rows: StatusRow[] }) {
+  const t = useTranslations("overview");
   const router = useRouter();
   const byLabel = new Map(rows.map((row) => [row.label, row]));
+  const labelOf = (row: StatusRow) =>
+    isFigureCell(row.cell) ? `${formatBRL(row.cell.value_cents)} · ${formatCount(row.cell.count)}` : t("unavailable");
 
   function renderTooltip({ active, label }: TooltipContentProps) {
     const row = active ? byLabel.get(String(label)) : undefined;
     if (!row) return null;
-    return <ChartTooltipBox title={row.label} lines={[{ status: row.status, label: "Payments", cell: row.cell }]} />;
+    return <ChartTooltipBox title={row.label} lines={[{ status: row.status, label: t("chart.payments"), cell: row.cell }]} />;
   }
 
   return (
@@ -61,7 +63,7 @@ export function StatusChart({ rows }: { rows: StatusRow[] }) {
         style={{ width: "100%", height: Math.max(200, rows.length * 44 + 40) }}
         margin={{ top: 4, right: 170, bottom: 4, left: 4 }}
         accessibilityLayer
-        title="Value and count by status"
+        title={t("cards.byStatus")}
       >
         <StatusPatterns idPrefix={PATTERN_ID} />
         <CartesianGrid horizontal={false} />
@@ -70,7 +72,7 @@ export function StatusChart({ rows }: { rows: StatusRow[] }) {
         <Tooltip content={renderTooltip} cursor={{ className: "fill-surface-muted" }} />
         <Bar
           dataKey={valueOf}
-          name="Value"
+          name={t("chart.value")}
           maxBarSize={36}
           isAnimationActive={false}
           className="cursor-pointer"

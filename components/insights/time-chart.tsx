@@ -1,8 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { Bar, BarChart, CartesianGrid, Rectangle, Tooltip, XAxis, YAxis, type BarShapeProps, type TooltipContentProps } from "recharts";
-import { statusLabel } from "@/components/payments/status-badge";
+import { usePaymentStatusLabel } from "@/components/payments/status-badge";
 import { formatBRLCompact } from "@/lib/pix/money";
 import { StatusPatterns, StatusSwatch, statusFill } from "./chart-palette";
 import { cellValue, type TimeRow } from "./chart-data";
@@ -16,6 +17,8 @@ const PATTERN_ID = "time-chart";
  * opens the table for that status and that day (or week).
  */
 export function TimeChart({ rows, statuses, grouping }: { rows: TimeRow[]; statuses: string[]; grouping: "day" | "week" }) {
+  const t = useTranslations("overview");
+  const statusLabel = usePaymentStatusLabel();
   const router = useRouter();
   const byLabel = new Map(rows.map((row) => [row.label, row]));
 
@@ -23,7 +26,7 @@ export function TimeChart({ rows, statuses, grouping }: { rows: TimeRow[]; statu
     const row = active ? byLabel.get(String(label)) : undefined;
     if (!row) return null;
     const lines = [...statuses].reverse().map((status) => ({ status, label: statusLabel(status), cell: row.cells[status] }));
-    const title = grouping === "week" ? `Week ${row.longLabel}` : row.longLabel;
+    const title = grouping === "week" ? t("chart.week", { label: row.longLabel }) : row.longLabel;
     return <ChartTooltipBox title={title} lines={lines} total={{ count: row.count, value_cents: row.value_cents }} />;
   }
 
@@ -35,7 +38,7 @@ export function TimeChart({ rows, statuses, grouping }: { rows: TimeRow[]; statu
         style={{ width: "100%", height: 300 }}
         margin={{ top: 8, right: 8, bottom: 4, left: 4 }}
         accessibilityLayer
-        title={`Value per ${grouping} by status`}
+        title={grouping === "week" ? t("cards.byWeek") : t("cards.byDay")}
       >
         <StatusPatterns idPrefix={PATTERN_ID} />
         <CartesianGrid vertical={false} />
@@ -65,7 +68,7 @@ export function TimeChart({ rows, statuses, grouping }: { rows: TimeRow[]; statu
           />
         ))}
       </BarChart>
-      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-fg-muted" aria-label="Legend">
+      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-fg-muted" aria-label={t("chart.legend")}>
         {statuses.map((status) => (
           <li key={status} className="flex items-center gap-1.5">
             <StatusSwatch status={status} /> {statusLabel(status)}

@@ -58,7 +58,16 @@ describe("insights aggregator: figures", () => {
       count: 2,
       value_cents: 12_500,
     });
-    expect(answer.totals).toEqual({ count: 6, value_cents: 19_533, completed_value_cents: 12_599, canceled_count: 1 });
+    expect(answer.totals).toEqual({
+      count: 6,
+      value_cents: 19_533,
+      completed_value_cents: 12_599,
+      in_flight_value_cents: 6_234,
+      canceled_value_cents: 700,
+      canceled_count: 1,
+    });
+    // The split adds up to the total value.
+    expect(12_599 + 6_234 + 700).toBe(answer.totals.value_cents);
     // 15 bucket calls + 1 whole-range total + 5 whole-range statuses, every one page 1.
     expect(answer.calls).toBe(21);
     expect(provider.calls).toHaveLength(21);
@@ -86,7 +95,14 @@ describe("insights aggregator: figures", () => {
     const answer = await createInsightsAggregator({ list: provider.list }).getInsights(q);
     expect(answer.statuses).toEqual(["completed"]);
     expect(answer.calls).toBe(4); // 3 days + the whole range (total = completed)
-    expect(answer.totals).toEqual({ count: 3, value_cents: 12_599, completed_value_cents: 12_599, canceled_count: 0 });
+    expect(answer.totals).toEqual({
+      count: 3,
+      value_cents: 12_599,
+      completed_value_cents: 12_599,
+      in_flight_value_cents: 0,
+      canceled_value_cents: 0,
+      canceled_count: 0,
+    });
     expect(provider.calls.every((c) => c.status === "completed")).toBe(true);
   });
 
@@ -120,10 +136,23 @@ describe("insights aggregator: partial failures", () => {
     expect(answer.totals.value_cents).toBe(19_533);
   });
 
+  it("gives an unknown in-flight value when one in-flight status failed", async () => {
+    const provider = fakeProvider({ failWhen: (p) => p.status === "sent" });
+    const answer = await createInsightsAggregator({ list: provider.list }).getInsights(byStatus);
+    expect(answer.totals).toMatchObject({ value_cents: 19_533, completed_value_cents: 12_599, in_flight_value_cents: null, canceled_value_cents: 700 });
+  });
+
   it("gives null totals (unknown) when their whole-range query fails", async () => {
     const provider = fakeProvider({ failWhen: (p) => !p.status || p.status === "canceled" });
     const answer = await createInsightsAggregator({ list: provider.list }).getInsights(byStatus);
-    expect(answer.totals).toEqual({ count: null, value_cents: null, completed_value_cents: 12_599, canceled_count: null });
+    expect(answer.totals).toEqual({
+      count: null,
+      value_cents: null,
+      completed_value_cents: 12_599,
+      in_flight_value_cents: 6_234,
+      canceled_value_cents: null,
+      canceled_count: null,
+    });
     expect(answer.failed).toBe(2);
   });
 

@@ -37,6 +37,9 @@ export type InsightsAggregator = {
 };
 
 export const DEFAULT_CONCURRENCY = 8;
+
+/** Statuses a payment ends in; the others are in flight. */
+const SETTLED_STATUSES = new Set<string>(["completed", "canceled"]);
 export const DEFAULT_TTL_MS = 15_000;
 
 type Figures = { count: number; value_cents: number };
@@ -98,6 +101,9 @@ export function createInsightsAggregator(options: AggregatorOptions): InsightsAg
     const failures = settled.filter((o): o is Extract<Outcome, { ok: false }> => !o.ok);
     const figure = (o: Outcome | undefined, pick: keyof Figures): number | null =>
       o === undefined ? 0 : o.ok ? o.figures[pick] : null;
+    // In flight: every status that is neither completed nor canceled (still moving). Unknown if
+    // any of them failed: a sum with a missing part would be a guess.
+    const inFlight = PAYMENT_STATUSES.filter((s) => !SETTLED_STATUSES.has(s)).map((s) => figure(byStatus.get(s), "value_cents"));
     return {
       range: { from: q.from, to: q.to, days: whole.days, start: whole.start, end: whole.end },
       group_by: q.group_by,
@@ -110,6 +116,8 @@ export function createInsightsAggregator(options: AggregatorOptions): InsightsAg
         value_cents: figure(total, "value_cents"),
         // A status outside the filter contributes nothing (0), a failed one is unknown (null).
         completed_value_cents: figure(byStatus.get("completed"), "value_cents"),
+        in_flight_value_cents: inFlight.some((v) => v === null) ? null : inFlight.reduce<number>((sum, v) => sum + (v ?? 0), 0),
+        canceled_value_cents: figure(byStatus.get("canceled"), "value_cents"),
         canceled_count: figure(byStatus.get("canceled"), "count"),
       },
       partial: failures.length > 0,

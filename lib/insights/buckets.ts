@@ -33,13 +33,23 @@ export const INSIGHTS_LIMITS = {
   maxRangeDays: 731,
 } as const;
 
-/** Why a range cannot be answered, worded for the user, with the query field to blame. */
+/** What is wrong with a range, for the caller's language (messages "overview.rangeErrors"). */
+export type BucketRangeCode = "notADay" | "reversed" | "tooLong" | "tooManyDays" | "tooManyWeeks";
+
+/**
+ * Why a range cannot be answered, with the query field to blame: `code` and `values` say it
+ * in the caller's language, the English `message` goes to the server log.
+ */
 export class BucketRangeError extends Error {
   readonly field: "from" | "to" | "group_by";
-  constructor(message: string, field: "from" | "to" | "group_by") {
+  readonly code: BucketRangeCode;
+  readonly values: Record<string, string | number>;
+  constructor(message: string, field: "from" | "to" | "group_by", code: BucketRangeCode, values: Record<string, string | number> = {}) {
     super(message);
     this.name = "BucketRangeError";
     this.field = field;
+    this.code = code;
+    this.values = values;
   }
 }
 
@@ -65,7 +75,7 @@ export function isCalendarDay(value: string): boolean {
 
 /** Day number since the epoch of a calendar day (UTC arithmetic only: no zone, no DST). */
 function dayNumber(day: string): number {
-  if (!isCalendarDay(day)) throw new BucketRangeError(`${day} is not a date (YYYY-MM-DD)`, "from");
+  if (!isCalendarDay(day)) throw new BucketRangeError(`${day} is not a date (YYYY-MM-DD)`, "from", "notADay", { value: day });
   return Math.round(Date.parse(`${day}T00:00:00Z`) / MS_PER_DAY);
 }
 
@@ -98,14 +108,16 @@ export function dayRangeBounds(from: string, to: string): { start: string; end: 
 
 /** Checks a from..to range and returns its length in days, or throws a BucketRangeError. */
 export function checkRange(from: string, to: string): number {
-  if (!isCalendarDay(from)) throw new BucketRangeError(`"${from}" is not a date (YYYY-MM-DD)`, "from");
-  if (!isCalendarDay(to)) throw new BucketRangeError(`"${to}" is not a date (YYYY-MM-DD)`, "to");
+  if (!isCalendarDay(from)) throw new BucketRangeError(`"${from}" is not a date (YYYY-MM-DD)`, "from", "notADay", { value: from });
+  if (!isCalendarDay(to)) throw new BucketRangeError(`"${to}" is not a date (YYYY-MM-DD)`, "to", "notADay", { value: to });
   const days = countDays(from, to);
-  if (days < 1) throw new BucketRangeError(`The range starts (${from}) after it ends (${to})`, "to");
+  if (days < 1) throw new BucketRangeError(`The range starts (${from}) after it ends (${to})`, "to", "reversed", { from, to });
   if (days > INSIGHTS_LIMITS.maxRangeDays) {
     throw new BucketRangeError(
       `The range has ${days} days; at most ${INSIGHTS_LIMITS.maxRangeDays} days can be shown at once`,
       "to",
+      "tooLong",
+      { days, max: INSIGHTS_LIMITS.maxRangeDays },
     );
   }
   return days;
@@ -129,12 +141,16 @@ export function makeBuckets(from: string, to: string, grouping: TimeGrouping): B
     throw new BucketRangeError(
       `${days} days is too long to show by day (at most ${INSIGHTS_LIMITS.maxDailyBuckets} daily buckets): group by week or choose a shorter range`,
       "group_by",
+      "tooManyDays",
+      { days, max: INSIGHTS_LIMITS.maxDailyBuckets },
     );
   }
   if (grouping === "week" && count > INSIGHTS_LIMITS.maxWeeklyBuckets) {
     throw new BucketRangeError(
       `${count} weeks is too long to show by week (at most ${INSIGHTS_LIMITS.maxWeeklyBuckets} weekly buckets): choose a shorter range`,
       "group_by",
+      "tooManyWeeks",
+      { weeks: count, max: INSIGHTS_LIMITS.maxWeeklyBuckets },
     );
   }
   const last = dayNumber(to);

@@ -22,7 +22,8 @@ import { DATE_FIELDS, GROUP_BY } from "./options";
  *   PAYMENT_STATUSES order (the stacked chart); group_by status: one point per status over the
  *   whole range (the by-status chart). `bucket` is the bucket's first day (YYYY-MM-DD).
  * - `totals`: over the whole range, from whole-range queries (not from summing the series):
- *   count/value_cents (all statuses, or the status filter), completed value and canceled count.
+ *   count/value_cents (all statuses, or the status filter), and the value split into completed,
+ *   in flight (every other status but canceled) and canceled, with the canceled count.
  *   A total whose query failed is `null`, never a guess.
  * - `partial`: some provider calls failed; `failed` counts them; their points carry `error`
  *   instead of figures. `errors` lists the distinct reasons (at most 3).
@@ -33,15 +34,16 @@ import { DATE_FIELDS, GROUP_BY } from "./options";
 export { DATE_FIELDS, GROUP_BY, INSIGHTS_FILTER_KEYS } from "./options";
 export type { DateField, GroupBy, InsightsFilters } from "./options";
 
-const calendarDay = z.string().refine(isCalendarDay, "must be a date (YYYY-MM-DD)");
+// Messages are keys of the overview's messages: the route answers them in the caller's language.
+const calendarDay = z.string().refine(isCalendarDay, "overview.query.day");
 const listFields = listPaymentsParamsObject.shape;
 
 export const insightsQuerySchema = z
   .object({
     from: calendarDay.optional(),
     to: calendarDay.optional(),
-    group_by: z.enum(GROUP_BY, { error: "must be status, day or week" }).optional(),
-    date_field: z.enum(DATE_FIELDS, { error: "must be registration or payment" }).optional(),
+    group_by: z.enum(GROUP_BY, { error: "overview.query.groupBy" }).optional(),
+    date_field: z.enum(DATE_FIELDS, { error: "overview.query.dateField" }).optional(),
     receiver_name: listFields.receiver_name,
     receiver_document: listFields.receiver_document,
     reference_code: listFields.reference_code,
@@ -49,8 +51,8 @@ export const insightsQuerySchema = z
     status: listFields.status,
   })
   .superRefine((q, ctx) => {
-    if (q.from && !q.to) ctx.addIssue({ code: "custom", path: ["to"], message: "to required with from" });
-    if (q.to && !q.from) ctx.addIssue({ code: "custom", path: ["from"], message: "from required with to" });
+    if (q.from && !q.to) ctx.addIssue({ code: "custom", path: ["to"], message: "overview.query.toRequired" });
+    if (q.to && !q.from) ctx.addIssue({ code: "custom", path: ["from"], message: "overview.query.fromRequired" });
   });
 export type InsightsQuery = z.infer<typeof insightsQuerySchema>;
 
@@ -84,6 +86,9 @@ export const insightsAnswerSchema = z.object({
     count: z.number().int().nullable(),
     value_cents: z.number().int().nullable(),
     completed_value_cents: z.number().int().nullable(),
+    /** Value not yet completed nor canceled (awaiting authorization, authorizing, sent). */
+    in_flight_value_cents: z.number().int().nullable(),
+    canceled_value_cents: z.number().int().nullable(),
     canceled_count: z.number().int().nullable(),
   }),
   partial: z.boolean(),

@@ -46,18 +46,24 @@ export type OverviewSearchValues = inferParserType<typeof overviewSearchParams>;
 export const loadOverviewSearchParams = createLoader(overviewSearchParams);
 export const serializeOverviewSearchParams = createSerializer(overviewSearchParams, { clearOnDefault: true });
 
+/** Why a range from the URL cannot be shown; the page words it (messages "overview.urlRange"). */
+export type UrlRangeProblem =
+  | { code: "missingTo"; from: string }
+  | { code: "missingFrom"; to: string }
+  | { code: "reversed"; from: string; to: string }
+  | { code: "tooLong"; from: string; to: string; max: number };
+
 /**
  * Why the URL's from..to cannot be shown (one end missing, reversed, longer than the overview
  * answers), or null when it can (or when no range was given: the default range applies).
  */
-export function rangeProblem(values: Pick<OverviewSearchValues, "from" | "to">): string | null {
+export function rangeProblem(values: Pick<OverviewSearchValues, "from" | "to">): UrlRangeProblem | null {
   const { from, to } = values;
   if (!from && !to) return null;
-  if (!from || !to) return from ? `from=${from} without to (a range needs both ends)` : `to=${to} without from (a range needs both ends)`;
-  if (from > to) return `from=${from} after to=${to}`;
-  if (countDays(from, to) > INSIGHTS_LIMITS.maxRangeDays) {
-    return `a range longer than ${INSIGHTS_LIMITS.maxRangeDays} days (${from} to ${to})`;
-  }
+  if (!to) return { code: "missingTo", from: from! };
+  if (!from) return { code: "missingFrom", to };
+  if (from > to) return { code: "reversed", from, to };
+  if (countDays(from, to) > INSIGHTS_LIMITS.maxRangeDays) return { code: "tooLong", from, to, max: INSIGHTS_LIMITS.maxRangeDays };
   return null;
 }
 

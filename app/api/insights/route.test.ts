@@ -36,8 +36,9 @@ beforeEach(async () => {
   t.calls.length = 0;
 });
 
-async function insights(query = ""): Promise<{ status: number; body: unknown }> {
-  const res = await GET(new Request(`http://localhost:3000/api/insights${query}`), undefined);
+async function insights(query = "", locale?: "en" | "pt-BR"): Promise<{ status: number; body: unknown }> {
+  const headers: Record<string, string> = locale ? { cookie: `NEXT_LOCALE=${locale}` } : {};
+  const res = await GET(new Request(`http://localhost:3000/api/insights${query}`, { headers }), undefined);
   return { status: res.status, body: await res.json() };
 }
 async function answerOf(query = ""): Promise<InsightsAnswer> {
@@ -114,10 +115,16 @@ describe("GET /api/insights against the sandbox", () => {
 });
 
 describe("GET /api/insights refuses what it cannot answer", () => {
-  it("more than 93 days by day, suggesting weekly, before any provider call", async () => {
-    const { status, body } = await insights(`?from=2026-01-01&to=2026-04-30`);
+  it("more than 93 days by day, suggesting weekly, in the caller's language, before any provider call", async () => {
+    const { status, body } = await insights(`?from=2026-01-01&to=2026-04-30`, "en");
     expect(status).toBe(400);
     expect(body).toMatchObject({ error: expect.stringMatching(/120 days is too long to show by day.*group by week/), fields: { group_by: expect.any(String) } });
+    const portuguese = await insights(`?from=2026-01-01&to=2026-04-30`);
+    expect((portuguese.body as { error: string }).error).toBe(
+      "120 dias é muito para mostrar por dia (no máximo 93): agrupe por semana ou escolha um período menor.",
+    );
+    const reversed = await insights(`?from=2026-03-02&to=2026-03-01&group_by=status`);
+    expect((reversed.body as { error: string }).error).toBe("O período começa (02/03/2026) depois de terminar (01/03/2026).");
     expect(t.calls).toHaveLength(0);
   });
 
@@ -132,6 +139,8 @@ describe("GET /api/insights refuses what it cannot answer", () => {
       const { status, body } = await insights(query);
       expect(status, query).toBe(400);
       expect((body as { fields: Record<string, string> }).fields, query).toHaveProperty(field);
+      // Worded, never a message key.
+      expect((body as { error: string }).error, query).not.toMatch(/^overview\./);
     }
     expect(t.calls).toHaveLength(0);
   });

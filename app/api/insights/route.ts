@@ -1,27 +1,28 @@
-import { requireApiUser } from "@/lib/auth/guard";
-import { jsonError, jsonOk, queryObject, setRequestUser, validationError, withRoute } from "@/lib/http";
+// GET /api/insights: overview totals (by status, day or week) built from list `meta`; shape in lib/insights/schema.ts
+import { jsonError, jsonOk, route } from "@/lib/http";
 import { isBucketRangeError } from "@/lib/insights/buckets";
 import { resolveInsightsQuery } from "@/lib/insights/query";
 import { insightsQuerySchema } from "@/lib/insights/schema";
 import { getInsights } from "@/lib/insights/server";
+import { formatBrazilDay } from "@/lib/pix/date-input";
 import { brazilDayKey } from "@/lib/pix/time";
 
-export const GET = withRoute("GET /api/insights", async (request) => {
-  // GET /api/insights: overview totals (by status, day or week) built from list `meta`; shape in lib/insights/schema.ts
-  const gate = await requireApiUser(request, "viewPayments");
-  if ("response" in gate) return gate.response;
-  setRequestUser(gate.user.id);
-  const query = queryObject(request.url);
-  if ("response" in query) return query.response;
-  const parsed = insightsQuerySchema.safeParse(query.query);
-  if (!parsed.success) return validationError(parsed.error, 400);
-  const resolved = resolveInsightsQuery(parsed.data, brazilDayKey(new Date()));
-  try {
-    return jsonOk(await getInsights(resolved));
-  } catch (err) {
-    if (isBucketRangeError(err)) {
-      return jsonError(400, err.message, { kind: "validation", fields: { [err.field]: err.message } });
+export const GET = route(
+  { name: "GET /api/insights", permission: "viewPayments", query: insightsQuerySchema },
+  async ({ query, t }) => {
+    const resolved = resolveInsightsQuery(query, brazilDayKey(new Date()));
+    try {
+      return jsonOk(await getInsights(resolved));
+    } catch (err) {
+      if (isBucketRangeError(err)) {
+        // Formats do not follow the language: days read dd/mm/aaaa, counts as Brazilian numbers.
+        const values = Object.fromEntries(
+          Object.entries(err.values).map(([k, v]) => [k, typeof v === "number" ? v.toLocaleString("pt-BR") : formatBrazilDay(v)]),
+        );
+        const message = t(`overview.rangeErrors.${err.code}`, values);
+        return jsonError(400, message, { kind: "validation", fields: { [err.field]: message } });
+      }
+      throw err;
     }
-    throw err;
-  }
-});
+  },
+);
