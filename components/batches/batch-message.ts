@@ -6,7 +6,7 @@ export type ShownMessage = { message: string; values?: Record<string, string | n
 /** The translator seen through plain strings: error keys arrive as data, not as typed literals. */
 type LooseTranslator = { (key: string, values?: Record<string, string | number>): string; has(key: string): boolean };
 
-/** The shape of a message key ("batches.errors.required"), as lib/http's `localize` tells them from text. */
+/** The shape of a message key ("batches.errors.duplicateInFile"), as lib/http's `localize` tells them from text. */
 const MESSAGE_KEY = /^[a-z][A-Za-z]*(\.[A-Za-z0-9_]+)+$/;
 
 /**

@@ -46,30 +46,50 @@ const isKnown = <K extends string>(map: Record<K, unknown>, key: string | undefi
 const KEY_TYPES = { phone: 1, email: 1, cpf: 1, cnpj: 1, token: 1 } as const;
 const ACCOUNT_TYPES = { CACC: 1, SVGS: 1, SLRY: 1, TRAN: 1 } as const;
 
-function Destination({ row }: { row: BatchPreviewRow }) {
+/** A valid key as people read it: phone and documents punctuated (invalid rows show what the file said). */
+function shownKey(type: string | undefined, key: string): string {
+  if (type === "phone") return formatPhone(key);
+  if (type === "cpf" || type === "cnpj") return formatDocument(key);
+  return key;
+}
+
+function KeyLines({ row }: { row: BatchPreviewRow }) {
   const t = useTranslations();
-  if (row.bank) {
-    const { ispb, agency, account, account_type: type } = row.bank;
-    return (
-      <>
-        <span className="block truncate text-fg" title={ispb ? participantLabel(ispb) : undefined}>
-          {ispb ? participantLabel(ispb) : "—"}
-        </span>
-        <span className="block text-xs text-fg-muted">
-          {t("batches.preview.bankAccount", { agency: agency || "—", account: account || "—" })}
-          {type ? ` · ${isKnown(ACCOUNT_TYPES, type) ? t(`glossary.accountTypes.${type}`) : type}` : ""}
-        </span>
-      </>
-    );
-  }
   const type = row.pix_key_type;
-  const key = row.pix_key && type === "phone" && row.state === "valid" ? formatPhone(row.pix_key) : row.pix_key;
+  const key = row.pix_key && row.state === "valid" ? shownKey(type, row.pix_key) : row.pix_key;
   return (
     <>
       <span className="block text-xs text-fg-muted">{type ? (isKnown(KEY_TYPES, type) ? t(`glossary.keyTypes.${type}`) : type) : "—"}</span>
       <span className="block truncate font-mono text-xs text-fg" title={key}>
         {key || "—"}
       </span>
+    </>
+  );
+}
+
+function BankLines({ bank }: { bank: NonNullable<BatchPreviewRow["bank"]> }) {
+  const t = useTranslations();
+  const { ispb, agency, account, account_type: type } = bank;
+  return (
+    <>
+      <span className="block truncate text-fg" title={ispb ? participantLabel(ispb) : undefined}>
+        {ispb ? participantLabel(ispb) : "—"}
+      </span>
+      <span className="block text-xs text-fg-muted">
+        {t("batches.preview.bankAccount", { agency: agency || "—", account: account || "—" })}
+        {type ? ` · ${isKnown(ACCOUNT_TYPES, type) ? t(`glossary.accountTypes.${type}`) : type}` : ""}
+      </span>
+    </>
+  );
+}
+
+/** The key, the bank account, or (on a row that gives both, which is an error) both. */
+function Destination({ row }: { row: BatchPreviewRow }) {
+  const hasKey = row.pix_key !== undefined || row.pix_key_type !== undefined;
+  return (
+    <>
+      {hasKey || !row.bank ? <KeyLines row={row} /> : null}
+      {row.bank ? <BankLines bank={row.bank} /> : null}
     </>
   );
 }
@@ -118,6 +138,7 @@ export function PreviewCell({ row, column }: { row: BatchPreviewRow; column: Pre
       return (
         <>
           <span className="block truncate font-mono text-xs text-fg-muted" title={row.idempotent_id}>
+            <span className="font-sans md:hidden">{t("glossary.idempotentId")}: </span>
             {row.idempotent_id}
           </span>
           <ErrorLines row={row} column="id" />

@@ -41,8 +41,9 @@ const BAD_ROWS: BatchPreviewRow[] = [
     value_cents: null,
     receiver_document: "123",
     errors: [
-      { field: "amount", message: "batches.errors.required" },
-      { field: "receiver_document", message: "This is not a valid CPF or CNPJ (check the digits)" },
+      { field: "amount", message: "validation.amount.required" },
+      { field: "receiver_document", message: "validation.document.invalid" },
+      { field: "idempotent_id", message: "Refused by the store: id in use" },
     ],
   }),
 ];
@@ -74,9 +75,10 @@ describe("PreviewTable", () => {
       ["3", "valid"],
     ]);
     const [line4, line7] = rows;
-    expect(text(line4?.querySelector('[data-testid="batch-errors-amount"]'))).toBe("Required");
-    // A schema message that is not a key yet is shown as it is.
+    expect(text(line4?.querySelector('[data-testid="batch-errors-amount"]'))).toBe("Enter an amount");
     expect(text(line4?.querySelector('[data-testid="batch-errors-receiver"]'))).toBe("This is not a valid CPF or CNPJ (check the digits)");
+    // A message that is not a key is shown as it is.
+    expect(text(line4?.querySelector('[data-testid="batch-errors-id"]'))).toBe("Refused by the store: id in use");
     expect(text(line4)).toContain("—");
     expect(text(line7?.querySelector('[data-testid="batch-errors-state"]'))).toBe("Repeats line 2: same receiver, amount and destination.");
     expect(text(rows[2])).toContain("R$\u00a0100,00");
@@ -87,7 +89,7 @@ describe("PreviewTable", () => {
   it("speaks the UI language; formats stay Brazilian", () => {
     const host = render([...BAD_ROWS, keyRow(2)], "pt-BR");
     expect(text(host.querySelector('[data-testid="batch-errors-state"]'))).toBe("Repete a linha 2: mesmo recebedor, valor e destino.");
-    expect(text(host.querySelector('[data-testid="batch-errors-amount"]'))).toBe("Obrigatório");
+    expect(text(host.querySelector('[data-testid="batch-errors-amount"]'))).toBe("Informe o valor");
     expect(host.querySelector("thead")?.textContent).toContain("ID do parceiro");
     expect(text(host.querySelector('[data-testid="batch-total-value"]'))).toBe("R$\u00a0100,00");
   });
@@ -102,7 +104,7 @@ describe("PreviewTable", () => {
   });
 
   it("keeps 5,000 rows out of the DOM but the ones in view, and follows the scroll", () => {
-    const rows = Array.from({ length: 5_000 }, (_, i) => keyRow(i + 2, i % 100 === 0 ? { state: "invalid", errors: [{ field: "amount", message: "batches.errors.required" }] } : {}));
+    const rows = Array.from({ length: 5_000 }, (_, i) => keyRow(i + 2, i % 100 === 0 ? { state: "invalid", errors: [{ field: "amount", message: "validation.amount.required" }] } : {}));
     const host = render(rows);
     const table = host.querySelector("table");
     expect(table?.getAttribute("aria-rowcount")).toBe("5001");

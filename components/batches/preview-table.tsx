@@ -10,8 +10,20 @@ import { cn } from "@/lib/utils";
 import { PREVIEW_COLUMNS, PreviewCell, type PreviewColumn } from "./preview-cells";
 import { PreviewTotals } from "./preview-totals";
 
-/** One grid for the header and every row, so columns line up without a table layout pass. */
-const GRID = "grid grid-cols-[4rem_7.5rem_8.5rem_minmax(12rem,1.2fr)_minmax(14rem,1.5fr)_minmax(10rem,1fr)]";
+/**
+ * One grid for the header and every row, so columns line up without a table layout pass. On a
+ * phone a row is a small card instead (line, state and amount on top, the rest under them):
+ * a 60rem table would hide every reason off screen.
+ */
+const GRID = "grid grid-cols-[3rem_minmax(0,1fr)_minmax(0,1fr)] md:grid-cols-[4rem_10rem_8.5rem_minmax(12rem,1.2fr)_minmax(14rem,1.5fr)_minmax(10rem,1fr)]";
+const CELL_CLASS: Record<PreviewColumn, string> = {
+  line: "",
+  state: "",
+  amount: "text-right md:text-left",
+  receiver: "col-span-3 md:col-span-1",
+  destination: "col-span-3 md:col-span-1",
+  id: "col-span-3 md:col-span-1",
+};
 /** A valid row's height; rows with errors are measured once shown. */
 const ESTIMATED_ROW_PX = 52;
 /**
@@ -36,10 +48,10 @@ const Row = memo(function Row({ row, index, start, measure }: { row: BatchPrevie
       data-state={row.state}
       aria-rowindex={index + 2}
       style={{ transform: `translateY(${start}px)` }}
-      className={cn(GRID, "absolute left-0 top-0 w-full border-b border-border", row.state === "invalid" && "bg-red-50/70 dark:bg-red-950/20")}
+      className={cn(GRID, "absolute left-0 top-0 w-full border-b border-border py-1 md:py-0", row.state === "invalid" && "bg-red-50/70 dark:bg-red-950/20")}
     >
       {PREVIEW_COLUMNS.map((column) => (
-        <td key={column} role="cell" className="min-w-0 px-3 py-2 text-sm">
+        <td key={column} role="cell" className={cn("min-w-0 px-3 py-1 text-sm md:py-2", CELL_CLASS[column])}>
           <PreviewCell row={row} column={column} />
         </td>
       ))}
@@ -80,8 +92,8 @@ export function PreviewTable({ rows, height = "min(70vh, 40rem)" }: Props) {
     <section className="space-y-3" aria-label={t("batches.preview.label")}>
       <PreviewTotals totals={totals} />
       <div ref={scrollRef} className="overflow-auto rounded-lg border border-border bg-surface" style={{ height }} data-testid="batch-preview-scroll" tabIndex={0}>
-        <table role="table" aria-label={t("batches.preview.label")} aria-rowcount={ordered.length + 1} className="grid min-w-[60rem]">
-          <thead role="rowgroup" className="sticky top-0 z-10 grid bg-surface-muted">
+        <table role="table" aria-label={t("batches.preview.label")} aria-rowcount={ordered.length + 1} className="grid md:min-w-[60rem]">
+          <thead role="rowgroup" className="sticky top-0 z-10 hidden bg-surface-muted md:grid">
             <tr role="row" aria-rowindex={1} className={cn(GRID, "border-b border-border")}>
               {PREVIEW_COLUMNS.map((column) => (
                 <th key={column} role="columnheader" scope="col" className="px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-fg-muted">

@@ -2,7 +2,7 @@ import type { RegisterTransferInput } from "@/lib/contract";
 import type { PixKeyType } from "@/lib/contract/enums";
 import { parseBRL } from "@/lib/pix/money";
 import { compactDigits } from "@/lib/register/to-request-body";
-import { ALWAYS_REQUIRED, BANK_COLUMNS, KEY_COLUMNS, readAccountType, readPixKeyType, type BatchColumn } from "./columns";
+import { BANK_COLUMNS, KEY_COLUMNS, readAccountType, readPixKeyType, type BatchColumn } from "./columns";
 import type { BatchMessage } from "./header";
 import type { ParsedBatchRow } from "./rows";
 
@@ -10,11 +10,14 @@ import type { ParsedBatchRow } from "./rows";
 export type BatchField = BatchColumn | "row";
 export type BatchRowError = BatchMessage & { field: BatchField };
 
+/** The registration body as read from a row; a blank or unreadable amount is left out (the schema says "required"). */
+export type RowBody = Omit<RegisterTransferInput, "value_cents"> & { value_cents?: number };
+
 /**
  * A row read into the request body THE registration schema parses, plus what could not even be
  * read, and the fields whose schema messages would only repeat a row-level error.
  */
-export type RowReading = { body: RegisterTransferInput; errors: BatchRowError[]; valueCents: number | null; explained: ReadonlySet<BatchField> };
+export type RowReading = { body: RowBody; errors: BatchRowError[]; valueCents: number | null; explained: ReadonlySet<BatchField> };
 
 /**
  * Excel drops leading zeros of numbers, also when it re-saves a CSV someone opened: an ISPB
@@ -40,7 +43,7 @@ function restoreKeyZeros(type: PixKeyType, key: string): string {
  * A parsed row -> the registration body: the amount read with lib/pix `parseBRL`, key and
  * account types read from their labels, digits compacted as the single form does. By Pix key
  * when the row has key cells, by bank account when it has only bank cells. What fails here is
- * reported with message keys; everything else is left to the schema.
+ * reported with `batches.errors.*` keys; everything else, blank cells included, is the schema's.
  */
 export function readRowBody(row: ParsedBatchRow, idempotentId: string, authorized: boolean): RowReading {
   const { cells } = row;
@@ -56,20 +59,18 @@ export function readRowBody(row: ParsedBatchRow, idempotentId: string, authorize
   // With no clear destination, "choose the key type" and the like say nothing more.
   const explained = new Set<BatchField>(hasKey === hasBank ? [...KEY_COLUMNS, ...BANK_COLUMNS] : []);
   const manual = hasBank && !hasKey;
-  for (const column of [...ALWAYS_REQUIRED, ...(manual ? BANK_COLUMNS : hasKey ? KEY_COLUMNS : [])]) {
-    if (cells[column] === undefined) fail(column, "batches.errors.required");
-  }
 
   let valueCents: number | null = null;
   if (cells.amount !== undefined) {
+    // parseBRL decides what an amount is; the words are ours, in the UI language, with the cell.
     const amount = parseBRL(cells.amount);
     if (amount.ok) valueCents = amount.cents;
-    else fail("amount", amount.error);
+    else fail("amount", "batches.errors.amountUnreadable", { value: cells.amount });
   }
 
   const common = {
     idempotent_id: cells.idempotent_id ?? idempotentId,
-    value_cents: valueCents ?? 0,
+    value_cents: valueCents ?? undefined,
     authorized,
     receiver_name: cells.receiver_name ?? "",
     receiver_document: restoreDocumentZeros(cells.receiver_document ?? ""),

@@ -47,7 +47,8 @@ describe("validateBatchRows: one row", () => {
       receiver_account: "123456",
       receiver_account_type: "SVGS",
     });
-    expect(row.transfer).not.toHaveProperty("pix_key");
+    expect(row.transfer?.pix_key).toBeUndefined();
+    expect(row.transfer?.pix_key_type).toBeUndefined();
   });
 
   it.each([
@@ -68,7 +69,8 @@ describe("validateBatchRows: one row", () => {
       expect(errors, amount).toHaveLength(1);
       expect(errors[0]?.field, amount).toBe("amount");
     }
-    expect(await errorsOf({ ...KEY_ROW, amount: undefined })).toEqual([{ field: "amount", message: "batches.errors.required" }]);
+    expect(await errorsOf({ ...KEY_ROW, amount: "12,345" })).toEqual([{ field: "amount", message: "batches.errors.amountUnreadable", values: { value: "12,345" } }]);
+    expect(await errorsOf({ ...KEY_ROW, amount: undefined })).toEqual([{ field: "amount", message: "validation.amount.required" }]);
   });
 
   it.each([
@@ -106,12 +108,12 @@ describe("validateBatchRows: one row", () => {
     expect(await errorsOf({ ...BANK_ROW, account_type: "investimento" })).toEqual([{ field: "account_type", message: "batches.errors.accountTypeUnknown", values: { value: "investimento" } }]);
   });
 
-  it("says which required cells are blank, one message per field", async () => {
+  it("says which required cells are blank, in the schema's words, one message per field", async () => {
     const errors = await errorsOf({ amount: "10,00", pix_key_type: "cpf" });
     expect(errors).toEqual([
-      { field: "receiver_name", message: "batches.errors.required" },
-      { field: "receiver_document", message: "batches.errors.required" },
-      { field: "pix_key", message: "batches.errors.required" },
+      { field: "receiver_name", message: "validation.receiverName.required" },
+      { field: "receiver_document", message: "validation.document.required" },
+      { field: "pix_key", message: "validation.pixKey.cpf.empty" },
     ]);
     const bank = await errorsOf({ ...BANK_ROW, agency: undefined, bank_ispb: "123" });
     expect(bank.map((e) => e.field).sort()).toEqual(["agency"]);
