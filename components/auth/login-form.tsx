@@ -1,40 +1,38 @@
 "use client";
 
 import { LogIn } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { FieldError, Input, Label } from "@/components/ui/input";
 import { authClient } from "@/lib/auth/auth-client";
-import { signInErrorMessage } from "./sign-in-error";
+import { CodeStep } from "./code-step";
+import { focusField, signInErrorMessage, toFailure, type AuthT } from "./sign-in-error";
 
 type FieldErrors = { email?: string; password?: string };
 
-function focusField(id: "email" | "password") {
-  // After React re-enables the inputs.
-  requestAnimationFrame(() => {
-    const input = document.getElementById(id);
-    if (input instanceof HTMLInputElement) {
-      input.focus();
-      input.select();
-    }
-  });
-}
-
-/** Email + password sign-in. On success a full page load goes to `next` (already validated). */
+/**
+ * Email + password, then, for an account with a second factor, the code step. On success a full
+ * page load goes to `next` (already validated).
+ */
 export function LoginForm({ next }: { next: string }) {
+  const t = useTranslations("auth");
+  const tt = t as unknown as AuthT;
+  const [step, setStep] = useState<"password" | "code">("password");
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<FieldErrors>({});
+  const [email, setEmail] = useState("");
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
     const form = new FormData(event.currentTarget);
-    const email = String(form.get("email") ?? "").trim();
+    const typedEmail = String(form.get("email") ?? "").trim();
     const password = String(form.get("password") ?? "");
     const missing: FieldErrors = {};
-    if (!email) missing.email = "Enter your email";
-    if (!password) missing.password = "Enter your password";
+    if (!typedEmail) missing.email = t("signIn.enterEmail");
+    if (!password) missing.password = t("signIn.enterPassword");
     setFields(missing);
     setError(null);
     if (missing.email || missing.password) {
@@ -43,19 +41,39 @@ export function LoginForm({ next }: { next: string }) {
     }
     setPending(true);
     try {
-      const { error: failure } = await authClient.signIn.email({ email, password });
+      const { data, error: failure } = await authClient.signIn.email({ email: typedEmail, password });
       if (failure) {
-        setError(signInErrorMessage(failure));
+        setError(signInErrorMessage(toFailure(failure), tt));
         setPending(false);
         focusField("password");
+        return;
+      }
+      if (data && "twoFactorRedirect" in data && data.twoFactorRedirect) {
+        setEmail(typedEmail);
+        setPending(false);
+        setStep("code");
         return;
       }
       // A full load: every server component renders again with the new session.
       window.location.assign(next);
     } catch {
-      setError(signInErrorMessage({ status: 0 }));
+      setError(signInErrorMessage({ status: 0 }, tt));
       setPending(false);
     }
+  }
+
+  if (step === "code") {
+    return (
+      <CodeStep
+        email={email}
+        next={next}
+        onRestart={(message) => {
+          setStep("password");
+          setError(message);
+          focusField("password");
+        }}
+      />
+    );
   }
 
   return (
@@ -69,7 +87,7 @@ export function LoginForm({ next }: { next: string }) {
         {error}
       </div>
       <div className="flex flex-col gap-1.5">
-        <Label htmlFor="email">Email</Label>
+        <Label htmlFor="email">{t("signIn.email")}</Label>
         <Input
           id="email"
           name="email"
@@ -80,6 +98,7 @@ export function LoginForm({ next }: { next: string }) {
           spellCheck={false}
           required
           autoFocus
+          defaultValue={email}
           disabled={pending}
           aria-invalid={Boolean(fields.email || error)}
           aria-describedby={fields.email ? "email-error" : error ? "sign-in-error" : undefined}
@@ -87,7 +106,7 @@ export function LoginForm({ next }: { next: string }) {
         <FieldError id="email-error" message={fields.email} />
       </div>
       <div className="flex flex-col gap-1.5">
-        <Label htmlFor="password">Password</Label>
+        <Label htmlFor="password">{t("signIn.password")}</Label>
         <Input
           id="password"
           name="password"
@@ -102,7 +121,7 @@ export function LoginForm({ next }: { next: string }) {
       </div>
       <Button type="submit" variant="primary" size="lg" disabled={pending} className="w-full">
         <LogIn aria-hidden className="h-4 w-4" />
-        {pending ? "Signing in…" : "Sign in"}
+        {pending ? t("signIn.submitting") : t("signIn.submit")}
       </Button>
     </form>
   );

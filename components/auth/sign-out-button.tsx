@@ -1,11 +1,13 @@
 "use client";
 
 import { LogOut } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 
 /** Ends the session on the server, then reloads on /login (dropping every cached query). */
 export function SignOutButton() {
+  const t = useTranslations("auth.signOut");
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
 
@@ -29,12 +31,12 @@ export function SignOutButton() {
     <span className="inline-flex items-center gap-2">
       {failed ? (
         <span role="alert" className="text-xs text-red-700 dark:text-red-400">
-          Could not sign out. Try again.
+          {t("failed")}
         </span>
       ) : null}
       <Button variant="ghost" size="sm" onClick={signOut} disabled={pending} aria-busy={pending}>
         <LogOut aria-hidden className="h-4 w-4" />
-        {pending ? "Signing out…" : "Sign out"}
+        {pending ? t("pending") : t("submit")}
       </Button>
     </span>
   );

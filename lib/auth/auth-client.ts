@@ -1,7 +1,9 @@
 import { createAuthClient } from "better-auth/react";
+import { twoFactorClient } from "better-auth/client/plugins";
 
 /**
- * Better Auth's browser client: same-origin calls to /api/auth/* (sign-in, sign-out). Roles
- * and permissions are not read from here; server pages pass the user down.
+ * Better Auth's browser client: same-origin calls to /api/auth/* (sign-in, the code step,
+ * second-factor enrolment, set-password, sign-out). Roles and permissions are not read from
+ * here; server pages pass the user down. The sign-in form handles `twoFactorRedirect` itself.
  */
-export const authClient = createAuthClient();
+export const authClient = createAuthClient({ plugins: [twoFactorClient()] });

@@ -12,13 +12,37 @@ import { checkSignInThrottle, clearSignInFailures, recordSignInFailure, type Thr
 
 const SIGN_IN_PATH = "/sign-in/email";
 const VERIFY_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
-/** Changes to a second factor that are audited before they happen (an attempt) and after (its outcome). */
-const GUARDED_CHANGES: Record<string, string> = {
-  "/two-factor/disable": "auth.two_factor_disable",
-  "/two-factor/generate-backup-codes": "auth.two_factor_new_backup_codes",
-};
+type Person = { id: string; email: string };
+type HookCtx = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
-type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+/**
+ * Changes audited before they happen (an attempt: no row, no change) and after (the outcome):
+ * turning a second factor off, renewing backup codes, setting a password from a one-time link.
+ */
+const GUARDED_CHANGES: Record<string, { action: string; who: (ctx: HookCtx) => Promise<Person | null> }> = {
+  "/two-factor/disable": { action: "auth.two_factor_disable", who: sessionPerson },
+  "/two-factor/generate-backup-codes": { action: "auth.two_factor_new_backup_codes", who: sessionPerson },
+  "/reset-password": { action: "user.password_set", who: linkPerson },
+};
+const guarded = new WeakMap<object, Person>();
+
+async function sessionPerson(ctx: HookCtx): Promise<Person | null> {
+  const session = await getSessionFromCtx(ctx).catch(() => null);
+  return session ? { id: session.user.id, email: session.user.email } : null;
+}
+
+/** The owner of a set-password token (Better Auth's reset-password identifier). */
+async function linkPerson(ctx: HookCtx): Promise<Person | null> {
+  const body = (ctx.body ?? {}) as { token?: unknown };
+  const query = (ctx.query ?? {}) as { token?: unknown };
+  const token = typeof body.token === "string" ? body.token : typeof query.token === "string" ? query.token : null;
+  if (!token) return null;
+  const verification = await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  const user = verification ? await ctx.context.internalAdapter.findUserById(verification.value) : null;
+  return user ? { id: user.id, email: user.email } : null;
+}
+
+type HookContext = HookCtx;
 type SignedIn = { session: { token: string }; user: { id: string; email: string; twoFactorEnabled?: boolean | null; locale?: string | null } };
 
 /** What the before hook learnt about a two-factor verification, for the after hook (same context object). */
@@ -98,11 +122,12 @@ export function createAuthHooks(db: Db, throttle: ThrottleConfig) {
       const body = (ctx.body ?? {}) as Record<string, unknown>;
       return { context: { body: { ...body, trustDevice: false } } };
     }
-    const action = GUARDED_CHANGES[ctx.path];
-    if (action) {
-      const session = await getSessionFromCtx(ctx).catch(() => null);
-      if (!session) return;
-      await auditOrRefuse(ctx, db, { actor: session.user, action, target: session.user.email, outcome: "attempt", ip: auditIp(ctx.request ?? ctx.headers) });
+    const change = GUARDED_CHANGES[ctx.path];
+    if (change) {
+      const person = await change.who(ctx);
+      if (!person) return;
+      guarded.set(ctx.context, person);
+      await auditOrRefuse(ctx, db, { actor: person, action: change.action, target: person.email, outcome: "attempt", ip: auditIp(ctx.request ?? ctx.headers) });
     }
   });
 
@@ -116,15 +141,14 @@ export function createAuthHooks(db: Db, throttle: ThrottleConfig) {
     }
     if (ctx.path === SIGN_IN_PATH) return afterSignIn(ctx, db, throttle);
     if (VERIFY_PATHS.has(ctx.path)) return afterVerify(ctx, db);
-    const action = GUARDED_CHANGES[ctx.path];
-    if (action) {
-      const session = ctx.context.session;
-      const failed = isAPIError(ctx.context.returned);
-      if (!session && failed) return;
-      await recordAudit(
-        { actor: session?.user ?? null, action, target: session?.user.email ?? null, outcome: failed ? "refused" : "success", ip: auditIp(ctx.request ?? ctx.headers) },
-        db,
-      ).catch((error: unknown) => console.error(`[audit] ${action} outcome not recorded (its attempt was):`, error));
+    const change = GUARDED_CHANGES[ctx.path];
+    const person = guarded.get(ctx.context);
+    if (change && person) {
+      const { action } = change;
+      const outcome = isAPIError(ctx.context.returned) ? "refused" : "success";
+      await recordAudit({ actor: person, action, target: person.email, outcome, ip: auditIp(ctx.request ?? ctx.headers) }, db).catch((error: unknown) =>
+        console.error(`[audit] ${action} outcome not recorded (its attempt was):`, error),
+      );
     }
   });
 

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { getEnv } from "@/lib/env";
+import { eq } from "drizzle-orm";
+import { getEnv, resetEnvForTests } from "@/lib/env";
+import { authUser } from "@/lib/db/schema/auth";
 import { setStoreForTests } from "@/lib/db";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { createUser } from "@/lib/db/users";
 import { getAuth } from "./auth";
 import { getSessionUser, requireApiUser, requirePageUser } from "./guard";
+import { clearSessionCache } from "./session-cache";
 import { can, PERMISSIONS, ROLES, type Permission, type Role } from "./roles";
 import { authRequest, callAuth, cookieHeader } from "./test-auth";
 
@@ -131,5 +134,47 @@ describe.each(TEST_ENGINES)("guard on $name", (engine) => {
     });
     requestHeaders.current = new Headers({ cookie: cookies.operator });
     await expect(requirePageUser("register", "/payments/new")).resolves.toMatchObject({ role: "operator" });
+  });
+
+  it("a deactivated user's existing session stops working", async () => {
+    const cookie = cookieHeader(
+      await callAuth(await getAuth(), authRequest("/sign-in/email", { body: { email: "support@guard.test", password: PASSWORD }, ip: "203.0.113.78" })),
+    );
+    expect(await getSessionUser(new Headers({ cookie }))).not.toBeNull();
+    await store.db.update(authUser).set({ deactivatedAt: new Date() }).where(eq(authUser.email, "support@guard.test"));
+    clearSessionCache();
+    try {
+      expect(await getSessionUser(new Headers({ cookie }))).toBeNull();
+      const gate = await requireApiUser(apiRequest(cookie), "viewPayments");
+      expect("response" in gate && gate.response.status).toBe(401);
+    } finally {
+      await store.db.update(authUser).set({ deactivatedAt: null }).where(eq(authUser.email, "support@guard.test"));
+      clearSessionCache();
+    }
+  });
+
+  it("with REQUIRE_2FA, an operator without a second factor may only set one up", async () => {
+    process.env.REQUIRE_2FA = "true";
+    resetEnvForTests();
+    clearSessionCache();
+    try {
+      const user = await getSessionUser(new Headers({ cookie: cookies.operator }));
+      expect(user).toMatchObject({ role: "operator", twoFactorEnabled: false, needsSecondFactor: true });
+      const gate = await requireApiUser(apiRequest(cookies.operator), "viewPayments");
+      if (!("response" in gate)) throw new Error("an operator without a second factor got through");
+      expect(gate.response.status).toBe(403);
+      expect(await gate.response.json()).toMatchObject({ kind: "second_factor_required" });
+      requestHeaders.current = new Headers({ cookie: cookies.operator });
+      await expect(requirePageUser("viewPayments", "/payments?status=sent")).rejects.toMatchObject({
+        url: "/settings/security?next=%2Fpayments%3Fstatus%3Dsent",
+      });
+      // Roles that cannot move money are not asked.
+      expect(await getSessionUser(new Headers({ cookie: cookies.viewer }))).toMatchObject({ needsSecondFactor: false });
+    } finally {
+      delete process.env.REQUIRE_2FA;
+      resetEnvForTests();
+      clearSessionCache();
+    }
+    expect(await getSessionUser(new Headers({ cookie: cookies.operator }))).toMatchObject({ needsSecondFactor: false });
   });
 });

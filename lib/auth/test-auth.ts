@@ -58,3 +58,30 @@ export async function auditStoreDown(db: Db): Promise<void> {
 export async function auditStoreUp(db: Db): Promise<void> {
   await db.execute(sql`drop trigger if exists audit_store_down on audit_log`);
 }
+
+/** A cookie jar for a sequence of calls: the `name=value` pairs, later Set-Cookie headers winning (an expired one removes). */
+export function mergeCookies(jar: string, response: Response): string {
+  const pairs = new Map(
+    jar
+      .split(";")
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .map((p) => [p.slice(0, p.indexOf("=")), p.slice(p.indexOf("=") + 1)] as const),
+  );
+  for (const cookie of response.headers.getSetCookie()) {
+    const [pair = ""] = cookie.split(";");
+    const name = pair.slice(0, pair.indexOf("="));
+    const value = pair.slice(pair.indexOf("=") + 1);
+    if (!value || /max-age=0\b/i.test(cookie)) pairs.delete(name);
+    else pairs.set(name, value);
+  }
+  return [...pairs].map(([name, value]) => `${name}=${value}`).join("; ");
+}
+
+/** The current code of an otpauth:// URI, computed with Better Auth's own OTP helper (RFC 6238). */
+export async function totpNow(totpURI: string): Promise<string> {
+  const { base32 } = await import("@better-auth/utils/base32");
+  const { createOTP } = await import("@better-auth/utils/otp");
+  const secret = new URL(totpURI).searchParams.get("secret") ?? "";
+  return createOTP(new TextDecoder().decode(base32.decode(secret))).totp();
+}

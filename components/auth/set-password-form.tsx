@@ -1,0 +1,120 @@
+"use client";
+
+import { KeyRound } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { FieldError, Input, Label } from "@/components/ui/input";
+import { authClient } from "@/lib/auth/auth-client";
+import { focusField } from "./sign-in-error";
+
+type Limits = { min: number; max: number };
+type Fields = { password?: string; confirm?: string };
+
+/** What is wrong with a new password and its repetition (nothing: an empty object). */
+export function checkNewPassword(password: string, confirm: string, limits: Limits): { password?: "tooShort" | "tooLong"; confirm?: "mismatch" } {
+  if (password.length < limits.min) return { password: "tooShort" };
+  if (password.length > limits.max) return { password: "tooLong" };
+  if (password !== confirm) return { confirm: "mismatch" };
+  return {};
+}
+
+/**
+ * The page an admin's one-time link opens: the new user chooses a password (Better Auth's
+ * /reset-password consumes the token: a used or expired link says so).
+ */
+export function SetPasswordForm({ token, limits }: { token: string; limits: Limits }) {
+  const t = useTranslations("auth.setPassword");
+  const [pending, setPending] = useState(false);
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Fields>({});
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const form = new FormData(event.currentTarget);
+    const password = String(form.get("password") ?? "");
+    const confirm = String(form.get("confirm") ?? "");
+    const problems = checkNewPassword(password, confirm, limits);
+    setFields({
+      password: problems.password ? t(problems.password, limits) : undefined,
+      confirm: problems.confirm ? t(problems.confirm) : undefined,
+    });
+    setError(null);
+    if (problems.password || problems.confirm) return focusField(problems.password ? "password" : "confirm");
+    setPending(true);
+    try {
+      const { error: failure } = await authClient.resetPassword({ newPassword: password, token });
+      setPending(false);
+      if (failure) {
+        setError(failure.status === 400 || failure.status === 401 ? t("invalidLink") : failure.message || t("invalidLink"));
+        return;
+      }
+      setDone(true);
+    } catch {
+      setPending(false);
+      setError(t("invalidLink"));
+    }
+  }
+
+  if (done) {
+    return (
+      <div className="flex flex-col gap-4">
+        <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900 dark:border-green-800 dark:bg-green-950/40 dark:text-green-100">
+          {t("done")}
+        </p>
+        <a href="/login" className={buttonVariants({ variant: "primary", size: "lg" })}>
+          {t("goSignIn")}
+        </a>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={pending} className="flex flex-col gap-4">
+      <div
+        role="alert"
+        className={error ? "rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100" : "sr-only"}
+      >
+        {error}
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor="password">{t("password")}</Label>
+        <Input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+          required
+          disabled={pending}
+          aria-invalid={Boolean(fields.password)}
+          aria-describedby={fields.password ? "password-error" : "password-hint"}
+        />
+        <p id="password-hint" className="text-xs text-fg-muted">
+          {t("hint", limits)}
+        </p>
+        <FieldError id="password-error" message={fields.password} />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor="confirm">{t("confirm")}</Label>
+        <Input
+          id="confirm"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          required
+          disabled={pending}
+          aria-invalid={Boolean(fields.confirm)}
+          aria-describedby={fields.confirm ? "confirm-error" : undefined}
+        />
+        <FieldError id="confirm-error" message={fields.confirm} />
+      </div>
+      <Button type="submit" variant="primary" size="lg" disabled={pending} className="w-full">
+        <KeyRound aria-hidden className="h-4 w-4" />
+        {pending ? t("submitting") : t("submit")}
+      </Button>
+    </form>
+  );
+}
