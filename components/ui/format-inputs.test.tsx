@@ -123,7 +123,7 @@ describe("DateInput", () => {
   it("opens a calendar from its button, moves by keyboard and picks a day", () => {
     const onChange = vi.fn();
     const host = render(<ControlledDate onChange={onChange} initial="2026-03-10" />);
-    const open = host.querySelector<HTMLButtonElement>("button[aria-label='Escolher no calendário']")!;
+    const open = host.querySelector<HTMLButtonElement>("button[aria-label='Abrir calendário']")!;
     act(() => open.click());
     const grid = host.querySelector("[role=grid]")!;
     expect(grid.getAttribute("aria-label")).toBe("março de 2026");
