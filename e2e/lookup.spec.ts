@@ -18,7 +18,7 @@ async function openWithShortcut(page: Page) {
 
 async function lookUp(page: Page, text: string) {
   const dialog = await openWithShortcut(page);
-  await dialog.getByLabel("Id or reference code").fill(text);
+  await dialog.getByLabel("ID or reference code").fill(text);
   await dialog.getByRole("button", { name: "Look up", exact: true }).click();
   return dialog;
 }
@@ -33,7 +33,7 @@ test.describe("support", () => {
   test("opens with the button and Ctrl/Cmd+K, keeps focus inside, closes with Esc", async ({ page }) => {
     await page.getByRole("button", { name: "Look up payment" }).click();
     const dialog = page.getByRole("dialog", { name: "Look up payment" });
-    await expect(dialog.getByLabel("Id or reference code")).toBeFocused();
+    await expect(dialog.getByLabel("ID or reference code")).toBeFocused();
     // Tab cycles inside the dialog.
     for (let i = 0; i < 6; i++) await page.keyboard.press("Tab");
     await expect(dialog.locator(":focus")).toHaveCount(1);
@@ -41,7 +41,7 @@ test.describe("support", () => {
     await expect(dialog).toBeHidden();
 
     await openWithShortcut(page);
-    await expect(page.getByLabel("Id or reference code")).toBeFocused();
+    await expect(page.getByLabel("ID or reference code")).toBeFocused();
     await page.screenshot({ path: "test-results/shots/lookup-open.png" });
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
@@ -56,9 +56,9 @@ test.describe("support", () => {
 
   test("an end-to-end id opens its QR code record, which offers the payment", async ({ page }) => {
     const dialog = await openWithShortcut(page);
-    await dialog.getByLabel("Id or reference code").fill(WITH_QR.e2e);
-    await expect(dialog).toContainText("Looks like an end-to-end id");
-    await dialog.getByLabel("Id or reference code").press("Enter");
+    await dialog.getByLabel("ID or reference code").fill(WITH_QR.e2e);
+    await expect(dialog).toContainText("Looks like an end-to-end ID");
+    await dialog.getByLabel("ID or reference code").press("Enter");
     await expect(page).toHaveURL(`/qrcodes/${WITH_QR.e2e}`);
     const related = page.getByRole("region", { name: "Payments with this end-to-end id" });
     await expect(related.getByRole("link", { name: new RegExp(WITH_QR.id) })).toBeVisible();
@@ -73,23 +73,33 @@ test.describe("support", () => {
   test("a reference-code fragment lists the matching payments and says what it tried", async ({ page }) => {
     const dialog = await lookUp(page, "sbxfixture");
     const results = dialog.getByTestId("lookup-results");
-    await expect(results).toContainText("Not an idempotent_id");
+    await expect(results).toContainText("No payment has the partner ID “sbxfixture”");
+    await expect(results).toContainText("No payment has exactly the reference code “sbxfixture”");
     await expect(results).toContainText(/\d+ payments whose reference code contains “sbxfixture”/);
     await page.screenshot({ path: "test-results/shots/lookup-results.png" });
     await results.getByRole("link", { name: new RegExp(PENDING) }).click();
     await expect(page).toHaveURL(`/payments/${PENDING}`);
   });
 
-  test("nothing found is not a dead end", async ({ page }) => {
+  test("a whole reference code is read exactly and lands on its payment", async ({ page }) => {
+    // The fixtures' reference codes (lib/sandbox/fixtures.ts): sbxfixture + position + key.
+    await lookUp(page, "sbxfixture01completedwithqr");
+    await expect(page).toHaveURL(`/payments/${WITH_QR.id}`);
+  });
+
+  test("nothing found is not a dead end, and says part of a partner ID cannot be searched", async ({ page }) => {
     const dialog = await lookUp(page, "zz-nothing-like-this-9");
     const results = dialog.getByTestId("lookup-results");
-    await expect(results).toContainText("Not an idempotent_id");
+    await expect(results).toContainText("No payment has the partner ID");
     await expect(results).toContainText("No payment whose reference code contains");
-    await expect(results.getByRole("link", { name: /Payments to a receiver named like/ })).toHaveAttribute(
+    await expect(results).toContainText("Part of a partner ID cannot be searched");
+    await expect(results.getByRole("link", { name: /receiver/i })).toHaveCount(0);
+    await expect(results.getByRole("link", { name: /Charges whose reference code contains/ })).toHaveAttribute(
       "href",
-      "/payments?receiver_name=zz-nothing-like-this-9",
+      "/qrcodes?reference_code=zz-nothing-like-this-9",
     );
     await expect(results.getByRole("link", { name: "All payments" })).toBeVisible();
+    await page.screenshot({ path: "test-results/shots/lookup-nothing.png" });
   });
 
   test("remembers recent lookups in this browser and forgets them on Clear", async ({ page }) => {
@@ -122,7 +132,7 @@ test.describe("support", () => {
     await page.goto("/payments/no-such-payment-77");
     await page.getByRole("button", { name: "Look up another id" }).click();
     const dialog = page.getByRole("dialog", { name: "Look up payment" });
-    await expect(dialog.getByLabel("Id or reference code")).toHaveValue("no-such-payment-77");
+    await expect(dialog.getByLabel("ID or reference code")).toHaveValue("no-such-payment-77");
   });
 });
 

@@ -1,6 +1,7 @@
 "use client";
 
 import { Search } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 import { OPEN_LOOKUP_EVENT, type OpenLookupDetail } from "./lookup-events";
@@ -22,6 +23,7 @@ const isApple = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.use
  * fetched when the pointer or focus reaches the button, or at the first opening (lookup-dialog.tsx).
  */
 export function LookupBox() {
+  const t = useTranslations("lookup");
   const [open, setOpen] = useState(false);
   const [initialQuery, setInitialQuery] = useState("");
   const [session, setSession] = useState(0);
@@ -91,7 +93,7 @@ export function LookupBox() {
         onFocus={() => void loadDialog()}
         onClick={() => onOpenChange(true)}>
         <Search aria-hidden className="h-4 w-4" />
-        <span className="sr-only sm:not-sr-only">Look up payment</span>
+        <span className="sr-only sm:not-sr-only">{t("open")}</span>
         <kbd aria-hidden className="hidden rounded border border-border bg-surface-muted px-1 font-sans text-[0.6875rem] text-fg-muted md:inline">
           {apple ? "⌘K" : "Ctrl K"}
         </kbd>

@@ -1,6 +1,7 @@
 "use client";
 
 import { X } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { Dialog } from "radix-ui";
 import { useRef } from "react";
 import { Button } from "@/components/ui/button";
@@ -23,6 +24,7 @@ export type LookupDialogProps = {
  */
 export default function LookupDialog({ open, onOpenChange, session, initialQuery, returnFocus }: LookupDialogProps) {
   const contentRef = useRef<HTMLDivElement>(null);
+  const t = useTranslations("lookup");
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -45,13 +47,11 @@ export default function LookupDialog({ open, onOpenChange, session, initialQuery
           className="fixed left-1/2 top-[8vh] z-50 flex max-h-[84vh] w-[min(42rem,calc(100vw-2rem))] -translate-x-1/2 flex-col rounded-lg border border-border bg-surface text-fg shadow-xl focus:outline-none">
           <div className="flex items-start justify-between gap-3 border-b border-border px-4 py-3">
             <div>
-              <Dialog.Title className="text-base font-semibold text-fg">Look up payment</Dialog.Title>
-              <Dialog.Description className="text-sm text-fg-muted">
-                Find a payment by its idempotent_id, end-to-end id or reference code.
-              </Dialog.Description>
+              <Dialog.Title className="text-base font-semibold text-fg">{t("title")}</Dialog.Title>
+              <Dialog.Description className="text-sm text-fg-muted">{t("description")}</Dialog.Description>
             </div>
             <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close">
+              <Button variant="ghost" size="icon" aria-label={t("close")}>
                 <X aria-hidden className="h-4 w-4" />
               </Button>
             </Dialog.Close>

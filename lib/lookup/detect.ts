@@ -6,8 +6,9 @@ import { isEndToEndId } from "@/lib/pix/end-to-end";
  * What a pasted text can be, decided by its shape alone (no I/O).
  * - `end_to_end`: the documented shape of an end-to-end id; look up its QR code record and
  *   the payments whose `end_to_end` matches.
- * - `text`: anything else; try it as an `idempotent_id` (when it can travel in a path) and
- *   as a fragment of a reference code (when it fits the list filter).
+ * - `text`: anything else; try it as an `idempotent_id` and as a whole reference code (a
+ *   payment's or a QR code's) when it can travel in a path, then, when no payment has that
+ *   reference code, as a fragment of one (when it fits the list filter).
  */
 export type LookupPlan =
   | { kind: "empty"; value: "" }
@@ -15,11 +16,22 @@ export type LookupPlan =
   | {
       kind: "text";
       value: string;
-      /** Why it cannot be an idempotent_id, or null when it can. */
-      idempotentIdProblem: string | null;
-      /** True when it fits the list's `reference_code` filter. */
+      /** Why it cannot be an idempotent_id (a path parameter), or null when it can. */
+      idempotentIdProblem: IdProblem | null;
+      /** Why it cannot be read as a whole reference code (a path parameter), or null when it can. */
+      referenceProblem: IdProblem | null;
+      /** True when it fits the list's `reference_code` filter (a partial match). */
       referenceFragment: boolean;
     };
+
+/** Why a text cannot travel as an id in the provider's path: too long, or characters it cannot carry. */
+export type IdProblem = "too_long" | "characters";
+
+/** One rule (lib/domain/ids.ts pathIdProblem) decides; the kind of problem is named for the screen. */
+function idProblem(value: string, max: number): IdProblem | null {
+  if (!pathIdProblem(value, max)) return null;
+  return value.length > max ? "too_long" : "characters";
+}
 
 /** Quote pairs people paste around ids (from chat, JSON, spreadsheets, Markdown). */
 const QUOTE_PAIRS: Array<[string, string]> = [
@@ -77,7 +89,8 @@ export function detectLookup(raw: string): LookupPlan {
   return {
     kind: "text",
     value,
-    idempotentIdProblem: pathIdProblem(value, LIMITS.idempotentId) ?? null,
+    idempotentIdProblem: idProblem(value, LIMITS.idempotentId),
+    referenceProblem: idProblem(value, LIMITS.referenceCode),
     referenceFragment: value.length <= LIMITS.referenceCode,
   };
 }

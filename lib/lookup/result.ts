@@ -6,42 +6,44 @@ import { qrcodeSchema } from "@/lib/contract/qrcode";
 /** At most this many payments are carried back per list step; the rest is a link to the table. */
 export const LOOKUP_LIST_LIMIT = 10;
 
-/** A list step: the payments one list filter found (first page only) and how many there are in all. */
+/**
+ * Why a step was not tried: the text is too long for that id or has characters it cannot carry,
+ * or (the partial search) a payment already has exactly this reference code.
+ */
+export const SKIP_REASONS = ["too_long", "characters", "found_exactly"] as const;
+/** Why a step failed, for the screen's words: the provider was slow, unreachable, or failed otherwise. */
+export const FAILURE_REASONS = ["timeout", "unreachable", "failed"] as const;
+
 const listFoundSchema = z.object({
   outcome: z.literal("found"),
   payments: z.array(paymentListItemSchema),
   total: z.number().int().nonnegative(),
 });
-
 const notFoundSchema = z.object({ outcome: z.literal("not_found") });
-const failedSchema = z.object({ outcome: z.literal("failed"), reason: z.string() });
-const skippedSchema = z.object({ outcome: z.literal("skipped"), reason: z.string() });
+const failedSchema = z.object({ outcome: z.literal("failed"), reason: z.enum(FAILURE_REASONS) });
+const skippedSchema = z.object({ outcome: z.literal("skipped"), reason: z.enum(SKIP_REASONS) });
+const paymentFoundSchema = z.object({ outcome: z.literal("found"), payment: paymentListItemSchema });
+const qrcodeFoundSchema = z.object({ outcome: z.literal("found"), qrcode: qrcodeSchema });
 
+/** A whole id read: the payment by idempotent_id, or by its reference code. */
 const paymentStepSchema = z.object({
-  by: z.literal("idempotent_id"),
-  result: z.discriminatedUnion("outcome", [
-    z.object({ outcome: z.literal("found"), payment: paymentListItemSchema }),
-    notFoundSchema,
-    failedSchema,
-    skippedSchema,
-  ]),
+  by: z.enum(["idempotent_id", "reference"]),
+  result: z.discriminatedUnion("outcome", [paymentFoundSchema, notFoundSchema, failedSchema, skippedSchema]),
 });
 
+/** A QR code record: by the end-to-end id of its payment, or by its own reference code. */
 const qrcodeStepSchema = z.object({
-  by: z.literal("qrcode"),
-  result: z.discriminatedUnion("outcome", [
-    z.object({ outcome: z.literal("found"), qrcode: qrcodeSchema }),
-    notFoundSchema,
-    failedSchema,
-  ]),
+  by: z.enum(["qrcode", "qrcode_reference"]),
+  result: z.discriminatedUnion("outcome", [qrcodeFoundSchema, notFoundSchema, failedSchema, skippedSchema]),
 });
 
+/** A list filter's partial match (first page only) and how many there are in all. */
 const listStepSchema = z.object({
   by: z.enum(["end_to_end", "reference_code"]),
   result: z.discriminatedUnion("outcome", [listFoundSchema, notFoundSchema, failedSchema, skippedSchema]),
 });
 
-export const lookupStepSchema = z.discriminatedUnion("by", [paymentStepSchema, qrcodeStepSchema, listStepSchema]);
+export const lookupStepSchema = z.union([paymentStepSchema, qrcodeStepSchema, listStepSchema]);
 
 /** Answer of GET /api/lookup?q=...: what the text was taken for, and each thing tried in order. */
 export const lookupAnswerSchema = z.object({
@@ -52,4 +54,13 @@ export const lookupAnswerSchema = z.object({
 
 export type LookupStep = z.infer<typeof lookupStepSchema>;
 export type LookupAnswer = z.infer<typeof lookupAnswerSchema>;
-export type LookupListBy = z.infer<typeof listStepSchema>["by"];
+export type PaymentStep = z.infer<typeof paymentStepSchema>;
+export type QrcodeStep = z.infer<typeof qrcodeStepSchema>;
+export type ListStep = z.infer<typeof listStepSchema>;
+export type LookupListBy = ListStep["by"];
+export type SkipReason = (typeof SKIP_REASONS)[number];
+export type FailureReason = (typeof FAILURE_REASONS)[number];
+
+export const isPaymentStep = (s: LookupStep): s is PaymentStep => s.by === "idempotent_id" || s.by === "reference";
+export const isQrcodeStep = (s: LookupStep): s is QrcodeStep => s.by === "qrcode" || s.by === "qrcode_reference";
+export const isListStep = (s: LookupStep): s is ListStep => s.by === "end_to_end" || s.by === "reference_code";
