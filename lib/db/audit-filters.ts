@@ -15,10 +15,19 @@ export const AUDIT_ACTIONS = [
   "auth.sign_in",
   "auth.sign_in_failed",
   "auth.sign_out",
+  "auth.two_factor_enable",
+  "auth.two_factor_disable",
+  "auth.two_factor_new_backup_codes",
   "payment.register",
   "payment.export",
   "user.create",
   "user.role_change",
+  "user.deactivate",
+  "user.reactivate",
+  "user.reset_second_factor",
+  "user.end_sessions",
+  "user.password_link",
+  "user.password_set",
 ] as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,0 +1,25 @@
+import { inviteUser, listUsers, setPasswordUrl, SET_PASSWORD_LINK_TTL_HOURS } from "@/lib/db/users";
+import { getEnv } from "@/lib/env";
+import { clientIp, jsonOk, route } from "@/lib/http";
+import { newUserSchema } from "@/lib/auth/user-view";
+import { toUserView, toUserViews, userErrorResponse } from "@/lib/auth/users-api";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/users: every staff account with its role, status and second factor (admins only)
+export const GET = route({ name: "GET /api/users", permission: "users" }, async () => jsonOk({ users: await toUserViews(await listUsers()) }));
+
+// POST /api/users: add a user; the answer carries their one-time set-password link, shown once (admins only)
+export const POST = route({ name: "POST /api/users", permission: "users", body: newUserSchema }, async ({ request, user, body, t }) => {
+  try {
+    const { user: created, token } = await inviteUser(body, { actor: user, ip: clientIp(request), auditDetail: { via: "web" } });
+    return jsonOk(
+      { user: await toUserView(created), setPasswordUrl: setPasswordUrl(getEnv().appUrl, token), linkHours: SET_PASSWORD_LINK_TTL_HOURS },
+      201,
+    );
+  } catch (error) {
+    const refused = userErrorResponse(error, t, body.email);
+    if (refused) return refused;
+    throw error;
+  }
+});
