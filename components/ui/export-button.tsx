@@ -80,7 +80,7 @@ function ExportOutcome({ state, expectedRows }: { state: ExportState; expectedRo
     return (
       <span className="inline-flex items-center gap-1">
         <CheckCircle2 aria-hidden className="h-3.5 w-3.5 shrink-0 text-green-700 dark:text-green-400" />
-        {state.rows === null ? t("savedXlsx", { fileName: state.fileName }) : t("saved", { fileName: state.fileName, rows: state.rows })}
+        {state.rows === null ? t("savedXlsx", { fileName: state.fileName }) : t("saved", { fileName: state.fileName, n: state.rows, rows: count.format(state.rows) })}
         {changed ? ` — ${t("changed", { count: count.format(expectedRows) })}` : ""}
       </span>
     );
