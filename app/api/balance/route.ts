@@ -1,0 +1,10 @@
+import { jsonOk, route } from "@/lib/http";
+import { getCachedBalance } from "@/lib/payments-api/balance";
+
+// GET /api/balance: the account's available, blocked and total balance (cents), read at most every 15 s; for roles that send or approve transfers
+export const GET = route({ name: "GET /api/balance", permission: "viewTransfers" }, async () => {
+  const b = await getCachedBalance();
+  return jsonOk({
+    balance: { available_cents: b.availableCents, blocked_cents: b.blockedCents, total_cents: b.totalCents, checked_at: b.checkedAt },
+  });
+});
