@@ -3,6 +3,7 @@ import { webhookEventQueries } from "@/lib/events/queries";
 import { hasMembers } from "@/lib/domain/answer";
 import { insightsQueries } from "@/lib/queries/insights";
 import { paymentQueries } from "@/lib/queries/payments";
+import { transferQueries } from "@/lib/queries/transfers";
 import type { LiveEventName } from "./live-connection";
 
 /**
@@ -23,6 +24,7 @@ export function createLiveInvalidator(queryClient: QueryClient, o: LiveInvalidat
   const delayMs = o.delayMs ?? 150;
   const changed = new Set<string>();
   let payments = false;
+  let transfers = false;
   let log = false;
   let everything = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -45,7 +47,8 @@ export function createLiveInvalidator(queryClient: QueryClient, o: LiveInvalidat
       );
     }
     if (log || everything) work.push(queryClient.invalidateQueries({ queryKey: webhookEventQueries.all() }));
-    payments = log = everything = false;
+    if (transfers || everything) work.push(queryClient.invalidateQueries({ queryKey: transferQueries.all() }));
+    payments = transfers = log = everything = false;
     void Promise.allSettled(work).then(() => {
       for (const id of ids) o.onChanged?.(id);
     });
@@ -59,6 +62,20 @@ export function createLiveInvalidator(queryClient: QueryClient, o: LiveInvalidat
       if (name === "resync") {
         everything = true;
         return schedule();
+      }
+      // A (re)connected stream: transfer changes are not replayed, so look again.
+      if (name === "ready") {
+        transfers = true;
+        return schedule();
+      }
+      if (name === "transfer") {
+        // A registered transfer may have become a payment on screen too.
+        if (hasMembers(data, { id: "string", state: "string" })) {
+          transfers = true;
+          if ((data as { state: string }).state === "registered") payments = true;
+          schedule();
+        }
+        return;
       }
       if (name !== "webhook" && name !== "webhook-repeat") return;
       // Our own server's stream (it stored the event): check the members used here, no zod.

@@ -1,6 +1,7 @@
 import { ChevronRight } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { Input } from "@/components/ui/input";
-import { FormField } from "./form-field";
+import { FormField, useFieldError } from "./form-field";
 import type { RegisterForm } from "./form-types";
 
 /**
@@ -16,7 +17,9 @@ export function AdvancedIdField({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const error = form.formState.errors.idempotent_id?.message;
+  const t = useTranslations("register");
+  const g = useTranslations("glossary");
+  const error = useFieldError(form.formState.errors.idempotent_id?.message);
   return (
     <details
       open={open}
@@ -25,14 +28,14 @@ export function AdvancedIdField({
     >
       <summary className="flex cursor-pointer list-none items-center gap-1.5 px-3 py-2 text-sm font-medium text-fg [&::-webkit-details-marker]:hidden">
         <ChevronRight aria-hidden className="h-4 w-4 transition-transform group-open:rotate-90" />
-        Advanced
+        {t("advanced")}
       </summary>
       <div className="border-t border-border px-3 py-3">
         <FormField
           id="register-idempotent-id"
-          label="Payment id (idempotent_id)"
+          label={g("idempotentId")}
           error={error}
-          hint="Generated for this form and kept for retries, so the same transfer is never registered twice. Replace it only with your own unique id (up to 255 visible characters)."
+          hint={t("idHint")}
         >
           {(control) => (
             <Input {...control} {...form.register("idempotent_id")} autoComplete="off" spellCheck={false} className="font-mono" />

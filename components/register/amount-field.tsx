@@ -1,38 +1,44 @@
-import type { UseFormRegisterReturn } from "react-hook-form";
-import { Input } from "@/components/ui/input";
+import { useTranslations } from "next-intl";
+import { Controller } from "react-hook-form";
+import { AmountInput } from "@/components/ui/amount-input";
+import { Label } from "@/components/ui/input";
 import { formatBRL } from "@/lib/pix";
 import { readAmount } from "@/lib/register/to-request-body";
-import { FormField } from "./form-field";
+import { useFieldError } from "./form-field";
+import type { RegisterForm } from "./form-types";
 
-/** "Amount": typed the Brazilian way or plainly, read back as BRL under the field. */
-export function AmountField({
-  field,
-  text,
-  error,
-}: {
-  field: UseFormRegisterReturn<"amount">;
-  text: string;
-  error?: string;
-}) {
-  const reading = readAmount(text);
-  const hint =
-    reading.cents !== undefined ? (
-      <span aria-live="polite">
-        Will be sent as <strong className="font-semibold text-fg">{formatBRL(reading.cents)}</strong>
-      </span>
-    ) : (
-      <span aria-live="polite">In reais, like 1.234,56 or 1234.56</span>
-    );
+/** "Amount": typed the Brazilian way (1.234,56; 1234.56 too), read back as BRL under the field. */
+export function AmountField({ form }: { form: RegisterForm }) {
+  const t = useTranslations("register");
+  const g = useTranslations("glossary");
+  const error = useFieldError(form.formState.errors.amount?.message);
+  const reading = readAmount(form.watch("amount"));
   return (
-    <FormField id="register-amount" label="Amount" error={error} hint={hint}>
-      {(control) => (
-        <div className="relative">
-          <span aria-hidden className="pointer-events-none absolute inset-y-0 left-2.5 flex items-center text-sm text-fg-muted">
-            R$
-          </span>
-          <Input {...control} {...field} inputMode="decimal" autoComplete="off" placeholder="0,00" iconStart className="tabular-nums" />
-        </div>
-      )}
-    </FormField>
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor="register-amount">{g("amount")}</Label>
+      <Controller
+        name="amount"
+        control={form.control}
+        render={({ field }) => (
+          <AmountInput
+            id="register-amount"
+            name={field.name}
+            value={field.value}
+            onValueChange={field.onChange}
+            onBlur={field.onBlur}
+            error={error}
+            autoComplete="off"
+            aria-describedby="register-amount-hint"
+          />
+        )}
+      />
+      <p id="register-amount-hint" className="text-xs text-fg-muted" aria-live="polite">
+        {reading.cents !== undefined && reading.cents > 0 ? (
+          t("amountReads", { amount: formatBRL(reading.cents) })
+        ) : (
+          t("amountHint")
+        )}
+      </p>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState, type KeyboardEvent, type Ref } from "react";
 import { Input } from "@/components/ui/input";
 import { findParticipant, PIX_PARTICIPANTS, searchParticipants, type PixParticipant } from "@/lib/pix";
@@ -40,6 +41,7 @@ export function BankCombobox({
   inputRef?: Ref<HTMLInputElement>;
   disabled?: boolean;
 }) {
+  const t = useTranslations("register");
   const listId = useId();
   const [text, setText] = useState(() => {
     const p = findParticipant(value);
@@ -95,7 +97,7 @@ export function BankCombobox({
         aria-activedescendant={activeOption ? `${listId}-${activeOption.ispb}` : undefined}
         autoComplete="off"
         spellCheck={false}
-        placeholder="Search by name or ISPB, or type an 8-digit ISPB"
+        placeholder={t("bankSearch")}
         value={text}
         disabled={disabled}
         onChange={(e) => type(e.target.value)}
@@ -110,7 +112,7 @@ export function BankCombobox({
       <ul
         id={listId}
         role="listbox"
-        aria-label="Pix participants"
+        aria-label={t("bankSearch")}
         hidden={!showList}
         className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-md border border-border bg-surface py-1 text-sm shadow-lg"
       >

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { FieldError, Label } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
@@ -43,4 +44,15 @@ export function FormField({
       ) : null}
     </div>
   );
+}
+
+/**
+ * A field's error in the reader's language: the form holds message keys (validation.*,
+ * formats.*) or, from the server, words already in the reader's language.
+ */
+export function useFieldError(message: string | undefined): string | undefined {
+  const t = useTranslations();
+  if (!message) return undefined;
+  const key = message as Parameters<typeof t>[0];
+  return /^[a-z]+\.[A-Za-z0-9_.]+$/.test(message) && t.has(key) ? t(key) : message;
 }

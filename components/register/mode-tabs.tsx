@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { INITIATION_TYPES, type InitiationType } from "@/lib/contract";
-import { INITIATION_TYPE_WORDS } from "@/lib/register/form-values";
+import { useTranslations } from "next-intl";
 import { cn } from "@/lib/utils";
 
 /**
@@ -16,9 +16,10 @@ export function ModeTabs({
   value: InitiationType;
   disabled?: boolean;
 }) {
+  const g = useTranslations("glossary");
   return (
     <fieldset className="flex flex-col gap-1.5" disabled={disabled}>
-      <legend className="mb-1.5 text-sm font-medium text-fg">Send to</legend>
+      <legend className="mb-1.5 text-sm font-medium text-fg">{g("initiationType")}</legend>
       <div className="inline-flex w-fit rounded-lg border border-border bg-surface-muted p-1">
         {INITIATION_TYPES.map((mode) => (
           <label
@@ -30,7 +31,7 @@ export function ModeTabs({
           >
             {/* Transparent over the whole tab: the radio itself takes the click and keeps arrow keys. */}
             <input type="radio" value={mode} className="absolute inset-0 m-0 cursor-pointer appearance-none opacity-0" {...field} />
-            {INITIATION_TYPE_WORDS[mode]}
+            {g(`initiation.${mode}`)}
           </label>
         ))}
       </div>

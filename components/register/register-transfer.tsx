@@ -1,34 +1,46 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
+import { transferHref } from "@/components/transfers/transfers-table";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { RegisterTransfer as Transfer } from "@/lib/contract";
-import { paymentPagePath } from "@/lib/register/check-registration";
 import { getFormIdStore } from "@/lib/register/form-id-store";
 import { registerFormResolver } from "@/lib/register/form-resolver";
 import { emptyRegisterForm, type RegisterFormField, type RegisterFormValues } from "@/lib/register/form-values";
-import type { SubmitOutcome } from "@/lib/register/outcome";
-import { OutcomeNotice } from "./outcome-notice";
+import { formFieldFor } from "@/lib/register/validate";
 import { ReviewStep } from "./review-step";
+import { SubmissionStatus } from "./submission-status";
 import { TransferFields } from "./transfer-fields";
+import { useCreateTransfer } from "./use-create-transfer";
 import { useFormId } from "./use-form-id";
-import { useRegisterTransfer } from "./use-register-transfer";
 
-/** The register-a-transfer screen: fill in, review, confirm. */
-export function RegisterTransfer() {
+/** The New transfer screen: fill in, review, confirm; then follow it until the provider has it. */
+export function RegisterTransfer({ reviewAside }: { reviewAside?: (transfer: Transfer) => ReactNode }) {
   const initialId = useFormId();
-  if (!initialId) return <RegisterTransferSkeleton />;
-  return <RegisterTransferForm initialId={initialId} />;
+  const t = useTranslations("register");
+  if (!initialId) {
+    return (
+      <div className="flex flex-col gap-5" aria-busy="true" aria-label={t("loadingForm")}>
+        <Skeleton className="h-10 w-72" />
+        <Skeleton className="h-9 w-full" />
+        <Skeleton className="h-9 w-full" />
+        <Skeleton className="h-9 w-32" />
+      </div>
+    );
+  }
+  return <RegisterTransferForm initialId={initialId} reviewAside={reviewAside} />;
 }
 
 /**
- * Container: owns the form, the sending and the notices; the fields and the review only render.
- * The idempotent_id comes from the tab's store so re-renders, retries and reloads keep it.
+ * Container: owns the form, the creation and the notices; fields and review only render. The
+ * partner ID comes from the tab's store so re-renders, retries and reloads keep it.
  */
-function RegisterTransferForm({ initialId }: { initialId: string }) {
+function RegisterTransferForm({ initialId, reviewAside }: { initialId: string; reviewAside?: (transfer: Transfer) => ReactNode }) {
+  const t = useTranslations("register");
   const router = useRouter();
   const form = useForm<RegisterFormValues, unknown, Transfer>({
     resolver: registerFormResolver,
@@ -38,28 +50,15 @@ function RegisterTransferForm({ initialId }: { initialId: string }) {
   const [step, setStep] = useState<"edit" | "review">("edit");
   const [reviewed, setReviewed] = useState<Transfer | null>(null);
   const [advancedOpen, setAdvancedOpen] = useState(false);
-  const [formKey, setFormKey] = useState(0);
   const stepHeading = useRef<HTMLDivElement>(null);
+  const { submission, transfer, create, reset } = useCreateTransfer();
 
-  const sender = useRegisterTransfer({
-    onRegistered(id) {
-      getFormIdStore().renew(); // the next form gets a fresh id
-      router.push(paymentPagePath(id, true));
-    },
-    onSettled(outcome: SubmitOutcome) {
-      if (outcome.kind === "rejected" || outcome.kind === "invalid" || outcome.kind === "session") {
-        if (outcome.kind === "invalid") {
-          for (const [field, message] of Object.entries(outcome.fields)) {
-            form.setError(field as RegisterFormField, { type: "server", message });
-          }
-          if (outcome.fields.idempotent_id) setAdvancedOpen(true);
-        }
-        if (outcome.kind !== "session") setStep("edit");
-      }
-    },
-  });
-  const unsettled = sender.outcome?.kind === "unknown" || sender.outcome?.kind === "check";
-  const registeredHere = sender.outcome?.kind === "registered";
+  // Follow the created request: registered -> its payment; waiting for people -> its page.
+  useEffect(() => {
+    if (!transfer) return;
+    if (transfer.state === "registered") router.push(`/payments/${encodeURIComponent(transfer.idempotent_id)}?registered=1`);
+    else if (transfer.state === "awaiting_approval") router.push(transferHref(transfer.id));
+  }, [transfer, router]);
 
   const firstStep = useRef(true);
   useEffect(() => {
@@ -72,9 +71,9 @@ function RegisterTransferForm({ initialId }: { initialId: string }) {
   }, [step]);
 
   const review = form.handleSubmit(
-    (transfer) => {
-      sender.clearOutcome();
-      setReviewed(transfer);
+    (parsed) => {
+      reset();
+      setReviewed(parsed);
       setStep("review");
     },
     (errors) => {
@@ -82,83 +81,71 @@ function RegisterTransferForm({ initialId }: { initialId: string }) {
     },
   );
 
-  function startOver() {
-    const next = getFormIdStore().renew();
-    form.reset(emptyRegisterForm(next));
-    sender.clearOutcome();
-    setReviewed(null);
-    setStep("edit");
-    setFormKey((k) => k + 1);
+  async function confirm(transfer: Transfer) {
+    const result = await create(transfer);
+    // The server refused fields: back to editing, each message on its field.
+    if (result?.phase === "invalid") {
+      for (const [name, message] of Object.entries(result.fields)) {
+        const field = formFieldFor(name);
+        if (field !== "root") form.setError(field as RegisterFormField, { type: "server", message });
+      }
+      if (result.fields.idempotent_id) setAdvancedOpen(true);
+      setStep("edit");
+    } else if (result?.phase === "idTaken") {
+      form.setError("idempotent_id", { type: "server", message: result.message });
+      setAdvancedOpen(true);
+      setStep("edit");
+    }
   }
 
-  const editOutcome = step === "edit" && sender.outcome ? sender.outcome : null;
+  // A refused transfer keeps its values; the next review uses the fresh partner ID.
+  function editAgain() {
+    form.setValue("idempotent_id", getFormIdStore().current());
+    reset();
+    setStep("edit");
+  }
+
+  const created = submission.phase === "created";
+  const settledRefused = created && transfer && ["refused", "failed"].includes(transfer.state);
+  const busy = submission.phase === "creating" || (created && !settledRefused);
   return (
     <div className="flex flex-col gap-5">
       <div ref={stepHeading} tabIndex={-1} className="sr-only">
-        {step === "edit" ? "Step 1 of 2: transfer details" : "Step 2 of 2: review and confirm"}
+        {step === "edit" ? t("stepEdit") : t("stepReview")}
       </div>
-      {editOutcome ? <OutcomeNotice outcome={editOutcome} /> : null}
+      {step === "edit" && (submission.phase === "invalid" || submission.phase === "idTaken") ? (
+        <SubmissionStatus submission={submission} transfer={null} onRetry={() => undefined} busy={false} />
+      ) : null}
       {step === "edit" || !reviewed ? (
-        <form onSubmit={review} noValidate aria-label="Transfer details">
-          <TransferFields key={formKey} form={form} advancedOpen={advancedOpen} onAdvancedOpenChange={setAdvancedOpen}>
-            <div className="flex items-center gap-3 border-t border-border pt-4">
+        <form onSubmit={review} noValidate aria-label={t("formLabel")}>
+          <TransferFields form={form} advancedOpen={advancedOpen} onAdvancedOpenChange={setAdvancedOpen}>
+            <div className="flex flex-wrap items-center gap-3 border-t border-border pt-4">
               <Button type="submit" variant="primary">
-                Review
+                {t("review")}
               </Button>
-              <span className="text-xs text-fg-muted">Nothing is sent until you confirm on the next step.</span>
+              <span className="text-xs text-fg-muted">{t("nothingSent")}</span>
             </div>
           </TransferFields>
         </form>
       ) : (
-        <ReviewStep transfer={reviewed}>
-          {sender.outcome ? (
-            <OutcomeNotice
-              outcome={sender.outcome}
-              busy={sender.sending}
-              onRetry={() => sender.send(reviewed)}
-              onCheckAgain={() => sender.readBack(reviewed.idempotent_id)}
-              onNewTransfer={startOver}
-            />
-          ) : null}
-          {sender.outcome?.kind === "not_registered" || registeredHere ? null : (
+        <ReviewStep transfer={reviewed} aside={reviewAside?.(reviewed)}>
+          <SubmissionStatus submission={submission} transfer={transfer} onRetry={() => void confirm(reviewed)} busy={busy} />
+          {settledRefused ? (
+            <div className="border-t border-border pt-4">
+              <Button onClick={editAgain}>{t("edit")}</Button>
+            </div>
+          ) : created ? null : (
             <div className="flex flex-wrap items-center gap-3 border-t border-border pt-4">
-              <Button
-                variant="primary"
-                onClick={() => sender.send(reviewed)}
-                disabled={sender.sending || sender.done || unsettled}
-                aria-busy={sender.sending}
-              >
-                {sender.sending || sender.done ? "Sending…" : "Confirm transfer"}
+              <Button variant="primary" onClick={() => void confirm(reviewed)} disabled={busy || submission.phase === "lost"} aria-busy={busy}>
+                {busy ? t("sending") : t("confirm")}
               </Button>
-              <Button onClick={() => setStep("edit")} disabled={sender.sending || sender.done || unsettled}>
-                Edit
+              <Button onClick={() => setStep("edit")} disabled={busy}>
+                {t("edit")}
               </Button>
             </div>
           )}
-          {sender.outcome?.kind === "not_registered" ? (
-            <div className="border-t border-border pt-4">
-              <Button onClick={() => setStep("edit")} disabled={sender.sending}>
-                Edit
-              </Button>
-            </div>
-          ) : null}
         </ReviewStep>
       )}
-    </div>
-  );
-}
-
-function RegisterTransferSkeleton() {
-  return (
-    <div className="flex flex-col gap-5" aria-busy="true" aria-label="Loading the form">
-      <Skeleton className="h-10 w-72" />
-      <Skeleton className="h-9 w-full" />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Skeleton className="h-9" />
-        <Skeleton className="h-9" />
-      </div>
-      <Skeleton className="h-9 w-full" />
-      <Skeleton className="h-9 w-32" />
     </div>
   );
 }

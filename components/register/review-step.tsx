@@ -1,90 +1,87 @@
+"use client";
+
+import { Moon, ShieldCheck } from "lucide-react";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { RegisterTransfer } from "@/lib/contract";
 import { centsToWords, findParticipant, formatBRL, formatDocument } from "@/lib/pix";
-import { ACCOUNT_TYPE_WORDS, INITIATION_TYPE_WORDS, PIX_KEY_TYPE_WORDS } from "@/lib/register/form-values";
-
-type Row = { label: string; value: ReactNode; sent?: string };
+import { isPixNightWindow } from "@/lib/transfers/night-window";
+import { approvalsRequired } from "@/lib/transfers/policy";
+import { useApprovalPolicy } from "./use-approval-policy";
 
 /**
- * Every value exactly as it will be sent (the schema's output), with words beside codes; the
- * amount in figures and in words; whether the money moves now.
+ * What the operator decides on, in business words (never wire values): the amount in figures and
+ * in words, who receives it and how, whether the money moves at once, and how many approvals it
+ * will need under the policy in force. `aside` takes what the page adds (e.g. the balance check).
  */
-export function ReviewStep({ transfer, children }: { transfer: RegisterTransfer; children?: ReactNode }) {
-  const rows = reviewRows(transfer);
+export function ReviewStep({ transfer, aside, children }: { transfer: RegisterTransfer; aside?: ReactNode; children?: ReactNode }) {
+  const t = useTranslations("register");
+  const g = useTranslations("glossary");
+  const a = useTranslations("approvals");
+  const policy = useApprovalPolicy();
+  const needed = policy.data ? approvalsRequired(policy.data.policy, transfer.value_cents) : null;
+  const rows: Array<[string, ReactNode]> = [
+    [g("initiationType"), g(`initiation.${transfer.initiation_type}`)],
+    [g("receiverName"), transfer.receiver_name],
+    [g("receiverDocument"), <span key="doc" className="font-mono">{formatDocument(transfer.receiver_document)}</span>],
+  ];
+  if (transfer.initiation_type === "dict" && transfer.pix_key_type) {
+    rows.push(
+      [g("pixKeyType"), g(`keyTypes.${transfer.pix_key_type}`)],
+      [g("pixKey"), <span key="key" className="break-all font-mono">{transfer.pix_key}</span>],
+    );
+  } else {
+    const bank = transfer.receiver_bank_ispb ? findParticipant(transfer.receiver_bank_ispb) : undefined;
+    rows.push(
+      [g("bank"), bank ? `${bank.name} (${transfer.receiver_bank_ispb})` : (transfer.receiver_bank_ispb ?? "—")],
+      [g("agency"), <span key="ag" className="font-mono">{transfer.receiver_agency}</span>],
+      [g("account"), <span key="acc" className="font-mono">{transfer.receiver_account}</span>],
+      [g("accountType"), transfer.receiver_account_type ? g(`accountTypes.${transfer.receiver_account_type}`) : "—"],
+    );
+  }
+  rows.push(
+    [g("authorized"), transfer.authorized || (needed ?? 0) > 0 ? t("authorizedYes") : t("authorizedNo")],
+    [g("idempotentId"), <span key="id" className="break-all font-mono">{transfer.idempotent_id}</span>],
+  );
   return (
     <section aria-labelledby="register-review-title" className="flex flex-col gap-4">
       <div>
         <h2 id="register-review-title" className="text-base font-semibold text-fg">
-          Review the transfer
+          {t("reviewTitle")}
         </h2>
-        <p className="text-sm text-fg-muted">Check every value: this is what will be sent to the provider.</p>
+        <p className="text-sm text-fg-muted">{t("reviewIntro")}</p>
       </div>
       <div className="rounded-lg border border-border bg-surface-muted px-4 py-3">
-        <div className="text-xs font-medium uppercase tracking-wide text-fg-muted">Amount</div>
+        <div className="text-xs font-medium uppercase tracking-wide text-fg-muted">{g("amount")}</div>
         <div className="text-2xl font-semibold tabular-nums text-fg" data-testid="review-amount">
           {formatBRL(transfer.value_cents)}
         </div>
         <div className="text-sm text-fg" data-testid="review-amount-words">
           {centsToWords(transfer.value_cents)}
         </div>
-        <div className="mt-1 text-xs text-fg-muted">
-          Sent as <code className="font-mono">value_cents: {transfer.value_cents}</code>
-        </div>
       </div>
+      {needed !== null ? (
+        <p className="flex items-start gap-2 text-sm text-fg" data-testid="review-approvals">
+          <ShieldCheck aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-fg-muted" />
+          {needed > 0 ? t("needsApproval", { count: needed }) : t("noApproval")}
+        </p>
+      ) : null}
+      {isPixNightWindow(new Date()) ? (
+        <p className="flex items-start gap-2 text-sm font-medium text-amber-800 dark:text-amber-300" role="note">
+          <Moon aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+          {a("nightWindow")}
+        </p>
+      ) : null}
+      {aside}
       <dl className="grid gap-x-6 gap-y-2.5 text-sm sm:grid-cols-[12rem_1fr]">
-        {rows.map((row) => (
-          <div key={row.label} className="contents">
-            <dt className="text-fg-muted">{row.label}</dt>
-            <dd className="min-w-0 break-words text-fg">
-              {row.value}
-              {row.sent !== undefined ? (
-                <>
-                  {" "}
-                  <code className="font-mono text-xs text-fg-muted">({row.sent})</code>
-                </>
-              ) : null}
-            </dd>
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-fg-muted">{label}</dt>
+            <dd className="min-w-0 break-words text-fg">{value}</dd>
           </div>
         ))}
       </dl>
       {children}
     </section>
   );
-}
-
-function reviewRows(t: RegisterTransfer): Row[] {
-  const rows: Row[] = [
-    { label: "Send to", value: INITIATION_TYPE_WORDS[t.initiation_type], sent: t.initiation_type },
-    { label: "Receiver name", value: t.receiver_name },
-    { label: "Receiver document", value: formatDocument(t.receiver_document), sent: t.receiver_document },
-  ];
-  if (t.initiation_type === "dict" && t.pix_key_type) {
-    rows.push(
-      { label: "Pix key type", value: PIX_KEY_TYPE_WORDS[t.pix_key_type], sent: t.pix_key_type },
-      { label: "Pix key", value: <code className="font-mono">{t.pix_key}</code> },
-    );
-  } else {
-    const bank = t.receiver_bank_ispb ? findParticipant(t.receiver_bank_ispb) : undefined;
-    rows.push(
-      { label: "Bank (ISPB)", value: bank ? bank.name : "Not in our list of participants", sent: t.receiver_bank_ispb },
-      { label: "Branch", value: <code className="font-mono">{t.receiver_agency}</code> },
-      { label: "Account", value: <code className="font-mono">{t.receiver_account}</code> },
-      {
-        label: "Account type",
-        value: t.receiver_account_type ? ACCOUNT_TYPE_WORDS[t.receiver_account_type] : "—",
-        sent: t.receiver_account_type,
-      },
-    );
-  }
-  rows.push(
-    {
-      label: "Authorize now",
-      value: t.authorized
-        ? "Yes: the money is sent right away"
-        : "No: registered waiting for authorization",
-      sent: String(t.authorized),
-    },
-    { label: "Payment id", value: <code className="break-all font-mono">{t.idempotent_id}</code> },
-  );
-  return rows;
 }

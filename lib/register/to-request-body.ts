@@ -1,14 +1,14 @@
 import type { RegisterTransferInput } from "@/lib/contract";
-import { parseBRL } from "@/lib/pix";
+import { parseBRL, type ParseBRLErrorCode } from "@/lib/pix";
 import type { RegisterFormValues } from "./form-values";
 
-/** The amount as typed, read as integer cents, or why it cannot be read. */
-export type AmountReading = { cents: number; error?: undefined } | { cents?: undefined; error: string };
+/** The amount as typed, read as integer cents, or why it cannot be read (a reason code). */
+export type AmountReading = { cents: number; problem?: undefined } | { cents?: undefined; problem: ParseBRLErrorCode };
 
 /** "1.234,56", "1234,56", "1234.56", "R$ 10" -> cents through integer math (lib/pix `parseBRL`). */
 export function readAmount(text: string): AmountReading {
   const parsed = parseBRL(text);
-  return parsed.ok ? { cents: parsed.cents } : { error: parsed.error };
+  return parsed.ok ? { cents: parsed.cents } : { problem: parsed.code };
 }
 
 /** Branch, account and ISPB as people write them ("12345-6", "0001 ") -> digits the contract accepts. */
@@ -22,7 +22,7 @@ const orUndefined = <T extends string>(text: T | ""): T | undefined => (text ===
  * Form values -> the request body `registerTransferSchema` parses (the same body POST
  * /api/payments receives). Only the chosen mode's fields are included. When the amount cannot
  * be read, `value_cents` is 0 so the schema still checks every other field; the caller reports
- * `amount.error` on the Amount field instead of the schema's message.
+ * `amount.problem` on the Amount field instead of the schema's message.
  */
 export function toRequestBody(values: RegisterFormValues): { body: RegisterTransferInput; amount: AmountReading } {
   const amount = readAmount(values.amount);

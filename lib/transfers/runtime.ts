@@ -47,10 +47,10 @@ export function startTransferEngine(): Promise<TransferQueue> {
   h.queue ??= (async () => {
     const store = await getStore();
     const env = getEnv();
-    let queue: TransferQueue | undefined;
-    queue = await startTransferQueue(store, queueSettings(), {
+    // The reconciler requeues through the queue it runs on (called only once it is started).
+    const queue: TransferQueue = await startTransferQueue(store, queueSettings(), {
       databaseUrl: env.databaseUrl,
-      reconcile: () => reconcile(store.db, reconcileSettings(), (items) => (queue ? queue.enqueueMany(items) : Promise.resolve())),
+      reconcile: () => reconcile(store.db, reconcileSettings(), (items) => queue.enqueueMany(items)),
     });
     return queue;
   })().catch((error: unknown) => {

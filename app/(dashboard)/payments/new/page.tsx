@@ -1,20 +1,22 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { RegisterTransfer } from "@/components/register/register-transfer";
 import { Card } from "@/components/ui/card";
 import { requirePageUser } from "@/lib/auth/guard";
 
-export const metadata: Metadata = { title: "New transfer" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("register"))("title") };
+}
 
-/** Register a transfer by hand (operators and admins; others get the not-allowed page). */
+/** A new transfer, by Pix key or bank account (operators and admins; others get the not-allowed page). */
 export default async function NewPaymentPage() {
   await requirePageUser("register", "/payments/new");
+  const t = await getTranslations("register");
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <div>
-        <h1 className="text-xl font-semibold text-fg">New transfer</h1>
-        <p className="text-sm text-fg-muted">
-          Register a Pix transfer by key or by bank account. You review every value before anything is sent.
-        </p>
+        <h1 className="text-xl font-semibold text-fg">{t("title")}</h1>
+        <p className="text-sm text-fg-muted">{t("intro")}</p>
       </div>
       <Card>
         <div className="p-5">

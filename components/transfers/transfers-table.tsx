@@ -1,0 +1,83 @@
+"use client";
+
+import { useFormatter, useNow, useTranslations } from "next-intl";
+import Link from "next/link";
+import { formatBRL, formatBrazilDateTime, formatDocument } from "@/lib/pix";
+import type { TransferRequest } from "@/lib/transfers/types";
+import { cn } from "@/lib/utils";
+import { TransferStateBadge } from "./state-badge";
+
+export function transferHref(id: string): string {
+  return `/transfers/${encodeURIComponent(id)}`;
+}
+
+/**
+ * Transfer requests as a table (a card per request on a phone). Each row links to its page;
+ * the age counts up while the page is open.
+ */
+export function TransfersTable({ transfers, dimmed, caption }: { transfers: TransferRequest[]; dimmed?: boolean; caption: string }) {
+  const t = useTranslations("transfers");
+  const format = useFormatter();
+  const now = useNow({ updateInterval: 30_000 });
+  const age = (at: string) => format.relativeTime(new Date(at), now);
+  const approvals = (r: TransferRequest) =>
+    r.approvals_required === 0 ? t("noApprovalNeeded") : t("approvalsCount", { done: r.approvals.length, needed: r.approvals_required });
+
+  return (
+    <div className={cn("transition-opacity", dimmed && "opacity-60")}>
+      <table className="hidden w-full border-collapse text-sm md:table" data-testid="transfers-table">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="sticky top-[var(--header-height,0px)] z-10 bg-surface text-left text-xs font-medium uppercase tracking-wide text-fg-muted">
+          <tr className="border-b border-border">
+            <th scope="col" className="px-3 py-2">{t("columns.created")}</th>
+            <th scope="col" className="px-3 py-2">{t("columns.state")}</th>
+            <th scope="col" className="px-3 py-2 text-right">{t("columns.amount")}</th>
+            <th scope="col" className="px-3 py-2">{t("columns.receiver")}</th>
+            <th scope="col" className="px-3 py-2">{t("columns.maker")}</th>
+            <th scope="col" className="px-3 py-2">{t("columns.approvals")}</th>
+            <th scope="col" className="px-3 py-2">{t("columns.age")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {transfers.map((r) => (
+            <tr key={r.id} className="border-b border-border last:border-0 hover:bg-surface-muted/60" data-transfer-id={r.id} data-state={r.state}>
+              <td className="whitespace-nowrap px-3 py-2 tabular-nums">
+                <Link href={transferHref(r.id)} className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300">
+                  {formatBrazilDateTime(r.created_at)}
+                </Link>
+              </td>
+              <td className="px-3 py-2">
+                <TransferStateBadge state={r.state} />
+              </td>
+              <td className="whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums">{formatBRL(r.value_cents)}</td>
+              <td className="max-w-[18rem] px-3 py-2">
+                <div className="truncate" title={r.receiver_name}>{r.receiver_name}</div>
+                <div className="font-mono text-xs text-fg-muted">{formatDocument(r.receiver_document)}</div>
+              </td>
+              <td className="max-w-[14rem] truncate px-3 py-2 text-fg-muted" title={r.maker.email}>{r.maker.email}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-fg-muted">{approvals(r)}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-fg-muted">{age(r.created_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="flex flex-col gap-2 md:hidden" aria-label={caption}>
+        {transfers.map((r) => (
+          <li key={r.id} data-transfer-id={r.id} data-state={r.state}>
+            <Link href={transferHref(r.id)} className="flex flex-col gap-1 rounded-lg border border-border bg-surface p-3 hover:bg-surface-muted">
+              <div className="flex items-center justify-between gap-2">
+                <span className="text-base font-semibold tabular-nums">{formatBRL(r.value_cents)}</span>
+                <TransferStateBadge state={r.state} />
+              </div>
+              <div className="truncate text-sm">{r.receiver_name}</div>
+              <div className="flex flex-wrap justify-between gap-x-3 text-xs text-fg-muted">
+                <span>{r.maker.email}</span>
+                <span>{age(r.created_at)}</span>
+              </div>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { answerWith } from "@/lib/domain/answer";
+import { apiGet } from "@/lib/domain/api-client";
+// Types only: the browser reads our answers by their members (lib/domain/answer.ts).
+import type { TransferDetail, TransferListMeta, TransferRequest } from "@/lib/transfers/types";
+import { viewQueryString, type TransferView } from "@/lib/transfers/views";
+
+export type TransferListAnswer = { transfers: TransferRequest[]; meta: TransferListMeta };
+
+const readList = answerWith<TransferListAnswer>({ transfers: "array", meta: "object" });
+const readDetail = answerWith<{ transfer: TransferDetail }>({ transfer: "object" });
+const readInbox = answerWith<{ count: number }>({ count: "number" });
+
+/** Query keys and options of transfer requests. Live `transfer` events invalidate `all()`. */
+export const transferQueries = {
+  all: () => ["transfers"] as const,
+  list: (view: TransferView, page: number) =>
+    queryOptions({
+      queryKey: [...transferQueries.all(), "list", view, page] as const,
+      queryFn: ({ signal }) => apiGet(`/api/transfers${viewQueryString(view, page)}`, readList, { signal }),
+      placeholderData: keepPreviousData,
+      staleTime: 5_000,
+    }),
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: [...transferQueries.all(), "detail", id] as const,
+      queryFn: ({ signal }) => apiGet(`/api/transfers/${encodeURIComponent(id)}`, readDetail, { signal }),
+      staleTime: 2_000,
+    }),
+  inbox: () =>
+    queryOptions({
+      queryKey: [...transferQueries.all(), "inbox"] as const,
+      queryFn: ({ signal }) => apiGet("/api/transfers/inbox", readInbox, { signal }),
+      staleTime: 10_000,
+    }),
+};
