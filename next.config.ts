@@ -18,6 +18,8 @@ const nextConfig: NextConfig = {
   // PGlite ships WebAssembly and must be loaded by Node, not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "postgres"],
   poweredByHeader: false,
+  // A second build beside the shared one (e.g. to look at pages while e2e runs): NEXT_DIST_DIR=.next-mine.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   // Source maps for bench/bundle-composition.ts only (what a page's JavaScript is made of).
   productionBrowserSourceMaps: process.env.BROWSER_SOURCE_MAPS === "1",
   // gzip in the Node server; e2e turns it off (NEXT_COMPRESS=off): on localhost it only costs CPU.
