@@ -5,9 +5,10 @@ import { expectHydrated } from "./hydrated";
 
 /**
  * Sign-in through the real /login page in fresh browser contexts (no stored sessions):
- * every demo account, the way back to the page first asked for, no open redirect, one generic
- * message for every wrong email or password, the failed-attempt limit, sign-out killing the
- * session on the server, and the session cookie's flags.
+ * Portuguese by default, every demo account, the way back to the page first asked for, no open
+ * redirect, one generic message for every wrong email or password, the failed-attempt limit,
+ * sign-out killing the session on the server, and the session cookie's flags. Past the first
+ * test the pages are read in English (the NEXT_LOCALE cookie, as a user's choice sets it).
  *
  * Better Auth also limits /sign-in/email per client address (30 in a row without a minute's
  * pause, shared by the whole run), so this file signs in only as often as it must.
@@ -16,18 +17,21 @@ test.use({ storageState: { cookies: [], origins: [] } });
 
 const SHOTS = "test-results/shots";
 const GENERIC_FAILURE = "Email or password is incorrect";
-const THROTTLED = "Too many failed sign-in attempts. Wait a minute and try again.";
-// A fresh browser has no language cookie: the header speaks Portuguese.
+const THROTTLED = /^Too many failed sign-in attempts\. Try again in \d+ seconds\.$/;
 const ROLE_LABELS = {
-  viewer: "Consulta (financeiro)",
-  support: "Suporte",
-  operator: "Operador",
-  approver: "Aprovador",
-  admin: "Administrador",
+  viewer: "Viewer (finance)",
+  support: "Support",
+  operator: "Operator",
+  approver: "Approver",
+  admin: "Admin",
 } as const;
 const SESSION_COOKIE = /^(__Secure-)?pix\.session_token$/;
 
-/** Fills and submits the /login form already on screen. */
+async function inEnglish(context: BrowserContext) {
+  await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: E2E.appUrl }]);
+}
+
+/** Fills and submits the /login form already on screen (in English). */
 async function submitSignIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
@@ -49,7 +53,34 @@ async function sessionCookies(context: BrowserContext) {
   return (await context.cookies(E2E.appUrl)).filter((c) => SESSION_COOKIE.test(c.name));
 }
 
+test.describe("the sign-in page in Portuguese by default", () => {
+  test("a browser with no language cookie gets Entrar, E-mail, Senha, every demo account, and signs in", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
+    await expect(page.getByRole("heading", { level: 1, name: "Entrar" })).toBeVisible();
+    const demo = page.getByRole("complementary", { name: "Modo sandbox: contas de demonstração" });
+    for (const email of ["viewer", "support", "operator", "approver", "approver2", "admin"].map((r) => `${r}@demo.test`)) {
+      await expect(demo.getByText(email, { exact: true })).toBeVisible();
+    }
+    await expect(demo).toContainText("approver2@demo.test (Aprovador)");
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${SHOTS}/auth-login-pt-${width}.png`, fullPage: true });
+    }
+    await page.getByLabel("E-mail").fill("viewer@demo.test");
+    await page.getByLabel("Senha").fill("not-the-password");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect(page.locator("#sign-in-error")).toHaveText("E-mail ou senha incorretos");
+    await page.getByLabel("Senha").fill(E2E.password);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect(page).toHaveURL(`${E2E.appUrl}/`);
+    await expect(page.getByRole("heading", { level: 1, name: "Visão geral" })).toBeVisible();
+  });
+});
+
 test.describe("signing in", () => {
+  test.beforeEach(async ({ context }) => inEnglish(context));
+
   for (const role of ROLES) {
     test(`${role}@demo.test signs in through /login and gets an HttpOnly, SameSite=Lax session cookie`, async ({ page, context }) => {
       await page.goto("/login");
@@ -103,6 +134,7 @@ test.describe("signing in", () => {
 });
 
 test.describe("failed sign-in", () => {
+  test.beforeEach(async ({ context }) => inEnglish(context));
   test("a wrong password and an unknown email get the same generic message and the same answer", async ({ page }) => {
     await page.goto("/login");
     const wrongPassword = await failedSignIn(page, "support@demo.test", "not-the-password");
@@ -129,7 +161,7 @@ test.describe("failed sign-in", () => {
     }
     const throttled = await failedSignIn(page, email, E2E.password);
     expect(throttled.status).toBe(429);
-    expect(throttled.message).toBe(THROTTLED);
+    expect(throttled.message).toMatch(THROTTLED);
     await expect(page.locator("#sign-in-error")).toHaveText(THROTTLED);
     await expect(page).toHaveURL(/\/login$/);
     await page.screenshot({ path: `${SHOTS}/auth-throttled.png` });
@@ -137,6 +169,7 @@ test.describe("failed sign-in", () => {
 });
 
 test.describe("signing out", () => {
+  test.beforeEach(async ({ context }) => inEnglish(context));
   test("sign-out returns to /login and the old session cookie no longer opens /payments", async ({ page, context, browser }) => {
     await page.goto("/login?next=%2Fpayments");
     await submitSignIn(page, "operator@demo.test", E2E.password);
@@ -158,6 +191,7 @@ test.describe("signing out", () => {
     // Someone who kept a copy of the cookie: the session is gone on the server too, at once (the
     // guard's short session memo included: it once kept an old cookie working for seconds).
     const replay = await browser.newContext({ storageState: { cookies: oldCookies, origins: [] } });
+    await inEnglish(replay);
     try {
       const stale = await replay.newPage();
       await stale.goto("/payments");

@@ -35,7 +35,7 @@ export function UsersTable({ users, currentUserId, proposedRole, busy, onAction 
   const th = "px-3 py-2 font-medium";
   return (
     <div className="overflow-x-auto rounded-lg border border-border bg-surface">
-      <table className="w-full min-w-[980px] border-collapse text-sm">
+      <table className="w-full min-w-[1080px] border-collapse text-sm">
         <caption className="sr-only">{t("users.title")}</caption>
         <thead className="bg-surface-muted text-left text-xs uppercase tracking-wide text-fg-muted">
           <tr>
@@ -53,17 +53,17 @@ export function UsersTable({ users, currentUserId, proposedRole, busy, onAction 
             const deactivated = Boolean(user.deactivatedAt);
             return (
               <tr key={user.id} data-user={user.email} className={cn("border-t border-border align-top", deactivated && "text-fg-muted")}>
-                <td className="px-3 py-2">
+                <td className="min-w-[15rem] px-3 py-2">
                   <div className="font-medium text-fg">
                     {user.name}
                     {user.id === currentUserId ? <span className="ml-1 text-xs font-normal text-fg-muted">({t("users.you")})</span> : null}
                   </div>
-                  <div className="break-all font-mono text-xs text-fg-muted">{user.email}</div>
+                  <div className="break-words font-mono text-xs text-fg-muted">{user.email}</div>
                 </td>
                 <td className="px-3 py-2">
                   <Select
                     compact
-                    className="w-44"
+                    className="w-48"
                     aria-label={t("users.actions.role", { email: user.email })}
                     value={role}
                     disabled={busy}

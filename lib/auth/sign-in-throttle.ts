@@ -27,7 +27,7 @@ export type ThrottleConfig = { perAccountAddress: ThrottleRule; perAddress: Thro
 export const DEFAULT_THROTTLE: ThrottleConfig = {
   perAccountAddress: { freeFailures: 5, baseWaitSeconds: 30, maxWaitSeconds: 15 * 60, forgetAfterSeconds: 60 * 60 },
   // An office behind one NAT shares an address: room for several people's typos.
-  perAddress: { freeFailures: 20, baseWaitSeconds: 60, maxWaitSeconds: 60 * 60, forgetAfterSeconds: 60 * 60 },
+  perAddress: { freeFailures: 50, baseWaitSeconds: 60, maxWaitSeconds: 60 * 60, forgetAfterSeconds: 60 * 60 },
 };
 
 type Keyed = { key: string; rule: ThrottleRule };
