@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
 import { resetTokenCacheForTests } from "./token";
-import { ensureWebhookRegistrations } from "./webhook-setup";
+import { ensureWebhookRegistrations, webhookReceiverUrl } from "./webhook-setup";
 
 /**
  * Against a fake provider (a tiny HTTP server speaking the documented calls), not the sandbox:
@@ -74,6 +74,13 @@ beforeEach(() => {
 
 const URL_OURS = "https://backoffice.example.com/api/webhooks/pix";
 const setup = (force = false) => ensureWebhookRegistrations({ url: URL_OURS, authorization: "Bearer ours", force });
+
+describe("webhookReceiverUrl", () => {
+  it("is the public address with a real provider, the server itself beside the sandbox", () => {
+    expect(webhookReceiverUrl({ sandboxMode: false, port: 3000, appUrl: "https://backoffice.example.com/" })).toBe("https://backoffice.example.com/api/webhooks/pix");
+    expect(webhookReceiverUrl({ sandboxMode: true, port: 3100, appUrl: "http://localhost:3100" })).toBe("http://127.0.0.1:3100/api/webhooks/pix");
+  });
+});
 
 describe("ensureWebhookRegistrations", () => {
   it("registers payments (type 2) and QR codes (type 1) with our URL and Authorization when none is there", async () => {

@@ -1,8 +1,18 @@
 import "server-only";
+import type { ServerEnv } from "@/lib/env";
 import { logLine } from "@/lib/http/logger";
 import { isPaymentsApiError } from "./errors";
 import { listWebhooks } from "./webhook-admin";
 import { registerWebhook } from "./webhooks";
+
+/**
+ * Where the provider must deliver: our receiver. In sandbox mode the sandbox runs beside us and
+ * calls the server directly; with a real provider, the public address (APP_URL).
+ */
+export function webhookReceiverUrl(env: Pick<ServerEnv, "sandboxMode" | "port" | "appUrl">): string {
+  const base = env.sandboxMode ? `http://127.0.0.1:${env.port}` : env.appUrl.replace(/\/+$/, "");
+  return `${base}/api/webhooks/pix`;
+}
 
 /** Both types go to our one receiver, which tells them apart by `notification_type`. */
 export const OUR_WEBHOOK_TYPES = [2, 1] as const;
