@@ -48,8 +48,11 @@ export function TransfersPage({ canApprove, canCreate }: { canApprove: boolean; 
 
       {canApprove && view !== "inbox" && (inbox.data?.transfers.length ?? 0) > 0 ? (
         <section aria-labelledby="inbox-title" className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50/60 p-3 dark:border-amber-800 dark:bg-amber-950/20">
-          <h2 id="inbox-title" className="text-sm font-semibold text-fg">
-            {t("filters.inbox")} · {t("inboxBadge", { count: inbox.data?.meta.total ?? 0 })}
+          <h2 id="inbox-title" className="flex items-center gap-2 text-sm font-semibold text-fg">
+            {t("filters.inbox")}
+            <span className="rounded-full bg-amber-200 px-2 text-xs font-semibold text-amber-950 dark:bg-amber-800 dark:text-amber-50">
+              {inbox.data?.meta.total ?? 0}
+            </span>
           </h2>
           <TransfersTable transfers={inbox.data?.transfers.slice(0, 10) ?? []} caption={t("filters.inbox")} />
         </section>
