@@ -2,7 +2,9 @@ import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { LiveUpdates } from "@/components/events/live-updates";
 import { AppHeader } from "@/components/layout/app-header";
+import { InboxBadge } from "@/components/transfers/inbox-badge";
 import { getSessionUser } from "@/lib/auth/guard";
+import { can } from "@/lib/auth/roles";
 
 /**
  * The signed-in shell. Each page checks its own permission (and redirects to /login with
@@ -18,8 +20,8 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         {t("skipToContent")}
       </a>
       <LiveUpdates />
-      {/* badges: e.g. { "/transfers": <TransfersAwaitingBadge /> } (a count beside the link). */}
-      <AppHeader user={user} />
+      {/* An approver sees how many requests wait for their decision beside "Transfers". */}
+      <AppHeader user={user} badges={can(user.role, "approve") ? { "/transfers": <InboxBadge /> } : undefined} />
       <main id="main" className="mx-auto max-w-[1600px] px-3 py-5 sm:px-4">
         {children}
       </main>
