@@ -4,23 +4,9 @@ import type { Db } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { reconciliationFindings, type ReconciliationFindingRow } from "@/lib/db/schema";
 import { TransferError } from "./errors";
-import type { Person } from "./types";
+import type { Finding, Person } from "./types";
 
-/** A reconciliation finding as /api/reconciliation answers it. */
-export type Finding = {
-  id: number;
-  kind: string;
-  idempotent_id: string;
-  reference_code: string | null;
-  provider_status: string | null;
-  value_cents: number | null;
-  detail: Record<string, unknown>;
-  found_at: string;
-  state: "open" | "resolved";
-  resolved_by: string | null;
-  resolved_at: string | null;
-  resolution_note: string | null;
-};
+export type { Finding };
 
 export const FINDINGS_PAGE_SIZE = 50;
 

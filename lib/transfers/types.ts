@@ -51,3 +51,19 @@ export type TransferEvent = {
 export type TransferDetail = TransferRequest & { history: TransferEvent[] };
 
 export type TransferListMeta = { page: number; page_size: number; total: number; total_pages: number };
+
+/** A reconciliation finding as /api/reconciliation answers it. */
+export type Finding = {
+  id: number;
+  kind: string;
+  idempotent_id: string;
+  reference_code: string | null;
+  provider_status: string | null;
+  value_cents: number | null;
+  detail: Record<string, unknown>;
+  found_at: string;
+  state: "open" | "resolved";
+  resolved_by: string | null;
+  resolved_at: string | null;
+  resolution_note: string | null;
+};
