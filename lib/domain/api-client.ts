@@ -46,6 +46,11 @@ export function apiPost<T>(path: string, body: unknown, read: AnswerReader<T>, o
   return request(path, read, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } }, options);
 }
 
+/** PUT JSON to a same-origin /api path (a whole new version of something: the approval policy). */
+export function apiPut<T>(path: string, body: unknown, read: AnswerReader<T>, options: Options = {}): Promise<T> {
+  return request(path, read, { method: "PUT", body: JSON.stringify(body), headers: { "content-type": "application/json" } }, options);
+}
+
 async function request<T>(path: string, read: AnswerReader<T>, init: RequestInit, options: Options): Promise<T> {
   const doFetch = options.fetch ?? globalThis.fetch;
   let response: Response;
