@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, lte } from "drizzle-orm";
+import { and, eq, isNull, lte } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { transferRequests } from "@/lib/db/schema";
@@ -10,7 +10,8 @@ export async function expireApprovals(db: Db, now: Date): Promise<number> {
   const due = await db
     .select({ id: transferRequests.id, idempotentId: transferRequests.idempotentId })
     .from(transferRequests)
-    .where(and(eq(transferRequests.state, "awaiting_approval"), lte(transferRequests.expiresAt, now)))
+    // A batch's rows expire with their batch (lib/batches/service.ts expireBatches).
+    .where(and(eq(transferRequests.state, "awaiting_approval"), lte(transferRequests.expiresAt, now), isNull(transferRequests.batchId)))
     .limit(500);
   let expired = 0;
   for (const row of due) {

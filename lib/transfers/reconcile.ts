@@ -6,6 +6,7 @@ import { logLine } from "@/lib/http/logger";
 import { getPayment, isPaymentsApiError, listPayments } from "@/lib/payments-api";
 import { formatListParam } from "@/lib/pix";
 import { announce } from "./transition";
+import { expireBatches } from "@/lib/batches/service";
 import { expireApprovals } from "./expiry";
 
 /** Provider statuses after which a payment never changes again. */
@@ -39,7 +40,7 @@ export type Requeue = (items: Array<{ id: string; startAfter: Date }>) => Promis
  */
 export async function reconcile(db: Db, settings: ReconcileSettings, requeue: Requeue, now = new Date()): Promise<ReconcileReport> {
   const report: ReconcileReport = { requeued: 0, refreshed: 0, missed: 0, expired: 0 };
-  report.expired = await expireApprovals(db, now);
+  report.expired = (await expireApprovals(db, now)) + (await expireBatches(db, now));
   report.requeued = await requeueStale(db, settings, requeue, now);
   report.refreshed = await refreshRegistered(db, settings, now);
   report.missed = await findMissedNotifications(db, settings, now);

@@ -5,6 +5,7 @@
  *   approved          -> submitting | canceled
  *   submitting        -> registered | refused | failed | outcome_unknown | approved (retry: nothing was sent)
  *   outcome_unknown   -> submitting | registered | refused | failed | approved
+ *   failed            -> approved (a person retries it, same id: nothing was registered)
  *
  * Every change goes through `lib/transfers/transition.ts`, which refuses what this table does not
  * allow; the database refuses unknown state names (a CHECK constraint).
@@ -30,14 +31,15 @@ export const TRANSITIONS: Record<TransferState, readonly TransferState[]> = {
   outcome_unknown: ["submitting", "registered", "refused", "failed", "approved"],
   registered: [],
   refused: [],
-  failed: [],
+  // Given up after the retries ran out: a person may send it again with the same id.
+  failed: ["approved"],
   rejected: [],
   canceled: [],
   expired: [],
 };
 
-/** States a request never leaves. */
-export const FINAL_STATES: readonly TransferState[] = TRANSFER_STATES.filter((s) => TRANSITIONS[s].length === 0);
+/** States the engine never moves a request out of (a person may retry a failed one). */
+export const FINAL_STATES: readonly TransferState[] = ["registered", "refused", "failed", "rejected", "canceled", "expired"];
 
 /** Nothing was sent to the provider in these, and nothing ever will be. */
 export const NEVER_SENT_STATES: readonly TransferState[] = ["rejected", "canceled", "expired"];

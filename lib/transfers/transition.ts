@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "@/lib/db";
 import { transferEvents, transferRequests, type TransferRequestRow } from "@/lib/db/schema";
@@ -89,4 +89,49 @@ export async function announce(tx: Tx, row: TransferRequestRow): Promise<void> {
     awaiting: row.state === "awaiting_approval",
   };
   await tx.execute(sql`select pg_notify(${TRANSFER_CHANNEL}, ${JSON.stringify(change)})`);
+}
+
+/**
+ * One decision for many requests: every request of a batch in one of `from` moves to `to` in
+ * one statement (a batch may hold 5,000 rows), each with its timeline event, under the same
+ * state machine; one announcement for the batch. Returns the ids moved.
+ */
+export async function moveBatchMembers(
+  tx: Tx,
+  batchId: string,
+  to: TransferState,
+  o: { from: readonly TransferState[]; actor?: Person | null; note?: MoveOptions["note"]; set?: MoveOptions["set"]; onlyIds?: string[] },
+): Promise<string[]> {
+  for (const from of o.from) if (!canTransition(from, to)) throw new IllegalTransitionError(from, to);
+  const now = new Date();
+  const where = and(
+    eq(transferRequests.batchId, batchId),
+    inArray(transferRequests.state, [...o.from]),
+    ...(o.onlyIds ? [inArray(transferRequests.id, o.onlyIds)] : []),
+  );
+  const before = await tx.select({ id: transferRequests.id, state: transferRequests.state }).from(transferRequests).where(where).for("update");
+  if (!before.length) return [];
+  const ids = before.map((r) => r.id);
+  const moved = await tx
+    .update(transferRequests)
+    .set({ ...o.set, state: to, updatedAt: now, ...(isFinal(to) ? { settledAt: now, leaseUntil: null, claimToken: null } : {}) })
+    .where(inArray(transferRequests.id, ids))
+    .returning();
+  const fromOf = new Map(before.map((r) => [r.id, r.state]));
+  for (let i = 0; i < moved.length; i += 1_000) {
+    await tx.insert(transferEvents).values(
+      moved.slice(i, i + 1_000).map((row) => ({
+        transferId: row.id,
+        at: now,
+        fromState: fromOf.get(row.id) ?? null,
+        toState: to,
+        actorId: o.actor?.id ?? null,
+        actorEmail: o.actor?.email ?? null,
+        note: o.note ?? null,
+      })),
+    );
+  }
+  const change: TransferChange = { id: batchId, state: to, idempotent_id: "", batch_id: batchId, awaiting: to === "awaiting_approval" };
+  await tx.execute(sql`select pg_notify(${TRANSFER_CHANNEL}, ${JSON.stringify(change)})`);
+  return moved.map((r) => r.id);
 }

@@ -1,0 +1,37 @@
+import { getDb } from "@/lib/db";
+import { clientIp, jsonError, jsonOk, localize, route } from "@/lib/http";
+import { batchListQuerySchema, uploadQuerySchema } from "@/lib/batches/query";
+import { listBatches, uploadBatch } from "@/lib/batches/store";
+import { readUploadedFile } from "@/lib/batches/upload-body";
+
+// POST /api/batches: a payout file (the body, or the `file` field of a form) -> a draft batch, validated row by row
+export const POST = route(
+  { name: "POST /api/batches", permission: "register", query: uploadQuerySchema },
+  async ({ request, user, query, t }) => {
+    const file = await readUploadedFile(request);
+    if ("problem" in file) {
+      return file.problem === "tooLarge"
+        ? jsonError(413, t("batches.errors.tooLarge", { maxMb: 5 }), { kind: "validation" })
+        : jsonError(400, t("batches.errors.noFile"), { kind: "validation" });
+    }
+    const result = await uploadBatch(await getDb(), {
+      ...file,
+      maker: { id: user.id, email: user.email },
+      ip: clientIp(request),
+      allowDuplicate: query.allow_duplicate,
+    });
+    if (result.ok) {
+      const { batch } = result;
+      return jsonOk({ batch: { id: batch.id, state: batch.state, rows: batch.rows, valid: batch.valid, invalid: batch.invalid, total_cents: batch.total_cents } }, 201);
+    }
+    if ("duplicateOf" in result) {
+      return Response.json({ error: t("batches.errors.duplicateFile"), batch_id: result.duplicateOf, kind: "duplicate_file" }, { status: 409, headers: { "cache-control": "no-store" } });
+    }
+    return jsonError(422, localize(result.problem.message, result.problem.values), { kind: "validation" });
+  },
+);
+
+// GET /api/batches: batches, newest first, with their totals and state
+export const GET = route({ name: "GET /api/batches", permission: "viewTransfers", query: batchListQuerySchema }, async ({ query }) =>
+  jsonOk(await listBatches(await getDb(), query.page)),
+);

@@ -1,0 +1,211 @@
+import "server-only";
+import { createHash, randomUUID } from "node:crypto";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db";
+import { recordAudit } from "@/lib/db/audit";
+import { approvals, batchRows, batches, transferRequests, type BatchRow } from "@/lib/db/schema";
+import { asTransferOutcome } from "@/lib/transfers/outcome";
+import { IN_FLIGHT_STATES, isTransferState } from "@/lib/transfers/states";
+import type { Person } from "@/lib/transfers/types";
+import { parseBatchFile } from "./parse";
+import { toPreviewRow } from "./preview-row";
+import type { Batch, BatchDetail, BatchRowState, BatchRowView, BatchState } from "./types";
+import { validateBatchRows, type ValidatedBatchRow } from "./validate";
+
+export type UploadResult =
+  | { ok: true; batch: Batch }
+  | { ok: false; duplicateOf: string }
+  | { ok: false; problem: { message: string; values?: Record<string, string | number> } };
+
+/**
+ * An uploaded file becomes a draft batch: read, every row validated with the single form's
+ * schema, stored with its rows and its audit row in one transaction. Nothing is sent yet.
+ * A file whose bytes equal an earlier batch's is refused unless `allowDuplicate`.
+ */
+export async function uploadBatch(
+  db: Db,
+  input: { bytes: Uint8Array; fileName: string | null; contentType: string | null; maker: Person; ip: string | null; allowDuplicate: boolean },
+): Promise<UploadResult> {
+  const sha = createHash("sha256").update(input.bytes).digest("hex");
+  if (!input.allowDuplicate) {
+    const [earlier] = await db.select({ id: batches.id }).from(batches).where(eq(batches.fileSha256, sha)).orderBy(asc(batches.createdAt)).limit(1);
+    if (earlier) return { ok: false, duplicateOf: earlier.id };
+  }
+  const reading = await parseBatchFile(input.bytes, { contentType: input.contentType, fileName: input.fileName });
+  if (!reading.ok) return { ok: false, problem: reading.problem };
+  const id = randomUUID();
+  const { rows, totals } = await validateBatchRows(reading.rows, { batchId: id, isIdUsed: (ids) => usedIds(db, ids) });
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await tx.insert(batches).values({
+      id,
+      fileSha256: sha,
+      fileName: input.fileName?.slice(0, 255) ?? null,
+      fileFormat: reading.format,
+      makerId: input.maker.id,
+      makerEmail: input.maker.email,
+      state: "draft",
+      rows: totals.rows,
+      valid: totals.valid,
+      invalid: totals.invalid,
+      totalCents: totals.total_cents,
+      createdAt: now,
+      updatedAt: now,
+    });
+    for (let i = 0; i < rows.length; i += 500) {
+      await tx.insert(batchRows).values(rows.slice(i, i + 500).map((row) => toStoredRow(id, row)));
+    }
+    await recordAudit(
+      {
+        actor: input.maker,
+        action: "batch.upload",
+        target: id,
+        outcome: "draft",
+        detail: { file_name: input.fileName, format: reading.format, sha256: sha, ...totals, duplicate_allowed: input.allowDuplicate },
+        ip: input.ip,
+      },
+      tx as unknown as Db,
+    );
+  });
+  const batch = await getBatchSummary(db, id);
+  if (!batch) throw new Error(`batch ${id} vanished`);
+  return { ok: true, batch };
+}
+
+/** Ids the store already holds as transfer requests (a row with one of them would never be paid). */
+async function usedIds(db: Db, ids: string[]): Promise<Set<string>> {
+  const used = new Set<string>();
+  for (let i = 0; i < ids.length; i += 1_000) {
+    const rows = await db
+      .select({ id: transferRequests.idempotentId })
+      .from(transferRequests)
+      .where(inArray(transferRequests.idempotentId, ids.slice(i, i + 1_000)));
+    for (const r of rows) used.add(r.id);
+  }
+  return used;
+}
+
+function toStoredRow(batchId: string, row: ValidatedBatchRow): typeof batchRows.$inferInsert {
+  return {
+    batchId,
+    line: row.line,
+    cells: row.cells as Record<string, string>,
+    body: row.state === "valid" ? (row.transfer as unknown as Record<string, unknown>) : null,
+    idempotentId: row.idempotent_id,
+    valueCents: row.value_cents,
+    errors: row.state === "invalid" ? (row.errors as unknown as Array<Record<string, unknown>>) : null,
+  };
+}
+
+/** A batch with its approvals and how its rows stand; a submitted batch whose rows all settled is completed here. */
+export async function getBatchSummary(db: Db, id: string): Promise<Batch | null> {
+  const [row] = await db.select().from(batches).where(eq(batches.id, id)).limit(1);
+  if (!row) return null;
+  const [progress] = await Promise.all([progressOf(db, [row.id])]);
+  const approvedBy = await db.select().from(approvals).where(eq(approvals.batchId, id)).orderBy(asc(approvals.id));
+  const settled = await completeIfSettled(db, row, progress.get(row.id) ?? {});
+  return toBatch(settled, progress.get(row.id) ?? {}, approvedBy);
+}
+
+export async function getBatch(db: Db, id: string): Promise<BatchDetail | null> {
+  const batch = await getBatchSummary(db, id);
+  if (!batch) return null;
+  const rows = await db
+    .select({ row: batchRows, state: transferRequests.state, referenceCode: transferRequests.referenceCode, outcome: transferRequests.outcome })
+    .from(batchRows)
+    .leftJoin(transferRequests, eq(transferRequests.id, batchRows.transferId))
+    .where(eq(batchRows.batchId, id))
+    .orderBy(asc(batchRows.line));
+  return { batch, rows: rows.map((r) => toRowView(r.row, r.state, r.referenceCode, r.outcome)) };
+}
+
+export async function listBatches(db: Db, page: number, pageSize = 25) {
+  const [rows, totals] = await Promise.all([
+    db.select().from(batches).orderBy(desc(batches.createdAt)).limit(pageSize).offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(batches),
+  ]);
+  const progress = await progressOf(db, rows.map((r) => r.id));
+  const list = [];
+  for (const row of rows) {
+    const p = progress.get(row.id) ?? {};
+    list.push(toBatch(await completeIfSettled(db, row, p), p, []));
+  }
+  const total = Number(totals[0]?.n ?? 0);
+  return { batches: list, meta: { page, page_size: pageSize, total, total_pages: Math.max(1, Math.ceil(total / pageSize)) } };
+}
+
+/** Rows by state, per batch: invalid rows, rows not yet submitted ("valid"), and each transfer state. */
+async function progressOf(db: Db, ids: string[]): Promise<Map<string, Partial<Record<BatchRowState, number>>>> {
+  const out = new Map<string, Partial<Record<BatchRowState, number>>>();
+  if (!ids.length) return out;
+  const rows = await db
+    .select({
+      batchId: batchRows.batchId,
+      state: sql<string>`coalesce(${transferRequests.state}, case when ${batchRows.errors} is null then 'valid' else 'invalid' end)`,
+      n: count(),
+    })
+    .from(batchRows)
+    .leftJoin(transferRequests, eq(transferRequests.id, batchRows.transferId))
+    .where(inArray(batchRows.batchId, ids))
+    .groupBy(batchRows.batchId, sql`2`);
+  for (const r of rows) {
+    const map = out.get(r.batchId) ?? {};
+    map[r.state as BatchRowState] = Number(r.n);
+    out.set(r.batchId, map);
+  }
+  return out;
+}
+
+async function completeIfSettled(db: Db, row: BatchRow, progress: Partial<Record<BatchRowState, number>>): Promise<BatchRow> {
+  if (row.state !== "submitting") return row;
+  const open = [...IN_FLIGHT_STATES, "awaiting_approval" as const].some((s) => (progress[s] ?? 0) > 0);
+  if (open) return row;
+  const [done] = await db
+    .update(batches)
+    .set({ state: "completed", finishedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(batches.id, row.id), eq(batches.state, "submitting")))
+    .returning();
+  return done ?? row;
+}
+
+function toBatch(row: BatchRow, progress: Partial<Record<BatchRowState, number>>, approvedBy: Array<typeof approvals.$inferSelect>): Batch {
+  return {
+    id: row.id,
+    state: row.state as BatchState,
+    file_name: row.fileName,
+    file_format: row.fileFormat === "xlsx" ? "xlsx" : "csv",
+    rows: row.rows,
+    valid: row.valid,
+    invalid: row.invalid,
+    total_cents: row.totalCents,
+    approvals_required: row.approvalsRequired,
+    approvals: approvedBy.map((a) => ({ approver: { id: a.approverId, email: a.approverEmail }, at: a.at.toISOString() })),
+    maker: { id: row.makerId, email: row.makerEmail },
+    created_at: row.createdAt.toISOString(),
+    submitted_at: row.submittedAt?.toISOString() ?? null,
+    finished_at: row.finishedAt?.toISOString() ?? null,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    decision_reason: row.decisionReason,
+    progress,
+  };
+}
+
+function toRowView(row: typeof batchRows.$inferSelect, state: string | null, referenceCode: string | null, outcome: unknown): BatchRowView {
+  const preview = row.body
+    ? toPreviewRow({ line: row.line, state: "valid", cells: row.cells, idempotent_id: row.idempotentId ?? "", value_cents: row.valueCents ?? 0, transfer: row.body as never })
+    : toPreviewRow({
+        line: row.line,
+        state: "invalid",
+        cells: row.cells,
+        idempotent_id: row.idempotentId ?? "",
+        value_cents: row.valueCents,
+        errors: (row.errors ?? []) as never,
+      });
+  return {
+    ...preview,
+    state: state && isTransferState(state) ? state : preview.state,
+    transfer_id: row.transferId,
+    reference_code: referenceCode,
+    outcome: asTransferOutcome(outcome),
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * A batch as our API answers it (client-safe: types only).
+ */
+import type { TransferOutcome } from "@/lib/transfers/outcome";
+import type { TransferState } from "@/lib/transfers/states";
+import type { Person } from "@/lib/transfers/types";
+import type { BatchPreviewRow } from "./preview-row";
+
+export const BATCH_STATES = ["draft", "awaiting_approval", "submitting", "completed", "rejected", "canceled", "expired"] as const;
+export type BatchState = (typeof BATCH_STATES)[number];
+
+export type Batch = {
+  id: string;
+  state: BatchState;
+  file_name: string | null;
+  file_format: "csv" | "xlsx";
+  rows: number;
+  valid: number;
+  invalid: number;
+  total_cents: number;
+  approvals_required: number;
+  approvals: Array<{ approver: Person; at: string }>;
+  maker: Person;
+  created_at: string;
+  submitted_at: string | null;
+  finished_at: string | null;
+  expires_at: string | null;
+  decision_reason: string | null;
+  /** Rows by where they stand: "invalid", "valid" (not submitted yet) or their transfer's state. */
+  progress: Partial<Record<BatchRowState, number>>;
+};
+
+export type BatchRowState = "valid" | "invalid" | TransferState;
+
+/** One row: what the file said or will send, and once submitted, its transfer's state and outcome. */
+export type BatchRowView = Omit<BatchPreviewRow, "state"> & {
+  state: BatchRowState;
+  transfer_id: string | null;
+  reference_code: string | null;
+  outcome: TransferOutcome | null;
+};
+
+export type BatchDetail = { batch: Batch; rows: BatchRowView[] };
