@@ -7,6 +7,8 @@ import { participantLabel } from "@/lib/pix/bank";
 import { formatDocument } from "@/lib/pix/document";
 import { formatBRL } from "@/lib/pix/money";
 import { formatPhone } from "@/lib/pix/phone";
+import { TransferOutcomeView } from "@/components/transfers/transfer-outcome";
+import { TransferStateBadge } from "@/components/transfers/state-badge";
 import { useMessageText } from "./batch-message";
 
 export const PREVIEW_COLUMNS = ["line", "state", "amount", "receiver", "destination", "id"] as const;
@@ -101,6 +103,25 @@ export function PreviewCell({ row, column }: { row: BatchPreviewRow; column: Pre
     case "line":
       return <span className="tabular-nums text-fg-muted">{row.line}</span>;
     case "state":
+      if (row.sent) {
+        const { sent } = row;
+        return (
+          <>
+            {sent.transfer_id ? (
+              <a href={`/transfers/${sent.transfer_id}`} className="inline-block" title={sent.reference_code ?? undefined}>
+                <TransferStateBadge state={sent.state} />
+              </a>
+            ) : (
+              <TransferStateBadge state={sent.state} />
+            )}
+            {sent.outcome && sent.state !== "registered" ? (
+              <div className="mt-0.5 text-xs leading-snug text-fg-muted">
+                <TransferOutcomeView outcome={sent.outcome} />
+              </div>
+            ) : null}
+          </>
+        );
+      }
       return (
         <>
           <span className={row.state === "valid" ? "inline-flex items-center gap-1 text-green-800 dark:text-green-400" : "inline-flex items-center gap-1 font-medium text-red-700 dark:text-red-400"}>

@@ -1,4 +1,6 @@
 import { readAccountType, readPixKeyType } from "./columns";
+import type { TransferOutcome } from "@/lib/transfers/outcome";
+import type { TransferState } from "@/lib/transfers/states";
 import type { ValidatedBatchRow } from "./validate";
 
 /**
@@ -20,6 +22,8 @@ export type BatchPreviewRow = {
   pix_key?: string;
   /** `account_type` is a request code ("CACC", ...) or, on an invalid row, the label as written. */
   bank?: { ispb: string; agency: string; account: string; account_type: string };
+  /** Once the batch was submitted: where the row's transfer stands (its state, reference code, outcome). */
+  sent?: { state: TransferState; reference_code: string | null; outcome: TransferOutcome | null; transfer_id: string | null };
 };
 
 /** A validated row -> its preview shape. */

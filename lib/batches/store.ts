@@ -9,7 +9,7 @@ import { IN_FLIGHT_STATES, isTransferState } from "@/lib/transfers/states";
 import type { Person } from "@/lib/transfers/types";
 import { parseBatchFile } from "./parse";
 import { toPreviewRow } from "./preview-row";
-import type { Batch, BatchDetail, BatchRowState, BatchRowView, BatchState } from "./types";
+import type { Batch, BatchDetail, BatchReview, BatchRowState, BatchRowView, BatchState } from "./types";
 import { validateBatchRows, type ValidatedBatchRow } from "./validate";
 
 export type UploadResult =
@@ -116,7 +116,30 @@ export async function getBatch(db: Db, id: string): Promise<BatchDetail | null> 
     .leftJoin(transferRequests, eq(transferRequests.id, batchRows.transferId))
     .where(eq(batchRows.batchId, id))
     .orderBy(asc(batchRows.line));
-  return { batch, rows: rows.map((r) => toRowView(r.row, r.state, r.referenceCode, r.outcome)) };
+  const views = rows.map((r) => toRowView(r.row, r.state, r.referenceCode, r.outcome));
+  return { batch, rows: views, review: await reviewOf(db, id, views) };
+}
+
+/** The largest valid rows, and the receivers this back office never paid before (by document). */
+async function reviewOf(db: Db, id: string, rows: BatchRowView[]): Promise<BatchReview> {
+  const valid = rows.filter((r) => r.state !== "invalid" && r.value_cents !== null);
+  const largest = [...valid].sort((a, b) => (b.value_cents ?? 0) - (a.value_cents ?? 0)).slice(0, 5).map((r) => r.line);
+  const documents = [...new Set(valid.map((r) => r.receiver_document))];
+  const paid = new Set<string>();
+  for (let i = 0; i < documents.length; i += 1_000) {
+    const found = await db
+      .selectDistinct({ document: transferRequests.receiverDocument })
+      .from(transferRequests)
+      .where(
+        and(
+          inArray(transferRequests.receiverDocument, documents.slice(i, i + 1_000)),
+          eq(transferRequests.state, "registered"),
+          sql`${transferRequests.batchId} is distinct from ${id}`,
+        ),
+      );
+    for (const f of found) paid.add(f.document);
+  }
+  return { largest_lines: largest, new_receivers: documents.filter((d) => !paid.has(d)).length };
 }
 
 export async function listBatches(db: Db, page: number, pageSize = 25) {

@@ -40,4 +40,18 @@ export type BatchRowView = Omit<BatchPreviewRow, "state"> & {
   outcome: TransferOutcome | null;
 };
 
-export type BatchDetail = { batch: Batch; rows: BatchRowView[] };
+/** What an approver weighs besides the totals: the largest rows and how many receivers are new. */
+export type BatchReview = {
+  /** Lines of the valid rows with the largest amounts, largest first (at most 5). */
+  largest_lines: number[];
+  /** Receivers (by document) of valid rows never paid by this back office before. */
+  new_receivers: number;
+};
+
+export type BatchDetail = {
+  batch: Batch;
+  rows: BatchRowView[];
+  review: BatchReview;
+  /** How fast the rows go out once sent (BATCH_RATE_PER_SECOND). */
+  pace?: { rate_per_second: number };
+};

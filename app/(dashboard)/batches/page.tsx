@@ -1,0 +1,15 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { BatchesList } from "@/components/batches/batches-list";
+import { requirePageUser } from "@/lib/auth/guard";
+import { can } from "@/lib/auth/roles";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("batches.list"))("title") };
+}
+
+/** Batch payouts (operators, approvers, admins). */
+export default async function BatchesPage() {
+  const user = await requirePageUser("viewTransfers", "/batches");
+  return <BatchesList canCreate={can(user.role, "register")} />;
+}

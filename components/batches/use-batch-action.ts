@@ -1,0 +1,23 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { answerWith } from "@/lib/domain/answer";
+import { apiPost } from "@/lib/domain/api-client";
+import { batchQueries } from "@/lib/queries/batches";
+import { transferQueries } from "@/lib/queries/transfers";
+
+const readAnswer = answerWith<{ batch: unknown }>({ batch: "object" });
+
+/** Submit, approve, reject or retry a batch: one POST, then the batch and the transfer lists are read again. */
+export function useBatchAction(id: string, action: "submit" | "approve" | "reject" | "retry") {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ["batches", action, id],
+    mutationFn: (body: Record<string, unknown>) => apiPost(`/api/batches/${encodeURIComponent(id)}/${action}`, body, readAnswer),
+    retry: false,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: batchQueries.all() });
+      void queryClient.invalidateQueries({ queryKey: transferQueries.all() });
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { answerWith } from "@/lib/domain/answer";
+import { apiGet } from "@/lib/domain/api-client";
+// Types only: the browser reads our answers by their members (lib/domain/answer.ts).
+import type { Batch, BatchDetail } from "@/lib/batches/types";
+
+type BatchListAnswer = { batches: Batch[]; meta: { page: number; total: number; total_pages: number } };
+const readList = answerWith<BatchListAnswer>({ batches: "array", meta: "object" });
+const readDetail = answerWith<BatchDetail>({ batch: "object", rows: "array" });
+
+/** Query keys and options of batches. The detail is read again every 2 s while rows are being sent. */
+export const batchQueries = {
+  all: () => ["batches"] as const,
+  list: (page: number) =>
+    queryOptions({
+      queryKey: [...batchQueries.all(), "list", page] as const,
+      queryFn: ({ signal }) => apiGet(`/api/batches${page > 1 ? `?page=${page}` : ""}`, readList, { signal }),
+      placeholderData: keepPreviousData,
+      staleTime: 5_000,
+    }),
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: [...batchQueries.all(), "detail", id] as const,
+      queryFn: ({ signal }) => apiGet(`/api/batches/${encodeURIComponent(id)}`, readDetail, { signal }),
+      staleTime: 1_000,
+    }),
+};
