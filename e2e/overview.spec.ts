@@ -188,8 +188,10 @@ test.describe("overview", () => {
     }
     await expect(page.getByTestId("time-card").getByRole("heading")).toHaveText("Valor por dia, por situação");
     await expect(page.getByRole("list", { name: "Legenda" })).toContainText("Aguardando autorização");
-    const axis = await page.locator("[data-testid=time-chart] .recharts-xAxis .recharts-cartesian-axis-tick-value").allTextContents();
-    expect(axis.length).toBeGreaterThan(0);
+    const ticks = page.locator("[data-testid=time-chart] .recharts-xAxis .recharts-cartesian-axis-tick-value");
+    // The chart lays its axis out once it knows its width.
+    await expect(ticks.first()).toBeVisible();
+    const axis = await ticks.allTextContents();
     for (const tick of axis) expect(tick).toMatch(/^\d{2}\/\d{2}$/);
     await page.locator("[data-testid=time-chart] g[data-status=completed] path").nth(3).hover();
     const tooltip = page.locator(".recharts-tooltip-wrapper");

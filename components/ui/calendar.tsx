@@ -89,8 +89,11 @@ export function Calendar({
       focusGrid.current = true;
       setFocused(move());
     } else if (event.key === "Escape") {
+      // Closes this calendar only, not a panel around it (the payments filter): React listens
+      // on the document, where such a panel's own Escape listener sits too.
       event.preventDefault();
       event.stopPropagation();
+      event.nativeEvent.stopImmediatePropagation();
       onClose();
     }
   }

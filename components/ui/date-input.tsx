@@ -23,6 +23,11 @@ export type DateInputProps = {
   name?: string;
   /** A message of the caller's (a range out of order), shown instead of the field's own. */
   error?: string;
+  /**
+   * The caller shows the message (a range puts both fields' messages under the pair, full
+   * width): the field then renders none and reports the one to show, under id `${id}-error`.
+   */
+  onShownErrorChange?: (message: string | undefined) => void;
   compact?: boolean;
   className?: string;
   disabled?: boolean;
@@ -37,7 +42,20 @@ export type DateInputProps = {
  * opens a month to pick from, and an impossible day (31/04, 29/02/2026) is named in the UI's
  * language when the field is left. The value is an ISO day.
  */
-export function DateInput({ id, value, onChange, onProblemChange, name, error, compact, className, disabled, required, ...aria }: DateInputProps) {
+export function DateInput({
+  id,
+  value,
+  onChange,
+  onProblemChange,
+  onShownErrorChange,
+  name,
+  error,
+  compact,
+  className,
+  disabled,
+  required,
+  ...aria
+}: DateInputProps) {
   const t = useTranslations("formats.date");
   const hydrated = useHydrated();
   const [text, setText] = useState(() => formatBrazilDay(value));
@@ -58,6 +76,10 @@ export function DateInput({ id, value, onChange, onProblemChange, name, error, c
   const problem = parsed.ok || parsed.problem === "empty" ? null : parsed.problem;
   const shownError = error ?? (touched && problem ? t(`problems.${problem}`) : undefined);
   const errorId = `${id}-error`;
+
+  useEffect(() => {
+    onShownErrorChange?.(shownError);
+  }, [onShownErrorChange, shownError]);
 
   function change(masked: string) {
     setText(masked);
@@ -139,7 +161,7 @@ export function DateInput({ id, value, onChange, onProblemChange, name, error, c
           />
         </div>
       ) : null}
-      <FieldError id={errorId} message={shownError} />
+      {onShownErrorChange ? null : <FieldError id={errorId} message={shownError} />}
     </div>
   );
 }

@@ -1,9 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { DateInput } from "@/components/ui/date-input";
-import { Label } from "@/components/ui/input";
+import { FieldError, Label } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 
 export type DayRange = { from: string; to: string };
@@ -49,6 +49,10 @@ export function DateRangeInput({
   // The date range words live with the table's filter (one source per word).
   const t = useTranslations("table.dateRange");
   const [own, setOwn] = useState(defaultValue);
+  // Each field's message, shown under the pair at full width (a narrow column would break it word by word).
+  const [shown, setShown] = useState<{ from?: string; to?: string }>({});
+  const showFrom = useCallback((message: string | undefined) => setShown((s) => (s.from === message ? s : { ...s, from: message })), []);
+  const showTo = useCallback((message: string | undefined) => setShown((s) => (s.to === message ? s : { ...s, to: message })), []);
   const value = controlled ?? own;
   const change = (next: DayRange) => (controlled ? onChange?.(next) : setOwn(next));
   const order = value.from && value.to && value.from > value.to ? t("startAfterEnd") : undefined;
@@ -56,10 +60,16 @@ export function DateRangeInput({
 
   return (
     <div className={cn("flex min-w-0 flex-col gap-1", className)}>
-      <div className={cn("grid gap-2", compact ? "grid-cols-[auto_minmax(0,9rem)_auto_minmax(0,9rem)] items-start" : "grid-cols-2")}>
+      <div
+        className={cn(
+          "grid gap-2",
+          // Compact (a toolbar): label and field side by side, the pair on one line from `sm` up.
+          compact ? "grid-cols-[auto_8.5rem] items-center sm:grid-cols-[auto_8.5rem_auto_8.5rem]" : "grid-cols-2",
+        )}
+      >
         {(["from", "to"] as const).map((end) => (
           <div key={end} className={cn("flex min-w-0 gap-1", compact ? "contents" : "flex-col")}>
-            <Label htmlFor={`${idPrefix}-${end}`} className={compact ? "pt-1.5" : undefined}>
+            <Label htmlFor={`${idPrefix}-${end}`}>
               {labels?.[end] ?? t(end)}
             </Label>
             <DateInput
@@ -70,11 +80,14 @@ export function DateRangeInput({
               onChange={(day) => change({ ...value, [end]: day })}
               // An unreadable end leaves its value empty, so the order is only judged on two real days.
               error={errors[end] ?? (end === "to" ? order : undefined)}
+              onShownErrorChange={end === "from" ? showFrom : showTo}
               aria-describedby={hint ? hintId : undefined}
             />
           </div>
         ))}
       </div>
+      <FieldError id={`${idPrefix}-from-error`} message={shown.from} />
+      <FieldError id={`${idPrefix}-to-error`} message={shown.to} />
       {hint ? (
         <p id={hintId} className="text-xs text-fg-muted">
           {t("bothIncluded")}
