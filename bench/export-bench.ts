@@ -1,13 +1,23 @@
 /**
- * CSV export at scale: GET /api/payments/export for a registration-date range the provider
- * counts at about `targetRows` payments, read to the end by a streaming client, while the app
- * process tree's resident memory is sampled from /proc. Reports rows/s and the peak RSS (and
- * how far above the idle server it went). The range is found by asking the sandbox directly.
+ * Exports at scale: GET /api/payments/export (CSV, or ?format=xlsx) for a registration-date
+ * range the provider counts at about `targetRows` payments, read to the end by a streaming
+ * client, while the app process tree's resident memory is sampled from /proc. Reports rows/s,
+ * the peak RSS (and how far above the idle server it went) and the RSS a second after the end.
+ * The range is found by asking the sandbox directly.
+ *
+ * Alone, on the last build (its own server on ports 3300/4310, the heavy-command lock held):
+ *   flock /tmp/pix-heavy.lock npx tsx bench/export-bench.ts [--seed 60000] [--rows 10000,30000]
  */
+import ExcelJS from "exceljs";
+import { pathToFileURL } from "node:url";
 import { requestToken } from "../lib/sandbox/testing";
+import { arg, argOr } from "./cli";
 import { mb, sampleRss, treeRss } from "./proc";
+import { signIn } from "./proxy-overhead";
+import { startBenchServer } from "./server";
 
 export type ExportBenchResult = {
+  format: "csv" | "xlsx";
   query: string;
   rows: number;
   expectedRows: number;
@@ -17,6 +27,8 @@ export type ExportBenchResult = {
   rssBeforeMb: number;
   rssPeakMb: number;
   rssGrowthMb: number;
+  /** A second after the last byte: what the export left behind. */
+  rssAfterMb: number;
   samples: number;
 };
 
@@ -55,9 +67,11 @@ export async function runExportBench(options: {
   cookie: string;
   appPid: number;
   targetRows?: number;
+  format?: "csv" | "xlsx";
 }): Promise<ExportBenchResult> {
+  const format = options.format ?? "csv";
   const { query, expected } = await rangeFor(options.sandboxUrl, options.targetRows ?? 10_000);
-  const url = `${options.appUrl}/api/payments/export?${query}`;
+  const url = `${options.appUrl}/api/payments/export?${query}${format === "xlsx" ? "&format=xlsx" : ""}`;
   // Warm-up on a small export (route compiled, token cached): not measured.
   const warm = await fetch(`${options.appUrl}/api/payments/export?status=authorization_pending&receiver_name=silva`, { headers: { cookie: options.cookie } });
   await warm.arrayBuffer();
@@ -73,18 +87,24 @@ export async function runExportBench(options: {
   }
   let bytes = 0;
   let newlines = 0;
+  const chunks: Uint8Array[] = [];
   const reader = res.body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     bytes += value.length;
-    for (const byte of value) if (byte === 10) newlines += 1;
+    if (format === "xlsx") chunks.push(value);
+    else for (const byte of value) if (byte === 10) newlines += 1;
   }
   const seconds = (performance.now() - started) / 1000;
   const memory = sampler.stop();
-  // One header line; the rows are one line each (names carry no newline in the sandbox data).
-  const rows = newlines - 1;
+  await new Promise((r) => setTimeout(r, 1_000));
+  const rssAfter = treeRss(options.appPid);
+  // CSV: one header line, one line per row (names carry no newline in the sandbox data).
+  // XLSX: the workbook read back here (this process, not the app), minus the header row.
+  const rows = format === "csv" ? newlines - 1 : await xlsxRows(Buffer.concat(chunks));
   return {
+    format,
     query,
     rows,
     expectedRows: expected,
@@ -94,6 +114,44 @@ export async function runExportBench(options: {
     rssBeforeMb: mb(rssBefore),
     rssPeakMb: mb(memory.peakBytes),
     rssGrowthMb: mb(memory.peakBytes - rssBefore),
+    rssAfterMb: mb(rssAfter),
     samples: memory.samples,
   };
+}
+
+async function xlsxRows(bytes: Buffer): Promise<number> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  return (workbook.worksheets[0]?.rowCount ?? 1) - 1;
+}
+
+async function main(): Promise<void> {
+  const seedCount = Number(argOr("seed", "60000"));
+  const targets = (arg("rows") ?? "10000,30000").split(",").map(Number);
+  const server = await startBenchServer({ seedCount });
+  try {
+    const cookie = await signIn(server.appUrl, "viewer@demo.test", process.env.DEMO_PASSWORD ?? "demo-password");
+    const results: ExportBenchResult[] = [];
+    for (const targetRows of targets) {
+      for (const format of ["csv", "xlsx"] as const) {
+        const result = await runExportBench({ ...server, cookie, targetRows, format });
+        results.push(result);
+        console.log(
+          `${format.padEnd(4)} ${result.rows.toLocaleString("en")} rows (provider ${result.expectedRows.toLocaleString("en")}), ` +
+            `${(result.bytes / 1e6).toFixed(2)} MB in ${result.seconds} s = ${result.rowsPerSecond.toLocaleString("en")} rows/s; ` +
+            `RSS idle ${result.rssBeforeMb} MB, peak ${result.rssPeakMb} MB (+${result.rssGrowthMb}), 1 s after ${result.rssAfterMb} MB`,
+        );
+      }
+    }
+    console.log(JSON.stringify(results, null, 2));
+  } finally {
+    await server.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
 }
