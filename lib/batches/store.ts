@@ -214,7 +214,8 @@ function toBatch(row: BatchRow, progress: Partial<Record<BatchRowState, number>>
 }
 
 function toRowView(row: typeof batchRows.$inferSelect, state: string | null, referenceCode: string | null, outcome: unknown): BatchRowView {
-  const preview = row.body
+  // Errors decide: a row valid at upload whose id was taken before submission carries errors and a body.
+  const preview = row.body && !row.errors
     ? toPreviewRow({ line: row.line, state: "valid", cells: row.cells, idempotent_id: row.idempotentId ?? "", value_cents: row.valueCents ?? 0, transfer: row.body as never })
     : toPreviewRow({
         line: row.line,

@@ -9,7 +9,10 @@ import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sand
 import { startTransferQueue, type TransferQueue } from "./queue";
 import { reconcile } from "./reconcile";
 import { startWorkerProcess, type WorkerProcess } from "./testing/child";
-import { approvedRequest } from "./testing/fixtures";
+import { batchCsvBytes, generateBatchCells } from "@/lib/batches/fixtures/generate";
+import { submitBatch } from "@/lib/batches/service";
+import { getBatch, uploadBatch } from "@/lib/batches/store";
+import { approvedRequest, MAKER } from "./testing/fixtures";
 import { TEST_QUEUE, waitForState } from "./testing/harness";
 
 /**
@@ -136,3 +139,40 @@ describe("two back office instances on one PostgreSQL", () => {
   });
 });
 
+
+describe("a batch survives a restart of the back office in the middle", () => {
+  it("30 rows (3 bad), sent at 10 a second; the instance is killed part-way and another finishes: 27 payments, one each", { timeout: 120_000 }, async () => {
+    const uploaded = await uploadBatch(store.db, {
+      bytes: batchCsvBytes(generateBatchCells(30, 7_777, 10)),
+      fileName: "folha.csv",
+      contentType: "text/csv",
+      maker: MAKER,
+      ip: null,
+      allowDuplicate: true,
+    });
+    if (!uploaded.ok) throw new Error(JSON.stringify(uploaded));
+    let worker: WorkerProcess | undefined = await startWorkerProcess(workerEnv("batch-a"));
+    try {
+      await submitBatch(store.db, queue, uploaded.batch.id, MAKER, { tiers: [{ from_cents: 0, approvals: 0 }], expiry_hours: 24 }, { ratePerSecond: 10 });
+      const registered = async () => ((await getBatch(store.db, uploaded.batch.id))!.batch.progress.registered ?? 0);
+      const deadline = Date.now() + 30_000;
+      while ((await registered()) < 8 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      await worker.kill("SIGKILL");
+      worker = undefined;
+      const atKill = await registered();
+      expect(atKill).toBeGreaterThanOrEqual(8);
+      expect(atKill).toBeLessThan(27);
+
+      worker = await startWorkerProcess(workerEnv("batch-b"));
+      await new Promise((r) => setTimeout(r, 1_600));
+      await reconcile(store.db, { staleSeconds: 0, refreshMinutes: 60, windowHours: 1 }, (items) => queue.enqueueMany(items));
+      const detail = (await getBatch(store.db, uploaded.batch.id))!;
+      for (const row of detail.rows.filter((r) => r.transfer_id)) await waitForState(store, row.transfer_id!, ["registered"], 60_000);
+      const done = (await getBatch(store.db, uploaded.batch.id))!;
+      expect(done.batch.progress).toMatchObject({ registered: 27, invalid: 3 });
+      for (const row of done.rows) expect(paymentsWith(row.idempotent_id), `line ${row.line}`).toHaveLength(row.state === "invalid" ? 0 : 1);
+    } finally {
+      await worker?.kill("SIGTERM");
+    }
+  });
+});
