@@ -93,9 +93,12 @@ async function call(api: APIRequestContext, method: Method, url: string, headers
   });
 }
 
+/** No session, English (like the specs' signed-in states): answers are compared with English words. */
+const ENGLISH = { name: "NEXT_LOCALE", value: "en", domain: "localhost", path: "/", expires: -1, httpOnly: false, secure: false, sameSite: "Lax" as const };
+
 let anon: APIRequestContext;
 test.beforeAll(async () => {
-  anon = await playwrightRequest.newContext({ baseURL: E2E.appUrl, storageState: { cookies: [], origins: [] } });
+  anon = await playwrightRequest.newContext({ baseURL: E2E.appUrl, storageState: { cookies: [ENGLISH], origins: [] } });
 });
 test.afterAll(async () => {
   await anon.dispose();
@@ -139,6 +142,17 @@ test.describe("without a session", () => {
       });
     }
   }
+
+  test("without a language chosen, the refusal is in Portuguese (the default)", async () => {
+    const fresh = await playwrightRequest.newContext({ baseURL: E2E.appUrl, storageState: { cookies: [], origins: [] } });
+    try {
+      const res = await fresh.get("/api/payments");
+      expect(res.status()).toBe(401);
+      expect(await res.json()).toEqual({ error: "É preciso entrar" });
+    } finally {
+      await fresh.dispose();
+    }
+  });
 
   test("the inventory's methods not exported answer 405 without a page or a stack", async () => {
     for (const route of ROUTES) {

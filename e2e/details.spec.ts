@@ -36,7 +36,7 @@ test.describe("payment detail", () => {
     const receiver = page.getByRole("region", { name: "Receiver" });
     await expect(receiver).toContainText("Padaria Estrela Ltda");
     await expect(receiver).toContainText("45.723.174/0001-10");
-    await expect(receiver).toContainText("Checking account");
+    await expect(receiver).toContainText("Checking");
     await expect(receiver).toContainText("1234");
     await expect(receiver).toContainText("567890");
 
@@ -46,7 +46,8 @@ test.describe("payment detail", () => {
     const ids = page.getByRole("region", { name: "Identifiers" });
     await expect(ids).toContainText(WITH_QR.id);
     await expect(ids).toContainText(WITH_QR.e2e);
-    for (const label of ["idempotent_id", "reference_code", "end_to_end"]) {
+    // Business words, not field names.
+    for (const label of ["Partner ID", "Reference code", "End-to-end ID"]) {
       await expect(ids.getByRole("button", { name: `Copy ${label}` })).toBeVisible();
     }
 
@@ -145,14 +146,14 @@ test.describe("QR code detail", () => {
     await page.goto(`/qrcodes/${WITH_QR.e2e}`);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("1.259,90");
     await expect(page.locator('main [data-status="paid"]').first()).toContainText("Paid");
-    const parties = page.getByRole("region", { name: "Generator and payer" });
+    const parties = page.getByRole("region", { name: "Who charges and who pays" });
     await expect(parties).toContainText("Padaria Estrela Ltda");
     await expect(parties).toContainText("Aurora Comércio Digital Ltda");
     await expect(parties).toContainText("11.222.333/0001-81");
 
     const content = (await page.getByTestId("qr-content").textContent())?.trim() ?? "";
     expect(content).toMatch(/^000201/);
-    await expect(page.getByRole("button", { name: "Copy copy-and-paste code" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Copy Copy-and-paste code" })).toBeVisible();
 
     const decoded = page.getByRole("region", { name: "Decoded BR Code" });
     await expect(decoded.getByTestId("crc-check")).toHaveAttribute("data-state", "valid");
@@ -164,7 +165,7 @@ test.describe("QR code detail", () => {
     const read = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
     expect(read?.data).toBe(content);
 
-    const related = page.getByRole("region", { name: "Payments with this end-to-end id" });
+    const related = page.getByRole("region", { name: "Payments with this end-to-end ID" });
     await expect(related.getByRole("link", { name: new RegExp(WITH_QR.id) })).toBeVisible();
     await shoot(page, "qrcode-paid");
   });
@@ -181,7 +182,7 @@ test.describe("QR code detail", () => {
     await page.goto(`/qrcodes/${NO_QR.e2e}`);
     await expect(page.getByRole("heading", { name: "QR code not found" })).toBeVisible();
     await expect(page.getByTestId("searched-id")).toHaveText(NO_QR.e2e);
-    const related = page.getByRole("region", { name: "Payments with this end-to-end id" });
+    const related = page.getByRole("region", { name: "Payments with this end-to-end ID" });
     await related.getByRole("link", { name: new RegExp(NO_QR.id) }).click();
     await expect(page).toHaveURL(detailPath(NO_QR.id));
   });

@@ -44,8 +44,11 @@ export const E2E = {
 
 export const ROLES = ["viewer", "support", "operator", "approver", "admin"] as const;
 export type E2ERole = (typeof ROLES)[number];
+/** Every demo account signed in by the setup project: one per role, and a second approver. */
+export const ACCOUNTS = [...ROLES, "approver2"] as const;
+export type E2EAccount = (typeof ACCOUNTS)[number];
 
 /** The signed-in browser state of a role on a stack (sessions live in that stack's store). */
-export function storageStateFor(role: E2ERole, forSlot: number = slot): string {
+export function storageStateFor(role: E2EAccount, forSlot: number = slot): string {
   return `playwright/.auth/${forSlot}-${role}.json`;
 }

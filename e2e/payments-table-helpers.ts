@@ -78,6 +78,12 @@ export function brazilDay(daysAgo: number): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(at);
 }
 
+/** The same day as people type it in the date fields: "dd/mm/aaaa". */
+export function brazilDayTyped(daysAgo: number): string {
+  const [y, m, d] = brazilDay(daysAgo).split("-");
+  return `${d}/${m}/${y}`;
+}
+
 /** The instant of a Brazil wall-clock list parameter (Brazil has kept UTC-3 since 2019). */
 export function listParamInstant(value: string): number {
   return Date.parse(`${value}-03:00`);

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { storageStateFor } from "./env";
-import { brazilDay, expectView, listFromApi, listParamInstant, PAST, shownRows, urlParams, type ShownRow } from "./payments-table-helpers";
+import { brazilDay, brazilDayTyped, expectView, listFromApi, listParamInstant, PAST, shownRows, urlParams, type ShownRow } from "./payments-table-helpers";
 
 /**
  * The payments explorer's filters as finance staff (viewer) use them: every filter through the
@@ -56,7 +56,7 @@ test.describe("payments table", () => {
       },
       {
         // Typed with punctuation, as people copy a CPF: the filter sends the digits.
-        label: "Receiver document",
+        label: "Receiver CPF/CNPJ",
         key: "receiver_document",
         typed: `${withDigits.receiver_document.slice(0, 3)}.${withDigits.receiver_document.slice(3, 6)}`,
         sent: withDigits.receiver_document.slice(0, 6),
@@ -92,7 +92,7 @@ test.describe("payments table", () => {
   test("a document with letters is refused in the field and never sent", async ({ page }) => {
     await page.goto("/payments");
     await expectView(page, {});
-    await page.getByLabel("Receiver document", { exact: true }).fill("12ab");
+    await page.getByLabel("Receiver CPF/CNPJ", { exact: true }).fill("12ab");
     await expect(page.getByText("digits only")).toBeVisible();
     await page.getByLabel("Receiver name", { exact: true }).focus();
     expect(urlParams(page).receiver_document).toBeUndefined();
@@ -100,17 +100,18 @@ test.describe("payments table", () => {
 
   test("Registered and Paid ranges: the URL holds both ends and every row falls inside", async ({ page }) => {
     for (const [label, startKey, endKey, field] of [
-      ["Registered", "registration_start_date", "registration_end_date", "registered"],
-      ["Paid", "payment_start_date", "payment_end_date", "paid"],
+      ["Registered at", "registration_start_date", "registration_end_date", "registered"],
+      ["Paid at", "payment_start_date", "payment_end_date", "paid"],
     ] as const) {
       await page.goto("/payments");
       await expectView(page, {});
       await page.getByLabel(label, { exact: true }).click();
       const dialog = page.getByRole("dialog", { name: `${label} date range` });
-      await dialog.getByLabel("From").fill(brazilDay(20));
+      // Days are typed as dd/mm/aaaa whatever the browser's locale.
+      await dialog.getByLabel("From").fill(brazilDayTyped(20));
       // Half a range cannot be applied (the provider would answer 400).
       await expect(dialog.getByRole("button", { name: "Apply" })).toBeDisabled();
-      await dialog.getByLabel("To").fill(brazilDay(14));
+      await dialog.getByLabel("To").fill(brazilDayTyped(14));
       await dialog.getByRole("button", { name: "Apply" }).click();
       const start = `${brazilDay(20)}T00:00:00`;
       const end = `${brazilDay(14)}T23:59:59`;
@@ -128,7 +129,7 @@ test.describe("payments table", () => {
   test("date presets: Yesterday fills both ends at once", async ({ page }) => {
     await page.goto("/payments");
     await expectView(page, {});
-    await page.getByLabel("Registered", { exact: true }).click();
+    await page.getByLabel("Registered at", { exact: true }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Yesterday" }).click();
     const day = brazilDay(1);
     await expect(page).toHaveURL(

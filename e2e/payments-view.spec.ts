@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E, storageStateFor } from "./env";
-import { brazilDay, expectView, listFromApi, PAST } from "./payments-table-helpers";
+import { brazilDayTyped, expectView, listFromApi, PAST } from "./payments-table-helpers";
 
 /**
  * The payments explorer's view: pagination, the URL as the single source of truth (pasted links,
@@ -65,7 +65,7 @@ test.describe("payments table", () => {
     );
     const notice = page.getByRole("status").filter({ hasText: "Some values in the link were ignored" });
     await expect(notice).toBeVisible();
-    for (const text of ["Page “abc”", "Status “NOT VALID”", "Receiver document “12a”", "Registered from", "Paid to “yesterday”"]) {
+    for (const text of ["Page “abc”", "Status “NOT VALID”", "Receiver CPF/CNPJ “12a”", "Registered from", "Paid to “yesterday”"]) {
       await expect(notice).toContainText(text);
     }
     // The usable part of the link is kept, the rest leaves the URL.
@@ -155,14 +155,14 @@ test.describe("payments table", () => {
     await page.goto("/payments?status=completed");
     const answer = await expectView(page, { status: "completed" });
     const first = page.locator("tbody tr").first();
-    await first.getByRole("button", { name: "Copy reference code" }).click();
+    await first.getByRole("button", { name: "Copy Reference code" }).click();
     await expect(page).toHaveURL(/\/payments\?status=completed$/);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(answer.payments[0]!.reference_code);
     // Said on the button and to screen readers, then back to "Copy" after a moment.
-    await expect(first.getByRole("button", { name: "reference code copied" })).toBeVisible();
+    await expect(first.getByRole("button", { name: "Copied: Reference code" })).toBeVisible();
     await expect(page.getByTestId("copy-announcer")).toHaveText("Copied");
-    await expect(first.getByRole("button", { name: "Copy reference code" })).toBeVisible();
-    await first.getByRole("button", { name: "Copy end-to-end ID" }).click();
+    await expect(first.getByRole("button", { name: "Copy Reference code" })).toBeVisible();
+    await first.getByRole("button", { name: "Copy End-to-end ID" }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(answer.payments[0]!.end_to_end);
     await first.locator("td[data-column='value_cents']").click();
     await expect(page).toHaveURL(new RegExp(`/payments/${encodeURIComponent(answer.payments[0]!.idempotent_id)}$`));
@@ -184,25 +184,77 @@ test.describe("payments table", () => {
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   });
 
-  test("the column chooser and density stick across reloads", async ({ page }) => {
-    await page.goto("/payments");
-    await expectView(page, {});
-    await expect(page.getByRole("columnheader", { name: "Pix key" })).toBeVisible();
+  test("the column chooser and density stick across reloads; the partner ID is one click away", async ({ page }) => {
+    await page.goto("/payments?status=completed");
+    const answer = await expectView(page, { status: "completed" });
+    // Shown at first: what fits 1440 px; the partner ID, key and cancellation reason wait in Columns.
+    await expect(page.getByRole("columnheader", { name: "End-to-end ID" })).toBeVisible();
+    await expect(page.getByRole("columnheader", { name: "Partner ID" })).toHaveCount(0);
     await page.getByRole("button", { name: "Columns" }).click();
-    await page.getByRole("checkbox", { name: "Pix key" }).uncheck();
+    await page.getByRole("checkbox", { name: "Partner ID" }).check();
+    await page.getByRole("checkbox", { name: "End-to-end ID" }).uncheck();
     await page.keyboard.press("Escape");
     await expect(page.getByRole("button", { name: "Columns" })).toBeFocused();
-    await expect(page.getByRole("columnheader", { name: "Pix key" })).toHaveCount(0);
+    await expect(page.getByRole("columnheader", { name: "End-to-end ID" })).toHaveCount(0);
+    await expect(page.locator("tbody tr").first().locator("td[data-column='idempotent_id']")).toContainText(answer.payments[0]!.idempotent_id);
     await page.getByRole("button", { name: "Compact rows" }).click();
     await expect(page.getByRole("button", { name: "Compact rows" })).toHaveAttribute("aria-pressed", "true");
     await page.reload();
-    await expect(page.getByRole("columnheader", { name: "Pix key" })).toHaveCount(0);
+    await expect(page.getByRole("columnheader", { name: "End-to-end ID" })).toHaveCount(0);
+    await expect(page.getByRole("columnheader", { name: "Partner ID" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Compact rows" })).toHaveAttribute("aria-pressed", "true");
     // Put things back for the other tests of this user.
     await page.getByRole("button", { name: "Columns" }).click();
-    await page.getByRole("button", { name: "Show all columns" }).click();
+    await page.getByRole("button", { name: "Default columns" }).click();
     await page.getByRole("button", { name: "Compact rows" }).click();
-    await expect(page.getByRole("columnheader", { name: "Pix key" })).toBeVisible();
+    await expect(page.getByRole("columnheader", { name: "End-to-end ID" })).toBeVisible();
+    await expect(page.getByRole("columnheader", { name: "Partner ID" })).toHaveCount(0);
+  });
+
+  test("at 1440 px the default columns fit without sideways scrolling and the header stays in view", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/payments");
+    await expectView(page, {});
+    const box = page.locator("div[aria-busy]").filter({ has: page.locator("table") });
+    expect(await box.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
+    // Scrolled half-way down the 100 rows, the column names sit right under the app header.
+    await page.locator("tbody tr").nth(50).scrollIntoViewIfNeeded();
+    const header = await page.getByRole("banner").boundingBox();
+    const columns = await page.locator("thead").boundingBox();
+    expect(Math.round(columns!.y)).toBe(Math.round(header!.y + header!.height));
+    await expect(page.getByRole("columnheader", { name: "Amount" })).toBeInViewport();
+  });
+
+  test("a cut value shows in full on hover (title) and when its row has the focus", async ({ page }) => {
+    await page.goto("/payments?status=completed");
+    const answer = await expectView(page, { status: "completed" });
+    const row = page.locator("tbody tr").first();
+    const e2e = row.locator("td[data-column='end_to_end'] [title]");
+    await expect(e2e).toHaveAttribute("title", answer.payments[0]!.end_to_end!);
+    const cut = async () => e2e.evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(await cut()).toBe(true);
+    await row.focus();
+    await expect.poll(cut).toBe(false);
+    await expect(e2e).toHaveText(answer.payments[0]!.end_to_end!);
+  });
+
+  test("on a phone (390 px) rows become cards of labelled values, nothing scrolls sideways", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/payments?status=completed");
+    const answer = await expectView(page, { status: "completed" });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const card = page.locator("tbody tr").first();
+    expect(await card.evaluate((el) => getComputedStyle(el).display)).toBe("block");
+    const amount = card.locator("td[data-column='value_cents']");
+    await expect(amount).toHaveAttribute("data-label", "Amount");
+    // The label is the cell's ::before (from data-label); the column headers are for screen readers only.
+    expect(await amount.evaluate((el) => getComputedStyle(el, "::before").content)).toMatch(/^("Amount"|attr\(data-label\))$/);
+    expect((await page.locator("thead").boundingBox())?.height ?? 0).toBeLessThanOrEqual(1);
+    // Whole values, not cut: the end-to-end ID wraps inside the card.
+    await expect(card.locator("td[data-column='end_to_end'] [title]")).toHaveText(answer.payments[0]!.end_to_end!);
+    expect(await card.locator("td[data-column='end_to_end'] [title]").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await page.screenshot({ path: "test-results/shots/payments-390-cards.png" });
   });
 
   test("screenshots: light and dark, 1280 and 1024 wide", async ({ page }) => {
@@ -221,8 +273,8 @@ test.describe("payments table", () => {
     await page.emulateMedia({ colorScheme: "light" });
     await page.goto("/payments");
     await expectView(page, {});
-    await page.getByLabel("Paid", { exact: true }).click();
-    await page.getByRole("dialog").getByLabel("From").fill(brazilDay(3));
+    await page.getByLabel("Paid at", { exact: true }).click();
+    await page.getByRole("dialog").getByLabel("From").fill(brazilDayTyped(3));
     await page.screenshot({ path: "test-results/shots/payments-range-open.png" });
   });
 });

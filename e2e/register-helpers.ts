@@ -24,11 +24,11 @@ export async function sandboxState(request: APIRequestContext) {
 
 export const registeredCount = async (request: APIRequestContext) => (await sandboxState(request)).payments.registered;
 
-/** Counts the POSTs this page sends to /api/payments (a double click must send one). */
+/** Counts the transfer requests this page creates (POST /api/transfers: a double click must send one). */
 export function countRegistrations(page: Page) {
   const seen = { posts: 0 };
   page.on("request", (r) => {
-    if (r.method() === "POST" && new URL(r.url()).pathname === "/api/payments") seen.posts++;
+    if (r.method() === "POST" && new URL(r.url()).pathname === "/api/transfers") seen.posts++;
   });
   return seen;
 }
@@ -36,8 +36,8 @@ export function countRegistrations(page: Page) {
 export async function fillCommon(page: Page, t: Transfer) {
   await page.getByLabel("Amount").fill(t.amount);
   await page.getByLabel("Receiver name").fill(t.name);
-  await page.getByLabel("Receiver document").fill(t.document ?? OK_DOCUMENT);
-  if (t.authorize) await page.getByLabel("Authorize now").check();
+  await page.getByLabel("Receiver CPF/CNPJ").fill(t.document ?? OK_DOCUMENT);
+  if (t.authorize) await page.getByLabel("Authorize at once").check();
 }
 
 export async function fillByKey(page: Page, t: Transfer & { keyType?: string; key?: string }) {
@@ -53,16 +53,16 @@ export async function review(page: Page) {
   await expect(page.getByRole("heading", { name: "Review the transfer" })).toBeVisible();
 }
 
-/** The payment id shown on the review step. */
+/** The partner ID (idempotent_id) shown on the review step. */
 export async function reviewedId(page: Page): Promise<string> {
-  const row = page.locator("dt", { hasText: /^Payment id$/ }).locator("xpath=following-sibling::dd[1]");
+  const row = page.locator("dt", { hasText: /^Partner ID$/ }).locator("xpath=following-sibling::dd[1]");
   return (await row.innerText()).trim();
 }
 
 export async function confirmAndOpenDetail(page: Page): Promise<string> {
   const id = await reviewedId(page);
   await page.getByRole("button", { name: "Confirm transfer" }).click();
-  await expect(page).toHaveURL(new RegExp(`/payments/${id}\\?registered=1$`));
+  await expect(page).toHaveURL(new RegExp(`/payments/${id}\\?registered=1$`), { timeout: 20_000 });
   await expect(page.getByRole("status").filter({ hasText: "Transfer registered." })).toBeVisible();
   return id;
 }
@@ -97,3 +97,18 @@ export function asOperatorOnResetSandbox(): void {
     await control(request, "reset"); // give the drained balance back to the specs that follow
   });
 }
+
+/** Sets this stack's approval policy through the API, as an admin (restore it with DEFAULT_TIERS). */
+export async function setPolicy(request: APIRequestContext, tiers: Array<{ from_cents: number; approvals: number }>) {
+  const res = await request.put("/api/settings/approvals", {
+    data: { tiers, expiry_hours: 24 },
+    headers: { origin: E2E.appUrl },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+export const DEFAULT_TIERS = [
+  { from_cents: 0, approvals: 0 },
+  { from_cents: 100_000, approvals: 1 },
+  { from_cents: 1_000_000, approvals: 2 },
+];

@@ -1,0 +1,157 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { E2E, storageStateFor } from "./env";
+import { expectHydrated } from "./hydrated";
+import { expectView } from "./payments-table-helpers";
+
+/**
+ * The back office as Brazilian staff see it: Portuguese words (business words from the glossary),
+ * Brazilian formats (dd/mm/aaaa HH:mm, R$ 1.234,56) whatever the language, the header's language
+ * switch, and the choice kept on the user (a new session starts in it). Runs as approver2, whom
+ * no other spec signs in afresh, so the stored choice cannot leak into another spec.
+ */
+const USER = "approver2@demo.test";
+const SHOTS = "test-results/shots";
+const PAYMENT = "sandbox-known-completed-qr";
+const QRCODE = "E18236120202611161230SBXQRPAID01";
+
+const DATE_TIME = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/;
+const BRL = /^R\$\u00a0\d{1,3}(\.\d{3})*,\d{2}$/;
+
+/** Signs in through /login in a fresh browser (no cookies at all: a new session). */
+async function signIn(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: E2E.appUrl });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await expectHydrated(page);
+  await page.locator("input[type=email]").fill(USER);
+  await page.locator("input[type=password]").fill(E2E.password);
+  await page.locator("form button[type=submit]").click();
+  await expect(page).not.toHaveURL(/\/login/);
+  return { context, page };
+}
+
+async function switchTo(page: Page, language: RegExp) {
+  await expectHydrated(page);
+  const saved = page.waitForResponse((r) => r.url().endsWith("/api/me/locale") && r.request().method() === "POST");
+  await page.getByRole("banner").getByRole("button", { name: language }).click();
+  expect((await saved).status()).toBe(200);
+}
+
+test.describe("in Portuguese", () => {
+  test("payments, a payment and the event log in Portuguese with Brazilian formats; English by the header switch and back, kept on the user", async ({ browser }) => {
+    const { context, page } = await signIn(browser);
+    // Without a choice the back office is in Portuguese.
+    await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
+
+    await page.goto("/payments?status=completed");
+    const answer = await expectView(page, { status: "completed" });
+    await expect(page).toHaveTitle("Pagamentos · Back office Pix");
+    await expect(page.getByRole("heading", { level: 1, name: "Pagamentos" })).toBeVisible();
+    for (const column of ["Registrado em", "Situação", "Valor", "Recebedor", "CPF/CNPJ", "Código de referência", "ID fim a fim", "Pago em"]) {
+      await expect(page.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
+    }
+    await expect(page.getByLabel("Situação", { exact: true })).toHaveValue("completed");
+    await expect(page.getByRole("group", { name: "Filtros ativos" })).toContainText("Situação:Concluído");
+    await expect(page.getByText("Horários de Brasília")).toBeVisible();
+    const first = page.locator("tbody tr").first();
+    await expect(first.locator("td[data-column='registration_date'] time")).toHaveText(DATE_TIME);
+    await expect(first.locator("td[data-column='registration_date'] time")).toHaveAttribute("title", /horário de Brasília/);
+    await expect(first.locator("td[data-column='value_cents']")).toHaveText(BRL);
+    await expect(first.locator("[data-status]")).toHaveText("Concluído");
+    await expect(page.getByTestId("total-value")).toHaveText(BRL);
+    await expect(page.getByTestId("page-status")).toHaveText(`Página 1 de ${answer.meta.total_pages}`);
+    await expect(first.getByRole("button", { name: "Copiar ID fim a fim" })).toBeVisible();
+
+    await page.goto(`/payments/${PAYMENT}`);
+    const detail = page.getByRole("article", { name: "Detalhes do pagamento" });
+    await expect(detail.getByRole("heading", { level: 1 })).toHaveText("Pagamento de R$\u00a01.259,90");
+    await expect(page).toHaveTitle(`Pagamento ${PAYMENT} · Back office Pix`);
+    await expect(detail.locator("[data-status='completed']").first()).toHaveText("Concluído");
+    await expect(page.getByRole("region", { name: "Recebedor" })).toContainText("Corrente");
+    const ids = page.getByRole("region", { name: "Identificadores" });
+    for (const label of ["ID do parceiro", "Código de referência", "ID fim a fim"]) {
+      await expect(ids.getByRole("button", { name: `Copiar ${label}` })).toBeVisible();
+    }
+    const dates = page.getByRole("region", { name: "Datas" });
+    await expect(dates).toContainText("horário de Brasília");
+    await expect(dates.locator("time").first()).toHaveText(/^16\/11\/2026 09:29:58/);
+    await expect(page.getByRole("list", { name: "Linha do tempo da situação" }).locator("[data-step='sent']")).toContainText(
+      "Horário não informado pelo provedor",
+    );
+    await expect(page.getByRole("link", { name: "Voltar aos pagamentos" })).toBeVisible();
+
+    // A delivery the receiver refuses (not a notification), so the log has a row whatever the clock did.
+    const refused = await page.request.post("/api/webhooks/pix", {
+      headers: { authorization: `Bearer sandbox-webhook-${E2E.sandboxPort}` },
+      data: { notification_type: "nothing-we-know" },
+    });
+    expect(refused.status()).toBeGreaterThanOrEqual(400);
+    await page.goto("/events?result=rejected");
+    await expect(page.getByRole("heading", { level: 1, name: "Eventos de webhook" })).toBeVisible();
+    await expect(page.getByLabel("Resultado")).toHaveValue("rejected");
+    const row = page.locator("tbody tr").first();
+    await expect(row).toContainText("Rejeitada:");
+    await expect(row.locator("time").first()).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+    await expect(page.getByRole("columnheader", { name: "Recebida em" })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/pt-BR-events-rejected.png`, fullPage: true });
+
+    // English by the header's switch: the page comes back in English, formats stay Brazilian.
+    await switchTo(page, /English/);
+    await expect(page.getByRole("heading", { level: 1, name: "Webhook events" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.locator("tbody tr").first()).toContainText("Rejected:");
+    await page.goto(`/payments/${PAYMENT}`);
+    await expect(page.getByRole("region", { name: "Identifiers" })).toContainText("Partner ID");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("R$\u00a01.259,90");
+    await context.close();
+
+    // A new session starts in the language stored on the user.
+    const english = await signIn(browser);
+    await expect(english.page.locator("html")).toHaveAttribute("lang", "en");
+    await english.page.goto("/payments");
+    await expect(english.page.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();
+    // And back to Portuguese, kept for the next session too.
+    await switchTo(english.page, /Português/);
+    await expect(english.page.getByRole("heading", { level: 1, name: "Pagamentos" })).toBeVisible();
+    await english.context.close();
+    const portuguese = await signIn(browser);
+    await expect(portuguese.page.locator("html")).toHaveAttribute("lang", "pt-BR");
+    await portuguese.context.close();
+  });
+});
+
+test.describe("screenshots in Portuguese", () => {
+  test.use({ storageState: storageStateFor("admin") });
+
+  const PAGES = [
+    { name: "payments", path: "/payments", ready: (page: Page) => expectView(page, {}) },
+    { name: "payment-detail", path: `/payments/${PAYMENT}`, ready: (page: Page) => expect(page.getByRole("article")).toBeVisible() },
+    { name: "qrcode-detail", path: `/qrcodes/${QRCODE}`, ready: (page: Page) => expect(page.getByTestId("qr-image")).toBeVisible() },
+    { name: "events", path: "/events", ready: (page: Page) => expect(page.locator("main h1")).toHaveText("Eventos de webhook") },
+    { name: "audit", path: "/audit", ready: (page: Page) => expect(page.locator("main table")).toBeVisible() },
+  ];
+
+  for (const width of [1440, 390]) {
+    test(`each page at ${width} px: one-line header, nothing scrolls sideways`, async ({ page, context }) => {
+      await context.addCookies([{ name: "NEXT_LOCALE", value: "pt-BR", url: E2E.appUrl }]);
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+      for (const target of PAGES) {
+        await page.goto(target.path);
+        await target.ready(page);
+        await expect(page.locator("[aria-busy='true']")).toHaveCount(0);
+        await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
+        // The header is one line (48 px) with every link of an admin.
+        expect((await page.getByRole("banner").boundingBox())?.height).toBe(48);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), target.name).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: `${SHOTS}/pt-BR-${target.name}-${width}.png`, fullPage: width > 600 });
+        if (target.name === "payments" && width === 1440 && process.env.README_SHOT === "1") {
+          await page.screenshot({ path: "docs/screenshots/payments.png" });
+        }
+      }
+      // The links that do not fit are in the header's menu.
+      await page.getByRole("banner").getByRole("button", { name: width < 1024 ? "Menu" : "Mais" }).click();
+      await expect(page.getByRole("group", { name: "Páginas" }).getByRole("link", { name: "Auditoria" })).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/pt-BR-header-menu-${width}.png` });
+    });
+  }
+});
