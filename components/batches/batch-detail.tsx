@@ -4,7 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Download, RotateCw, ShieldCheck } from "lucide-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { useMemo, type ReactNode } from "react";
+import { useMemo } from "react";
+import { BalanceCheck } from "@/components/balance/balance-check";
 import { useApprovalPolicy } from "@/components/register/use-approval-policy";
 import { DecisionForm } from "@/components/transfers/decision-form";
 import { Button, buttonVariants } from "@/components/ui/button";
@@ -28,7 +29,7 @@ export type BatchViewer = { id: string; canCreate: boolean; canApprove: boolean 
  * the totals, the largest rows and the new receivers, and the decision; while and after sending,
  * live progress, each row's outcome, the results file and a retry of the rows that failed.
  */
-export function BatchDetailView({ id, viewer, balanceCheck }: { id: string; viewer: BatchViewer; balanceCheck?: (cents: number) => ReactNode }) {
+export function BatchDetailView({ id, viewer }: { id: string; viewer: BatchViewer }) {
   const t = useTranslations("batches.detail");
   const query = useQuery({
     ...batchQueries.detail(id),
@@ -50,7 +51,7 @@ export function BatchDetailView({ id, viewer, balanceCheck }: { id: string; view
       </div>
       <p className="-mt-3 text-sm text-fg-muted">{t("uploadedBy", { email: batch.maker.email, at: formatBrazilDateTime(batch.created_at) })}</p>
 
-      {batch.state === "draft" && viewer.canCreate ? <SubmitPanel detail={query.data} balanceCheck={balanceCheck} /> : null}
+      {batch.state === "draft" && viewer.canCreate ? <SubmitPanel detail={query.data} /> : null}
       {batch.state === "awaiting_approval" || batch.approvals_required > 0 ? (
         <ApprovalPanel detail={query.data} viewer={viewer} rows={rows} />
       ) : null}
@@ -86,7 +87,7 @@ function toPreviewRows(detail: BatchDetail): BatchPreviewRow[] {
   });
 }
 
-function SubmitPanel({ detail, balanceCheck }: { detail: BatchDetail; balanceCheck?: (cents: number) => ReactNode }) {
+function SubmitPanel({ detail }: { detail: BatchDetail }) {
   const t = useTranslations("batches.detail");
   const policy = useApprovalPolicy();
   const submit = useBatchAction(detail.batch.id, "submit");
@@ -100,7 +101,7 @@ function SubmitPanel({ detail, balanceCheck }: { detail: BatchDetail; balanceChe
           {needed > 0 ? t("needsApproval", { count: needed }) : t("noApproval", { rate: detail.pace?.rate_per_second ?? 10 })}
         </p>
       ) : null}
-      {balanceCheck?.(detail.batch.total_cents)}
+      <BalanceCheck amountCents={detail.batch.total_cents} kind="batch" />
       {submit.error ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {submit.error.message}

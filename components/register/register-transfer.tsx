@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { transferHref } from "@/components/transfers/transfers-table";
 import { Button } from "@/components/ui/button";
@@ -19,7 +19,7 @@ import { useCreateTransfer } from "./use-create-transfer";
 import { useFormId } from "./use-form-id";
 
 /** The New transfer screen: fill in, review, confirm; then follow it until the provider has it. */
-export function RegisterTransfer({ reviewAside }: { reviewAside?: (transfer: Transfer) => ReactNode }) {
+export function RegisterTransfer() {
   const initialId = useFormId();
   const t = useTranslations("register");
   if (!initialId) {
@@ -32,14 +32,14 @@ export function RegisterTransfer({ reviewAside }: { reviewAside?: (transfer: Tra
       </div>
     );
   }
-  return <RegisterTransferForm initialId={initialId} reviewAside={reviewAside} />;
+  return <RegisterTransferForm initialId={initialId} />;
 }
 
 /**
  * Container: owns the form, the creation and the notices; fields and review only render. The
  * partner ID comes from the tab's store so re-renders, retries and reloads keep it.
  */
-function RegisterTransferForm({ initialId, reviewAside }: { initialId: string; reviewAside?: (transfer: Transfer) => ReactNode }) {
+function RegisterTransferForm({ initialId }: { initialId: string }) {
   const t = useTranslations("register");
   const router = useRouter();
   const form = useForm<RegisterFormValues, unknown, Transfer>({
@@ -128,7 +128,7 @@ function RegisterTransferForm({ initialId, reviewAside }: { initialId: string; r
           </TransferFields>
         </form>
       ) : (
-        <ReviewStep transfer={reviewed} aside={reviewAside?.(reviewed)}>
+        <ReviewStep transfer={reviewed}>
           <SubmissionStatus submission={submission} transfer={transfer} onRetry={() => void confirm(reviewed)} busy={busy} />
           {settledRefused ? (
             <div className="border-t border-border pt-4">

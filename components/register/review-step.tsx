@@ -3,6 +3,7 @@
 import { Moon, ShieldCheck } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { BalanceCheck } from "@/components/balance/balance-check";
 import type { RegisterTransfer } from "@/lib/contract";
 import { centsToWords, findParticipant, formatBRL, formatDocument } from "@/lib/pix";
 import { isPixNightWindow } from "@/lib/transfers/night-window";
@@ -12,9 +13,9 @@ import { useApprovalPolicy } from "./use-approval-policy";
 /**
  * What the operator decides on, in business words (never wire values): the amount in figures and
  * in words, who receives it and how, whether the money moves at once, and how many approvals it
- * will need under the policy in force. `aside` takes what the page adds (e.g. the balance check).
+ * will need under the policy in force, and whether it is more than the available balance.
  */
-export function ReviewStep({ transfer, aside, children }: { transfer: RegisterTransfer; aside?: ReactNode; children?: ReactNode }) {
+export function ReviewStep({ transfer, children }: { transfer: RegisterTransfer; children?: ReactNode }) {
   const t = useTranslations("register");
   const g = useTranslations("glossary");
   const a = useTranslations("approvals");
@@ -72,7 +73,7 @@ export function ReviewStep({ transfer, aside, children }: { transfer: RegisterTr
           {a("nightWindow")}
         </p>
       ) : null}
-      {aside}
+      <BalanceCheck amountCents={transfer.value_cents} />
       <dl className="grid gap-x-6 gap-y-2.5 text-sm sm:grid-cols-[12rem_1fr]">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
