@@ -30,18 +30,6 @@ const SAME_IN_EVERY_LANGUAGE = new Set(["Pix", "QR code", "BR Code", "CPF", "CNP
  * every .tsx is held to the rule.
  */
 const NOT_YET_CONVERTED = new Set<string>([
-  // The New transfer page and form (the integrator's: moving to transfer requests).
-  "app/(dashboard)/payments/new/page.tsx",
-  "components/register/advanced-id-field.tsx",
-  "components/register/amount-field.tsx",
-  "components/register/bank-account-fields.tsx",
-  "components/register/bank-combobox.tsx",
-  "components/register/mode-tabs.tsx",
-  "components/register/outcome-notice.tsx",
-  "components/register/pix-key-fields.tsx",
-  "components/register/register-transfer.tsx",
-  "components/register/review-step.tsx",
-  "components/register/transfer-fields.tsx",
   // The lookup box and dialog (helper A: namespace lookup).
   "components/lookup/lookup-box.tsx",
   "components/lookup/lookup-dialog.tsx",
