@@ -127,7 +127,7 @@ const GROUPS: PageGroup[] = [
     cases: [
       { url: "/no-such-page", outcome: "not-found" },
       { url: "/payments/x/y", outcome: "not-found" },
-      { url: "/qrcodes", outcome: "not-found" },
+      { url: "/no/such/place", outcome: "not-found" },
       { url: `/${TEN_KB}`, outcome: "not-found" },
     ],
   },

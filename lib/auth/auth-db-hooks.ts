@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/db/audit";
 import type { Db } from "@/lib/db";
 import { authUser } from "@/lib/db/schema/auth";
+import { DEFAULT_LOCALE } from "@/lib/i18n/config";
 import { requestLocale, translator } from "@/lib/i18n/server";
 import { stampedClientAddress } from "./auth-request";
 import { forgetSession } from "./session-cache";
@@ -23,7 +24,7 @@ export function createAuthDatabaseHooks(db: Db): NonNullable<BetterAuthOptions["
         before: async (session, context) => {
           const rows = await db.select({ deactivatedAt: authUser.deactivatedAt }).from(authUser).where(eq(authUser.id, session.userId));
           if (rows[0]?.deactivatedAt) {
-            const t = translator(context?.request ? requestLocale(context.request) : "pt-BR");
+            const t = translator(context?.request ? requestLocale(context.request) : DEFAULT_LOCALE);
             throw new APIError("FORBIDDEN", { code: "ACCOUNT_DEACTIVATED", message: t("auth.signIn.deactivated") });
           }
         },

@@ -1,10 +1,10 @@
 import "server-only";
 import { APIError, createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { deleteSessionCookie, getSessionCookie } from "better-auth/cookies";
-import type { BetterAuthOptions } from "better-auth";
 import { recordAudit, isAuditUnavailableError, type AuditEntryInput } from "@/lib/db/audit";
 import type { Db } from "@/lib/db";
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, isLocale } from "@/lib/i18n/config";
+import { SET_PASSWORD_PREFIX } from "@/lib/db/users";
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, isLocale } from "@/lib/i18n/config";
 import { requestLocale, translator } from "@/lib/i18n/server";
 import { stampedClientAddress } from "./auth-request";
 import { forgetSession } from "./session-cache";
@@ -37,19 +37,18 @@ async function linkPerson(ctx: HookCtx): Promise<Person | null> {
   const query = (ctx.query ?? {}) as { token?: unknown };
   const token = typeof body.token === "string" ? body.token : typeof query.token === "string" ? query.token : null;
   if (!token) return null;
-  const verification = await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  const verification = await ctx.context.internalAdapter.findVerificationValue(`${SET_PASSWORD_PREFIX}${token}`);
   const user = verification ? await ctx.context.internalAdapter.findUserById(verification.value) : null;
   return user ? { id: user.id, email: user.email } : null;
 }
 
-type HookContext = HookCtx;
 type SignedIn = { session: { token: string }; user: { id: string; email: string; twoFactorEnabled?: boolean | null; locale?: string | null } };
 
 /** What the before hook learnt about a two-factor verification, for the after hook (same context object). */
 const verifying = new WeakMap<object, { signingIn: boolean; user: { id: string; email: string } | null }>();
 
 /** The client address as the limiter keys it: Better Auth's reading of the stamped address (IPv6 by /64). */
-function throttleIp(ctx: HookContext): string {
+function throttleIp(ctx: HookCtx): string {
   const source = ctx.request ?? ctx.headers;
   if (!source) return "unknown";
   return getIP(source, ctx.context.options) ?? "unknown";
@@ -65,17 +64,17 @@ function attemptedEmail(body: unknown): string {
   return typeof email === "string" ? email.trim().toLowerCase().slice(0, 320) : "";
 }
 
-function t(ctx: HookContext) {
-  return translator(ctx.request ? requestLocale(ctx.request) : "pt-BR");
+function t(ctx: HookCtx) {
+  return translator(ctx.request ? requestLocale(ctx.request) : DEFAULT_LOCALE);
 }
 
-function waitText(ctx: HookContext, seconds: number): string {
+function waitText(ctx: HookCtx, seconds: number): string {
   const tr = t(ctx);
   return seconds < 120 ? tr("auth.signIn.seconds", { count: seconds }) : tr("auth.signIn.minutes", { count: Math.ceil(seconds / 60) });
 }
 
 /** The audit row, or a 503 and no action: a new session is ended before the answer goes out. */
-async function auditOrRefuse(ctx: HookContext, db: Db, entry: AuditEntryInput, created?: SignedIn | null): Promise<void> {
+async function auditOrRefuse(ctx: HookCtx, db: Db, entry: AuditEntryInput, created?: SignedIn | null): Promise<void> {
   try {
     await recordAudit(entry, db);
   } catch (error) {
@@ -90,7 +89,7 @@ async function auditOrRefuse(ctx: HookContext, db: Db, entry: AuditEntryInput, c
 }
 
 /** The user's language follows them to every browser they sign in on. */
-function setLocaleCookie(ctx: HookContext, user: SignedIn["user"]): void {
+function setLocaleCookie(ctx: HookCtx, user: SignedIn["user"]): void {
   if (!isLocale(user.locale)) return;
   ctx.setCookie(LOCALE_COOKIE, user.locale, {
     path: "/",
@@ -155,7 +154,7 @@ export function createAuthHooks(db: Db, throttle: ThrottleConfig) {
   return { before, after };
 }
 
-async function beforeSignIn(ctx: HookContext, db: Db, throttle: ThrottleConfig) {
+async function beforeSignIn(ctx: HookCtx, db: Db, throttle: ThrottleConfig) {
   const email = attemptedEmail(ctx.body);
   const verdict = await checkSignInThrottle(db, throttleIp(ctx), email, throttle);
   if (!verdict.throttled) return;
@@ -173,7 +172,7 @@ async function beforeSignIn(ctx: HookContext, db: Db, throttle: ThrottleConfig) 
   );
 }
 
-async function afterSignIn(ctx: HookContext, db: Db, throttle: ThrottleConfig) {
+async function afterSignIn(ctx: HookCtx, db: Db, throttle: ThrottleConfig) {
   const email = attemptedEmail(ctx.body);
   const ip = throttleIp(ctx);
   const address = auditIp(ctx.request ?? ctx.headers);
@@ -207,7 +206,7 @@ async function afterSignIn(ctx: HookContext, db: Db, throttle: ThrottleConfig) {
 }
 
 /** The user a sign-in's code step is for: the two-factor cookie names a verification holding their id. */
-async function challengedUser(ctx: HookContext): Promise<{ id: string; email: string } | null> {
+async function challengedUser(ctx: HookCtx): Promise<{ id: string; email: string } | null> {
   const cookie = ctx.context.createAuthCookie("two_factor");
   const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
   if (!identifier) return null;
@@ -217,7 +216,7 @@ async function challengedUser(ctx: HookContext): Promise<{ id: string; email: st
   return user ? { id: user.id, email: user.email } : null;
 }
 
-async function afterVerify(ctx: HookContext, db: Db) {
+async function afterVerify(ctx: HookCtx, db: Db) {
   const seen = verifying.get(ctx.context);
   const returned: unknown = ctx.context.returned;
   const created = ctx.context.newSession as SignedIn | null;
@@ -251,4 +250,3 @@ async function afterVerify(ctx: HookContext, db: Db) {
 }
 
 export type AuthHooks = ReturnType<typeof createAuthHooks>;
-export type { BetterAuthOptions };
