@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { RegisterPaymentBody } from "@/lib/contract";
 import type { Db } from "@/lib/db";
+import { recordAudit } from "@/lib/db/audit";
 import { transferRequests, type TransferRequestRow } from "@/lib/db/schema";
 import { isPaymentsApiError, submitPayment } from "@/lib/payments-api";
 import { logLine } from "@/lib/http/logger";
@@ -66,8 +67,8 @@ export async function submitTransfer(db: Db, id: string, settings: EngineSetting
   }
 
   const decision = decide(outcome, previous, row.attempts, settings, new Date());
-  const settled = await db.transaction((tx) =>
-    moveTransfer(tx, id, decision.state, {
+  const settled = await db.transaction(async (tx) => {
+    const moved = await moveTransfer(tx, id, decision.state, {
       from: ["submitting"],
       claimToken: token,
       outcome: decision.outcome,
@@ -81,8 +82,22 @@ export async function submitTransfer(db: Db, id: string, settings: EngineSetting
         ...(decision.outcome.kind === "conflict" ? { referenceCode: null } : {}),
       },
       note: decision.note,
-    }),
-  );
+    });
+    // Every submission's outcome is on record, as it is, with the transfer it belongs to.
+    if (moved.moved) {
+      await recordAudit(
+        {
+          actor: null,
+          action: "transfer.submit",
+          target: row.idempotentId,
+          outcome: decision.state,
+          detail: { transfer_id: id, attempt: row.attempts, value_cents: row.valueCents, receiver_name: row.receiverName, outcome: decision.outcome },
+        },
+        tx as unknown as Db,
+      );
+    }
+    return moved;
+  });
   if (!settled.moved) {
     logLine("warn", "transfer outcome dropped: the claim was taken over", { transfer_id: id, current: settled.current });
     return { done: false, state: settled.current };

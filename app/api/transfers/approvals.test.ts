@@ -85,6 +85,7 @@ describe.each(TEST_ENGINES)("maker-checker through the API on $name", (engine) =
     expect(audit.map((a) => [a.action, a.actorEmail, a.outcome])).toEqual([
       ["transfer.create", OPERATOR.email, "awaiting_approval"],
       ["transfer.approve", APPROVER.email, "approved"],
+      ["transfer.submit", null, "registered"],
     ]);
   });
 

@@ -65,7 +65,11 @@ describe.each(TEST_ENGINES)("POST/GET /api/transfers on $name", (engine) => {
     expect(read.transfer.state).toBe("registered");
     expect(read.transfer.history.map((e) => e.to_state)).toEqual(["approved", "submitting", "registered"]);
     const audit = await h.store.db.select().from(auditLog).where(eq(auditLog.target, id));
-    expect(audit.map((a) => [a.action, a.outcome])).toEqual([["transfer.create", "approved"]]);
+    expect(audit.map((a) => [a.action, a.outcome])).toEqual([
+      ["transfer.create", "approved"],
+      ["transfer.submit", "registered"],
+    ]);
+    expect(audit[1]?.detail).toMatchObject({ attempt: 1, outcome: { kind: "registered", reference_code: done.reference_code } });
   });
 
   it("20 concurrent requests with one idempotent_id: one 201, nineteen 200 with the same request; one row, one payment", async () => {
