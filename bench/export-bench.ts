@@ -5,8 +5,8 @@
  * the peak RSS (and how far above the idle server it went) and the RSS a second after the end.
  * The range is found by asking the sandbox directly.
  *
- * Alone, on the last build (its own server on ports 3300/4310, the heavy-command lock held):
- *   flock /tmp/pix-heavy.lock npx tsx bench/export-bench.ts [--seed 60000] [--rows 10000,30000]
+ * Alone, on the last build (its own server on ports 3360/4360, the heavy-command lock held):
+ *   flock /tmp/pix-heavy.lock npx tsx bench/export-bench.ts [--seed 60000] [--rows 10000,30000] [--app-port N --sandbox-port N]
  */
 import ExcelJS from "exceljs";
 import { pathToFileURL } from "node:url";
@@ -128,7 +128,13 @@ async function xlsxRows(bytes: Buffer): Promise<number> {
 async function main(): Promise<void> {
   const seedCount = Number(argOr("seed", "60000"));
   const targets = (arg("rows") ?? "10000,30000").split(",").map(Number);
-  const server = await startBenchServer({ seedCount });
+  // Ports of their own: 3300/4310 are the whole bench's (and a common choice for a dev server).
+  const server = await startBenchServer({
+    seedCount,
+    appPort: Number(argOr("app-port", "3360")),
+    sandboxPort: Number(argOr("sandbox-port", "4360")),
+    dataDir: ".data/export-bench",
+  });
   try {
     const cookie = await signIn(server.appUrl, "viewer@demo.test", process.env.DEMO_PASSWORD ?? "demo-password");
     const results: ExportBenchResult[] = [];
