@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { planFor } from "@/lib/sandbox/lifecycle";
 import { E2E, storageStateFor } from "./env";
@@ -147,16 +150,51 @@ test("the event stream reaches the browser unbuffered and uncompressed", async (
   expect(first.text).toContain("retry: 2000"); // the first bytes arrive at once, not when the stream ends
 });
 
-test("a forged delivery is refused and logged as rejected, changing nothing", async ({ page }) => {
+/**
+ * This stack's webhook secrets: the deployment's generated ones (DATA_DIR/sandbox-secrets.json)
+ * when present, else the older derived defaults.
+ */
+function webhookSecrets(): { authorization: string; md5Secret: string } {
+  const file = join(E2E.dataDir, "sandbox-secrets.json");
+  if (existsSync(file)) {
+    const s = JSON.parse(readFileSync(file, "utf8")) as { clientSecret: string; webhookAuthorization: string };
+    return { authorization: s.webhookAuthorization, md5Secret: s.clientSecret };
+  }
+  return { authorization: `Bearer sandbox-webhook-${E2E.sandboxPort}`, md5Secret: "sandbox-secret" };
+}
+
+test("unauthenticated deliveries are refused and never logged; a signed one the provider does not confirm is kept as rejected", async ({ page }) => {
+  const forged = { reference_code: "FORGED-REF-1", idempotent_id: `forged-${Date.now()}`, value_cents: 1_000 };
   const res = await page.request.post("/api/webhooks/pix", {
     headers: { authorization: "Bearer forged" },
-    data: { notification_type: "pix_payment", message: { idempotent_id: "forged-1" }, md5: "0".repeat(32) },
+    data: { notification_type: "pix_payment", message: forged, md5: "0".repeat(32) },
   });
   expect(res.status()).toBe(401);
+
+  // Signed with the right Authorization and md5, for a payment the provider does not have.
+  const { authorization, md5Secret } = webhookSecrets();
+  const message = {
+    ...forged,
+    pix_key_type: "email",
+    pix_key: "a@b.com.br",
+    receiver_name: "Forjado",
+    receiver_document: "39053344705",
+    status: "completed",
+    registration_date: "2026-11-21T09:15:02.123-03:00",
+    payment_date: "2026-11-21T09:16:02.123-03:00",
+    cancellation_date: null,
+    cancellation_reason: null,
+    end_to_end: null,
+  };
+  const md5 = createHash("md5").update(`payment.${forged.reference_code}.${forged.idempotent_id}.${forged.value_cents}.${md5Secret}`).digest("hex");
+  const signed = await page.request.post("/api/webhooks/pix", { headers: { authorization }, data: { notification_type: "pix_payment", message, md5 } });
+  expect(signed.status()).toBe(200);
+
   await page.goto("/events?result=rejected");
-  const row = page.locator("tbody tr").first();
-  await expect(row).toContainText("Rejected: Authorization header missing or wrong");
-  await expect(row).toContainText("Unknown (not read)");
+  const rows = page.locator("tbody tr");
+  await expect(rows.first()).toContainText("Rejected: The provider has no such payment");
+  await expect(rows.first()).toContainText(forged.idempotent_id);
+  await expect(page.locator("tbody")).not.toContainText("Authorization header missing or wrong");
   await page.screenshot({ path: `${SHOTS}/events-rejected.png`, fullPage: true });
 });
 
