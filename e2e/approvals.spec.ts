@@ -37,7 +37,7 @@ test("R$ 2.500,00: the approver approves in another browser; the operator's page
   await approver.goto("/transfers");
   await expect(approver.getByTestId("inbox-badge")).toBeVisible();
   const inbox = approver.getByRole("region", { name: /Waiting for you/ });
-  await expect(inbox.getByText(name)).toBeVisible();
+  await expect(inbox.locator("tr", { hasText: name })).toBeVisible();
   await approver.goto(path);
   await expect(approver.getByTestId("receiver-history")).toBeVisible();
   await approver.screenshot({ path: `${SHOTS}/approval-approver.png`, fullPage: true });

@@ -35,7 +35,7 @@ test("fields the server refuses come back on their fields (answer simulated in t
   await review(page);
   await page.getByRole("button", { name: "Confirm transfer" }).click();
   await expect(page.getByLabel("Receiver name")).toHaveAccessibleDescription(/Enter the receiver's name/);
-  await expect(page.getByLabel("Amount")).toHaveValue("5");
+  await expect(page.getByLabel("Amount")).toHaveValue("5,00");
 });
 
 for (const { fault, what } of [
