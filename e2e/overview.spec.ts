@@ -195,7 +195,7 @@ test.describe("overview", () => {
     expect(days.length).toBeGreaterThan(0);
     for (const tick of days) expect(tick).toMatch(/^\d{2}\/\d{2}$/);
     await page.locator("[data-testid=time-chart] g[data-status=completed] path").nth(3).hover();
-    const tooltip = page.locator(".recharts-tooltip-wrapper");
+    const tooltip = page.getByTestId("time-chart").locator(".recharts-tooltip-wrapper");
     await expect(tooltip).toContainText("Concluído");
     await expect(tooltip).toContainText("Clique numa barra para abrir esses pagamentos");
     await expect(tooltip).toContainText(/R\$\s?\d/);
