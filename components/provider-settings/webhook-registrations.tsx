@@ -31,29 +31,20 @@ export async function WebhookRegistrations({ state, expectedUrl }: { state: Regi
         ) : state.registrations.length === 0 ? (
           <p className="text-sm text-fg">{t("none")}</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-xs uppercase tracking-wide text-fg-muted">
-                <tr>
-                  <th scope="col" className="py-1.5 pr-4 font-semibold">{t("type")}</th>
-                  <th scope="col" className="py-1.5 pr-4 font-semibold">{t("url")}</th>
-                  <th scope="col" className="py-1.5 font-semibold">{t("authorization")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.registrations.map((w) => (
-                  <tr key={w.typeId} className="border-t border-border align-top">
-                    <td className="py-2 pr-4 text-fg">{typeName(w.typeId)}</td>
-                    <td className="py-2 pr-4">
-                      <span className="block break-all font-mono text-xs text-fg">{w.url}</span>
-                      <span className="text-xs text-fg-muted">{w.url === expectedUrl ? t("ours") : t("other")}</span>
-                    </td>
-                    <td className="py-2 text-fg">{w.authorizationHeader ? t("sends") : t("notSent")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ul className="divide-y divide-border rounded-md border border-border">
+            {state.registrations.map((w) => (
+              <li key={w.typeId} className="grid gap-x-6 gap-y-1 px-3 py-2 text-sm md:grid-cols-[14rem_1fr_auto]">
+                <span className="font-medium text-fg">{typeName(w.typeId)}</span>
+                <span className="min-w-0">
+                  <span className="block break-all font-mono text-xs text-fg">{w.url}</span>
+                  <span className="text-xs text-fg-muted">{w.url === expectedUrl ? t("ours") : t("other")}</span>
+                </span>
+                <span className="text-fg-muted">
+                  {t("authorization")}: <span className="text-fg">{w.authorizationHeader ? t("sends") : t("notSent")}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
         )}
         {missing.map((id) => (
           <p key={id} role="status" className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">

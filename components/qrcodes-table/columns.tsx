@@ -101,7 +101,7 @@ export function buildQrcodeColumns(t: AppTranslator) {
       cell: (info) => <QrStatusBadge status={info.getValue()} />,
       meta: {
         label: t("glossary.status"),
-        width: "11rem",
+        width: "12.5rem",
         filter: {
           kind: "select",
           key: "status",
