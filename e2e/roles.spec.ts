@@ -184,6 +184,7 @@ test.describe("the audit log (admin)", () => {
     // A failed sign-in through the real form, in a context with no session.
     const probe = `${unique("audit-probe")}@demo.test`;
     const anon = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    await anon.addCookies([{ name: "NEXT_LOCALE", value: "en", url: E2E.appUrl }]);
     try {
       const login = await anon.newPage();
       await login.goto("/login");
