@@ -10,7 +10,7 @@ let docApi: SandboxClient;
 let cleanApi: SandboxClient;
 beforeAll(async () => {
   const common = { port: 0, store: "memory", seedCount: 100, quiet: true, autoClock: false, balanceCents: 50_000 } as const;
-  [doc, clean] = await Promise.all([startSandbox({ ...common, quirks: "doc" }), startSandbox(common)]);
+  [doc, clean] = await Promise.all([startSandbox({ ...common, quirks: "doc" }), startSandbox({ ...common, quirks: "none" })]);
   docApi = sandboxClient(doc.url, await requestToken(doc.url));
   cleanApi = sandboxClient(clean.url, await requestToken(clean.url));
 });
