@@ -5,11 +5,20 @@
  * the peak RSS (and how far above the idle server it went) and the RSS a second after the end.
  * The range is found by asking the sandbox directly.
  *
+ * The stream's own memory, in this process with synthetic pages (live heap after a forced GC
+ * every 20 pages, for 10,000 and 100,000 rows: it must not grow with the rows):
+ *   node --expose-gc --import tsx bench/export-bench.ts --heap
+ *
  * Alone, on the last build (its own server on ports 3360/4360, the heavy-command lock held):
  *   flock /tmp/pix-heavy.lock npx tsx bench/export-bench.ts [--seed 80000] [--rows 10000,30000,60000] [--app-port N --sandbox-port N]
  */
 import ExcelJS from "exceljs";
+import { createTranslator } from "next-intl";
 import { pathToFileURL } from "node:url";
+import type { PaymentListItem } from "../lib/contract/payment";
+import { createExportStream, pagedRows } from "../lib/export/export-stream";
+import { paymentExportColumns } from "../lib/export/payments-columns";
+import { messagesFor } from "../lib/i18n/messages";
 import { requestToken } from "../lib/sandbox/testing";
 import { arg, argOr } from "./cli";
 import { mb, sampleRss, treeRss } from "./proc";
@@ -129,6 +138,60 @@ async function xlsxRows(bytes: Buffer): Promise<number> {
   return (workbook.worksheets[0]?.rowCount ?? 1) - 1;
 }
 
+/** A payment like the sandbox's, number `n`. */
+function syntheticPayment(n: number): PaymentListItem {
+  return {
+    reference_code: `${n.toString(16).padStart(8, "0")}abcdef0123456789abcdef01`,
+    idempotent_id: `pedido-2026-${String(n).padStart(7, "0")}`,
+    value_cents: 1_000 + n,
+    pix_key_type: "cpf",
+    pix_key: "01234567890",
+    receiver_name: `Recebedor ${n} da Silva`,
+    receiver_document: "11222333000181",
+    status: "completed",
+    registration_date: "2026-03-01T09:15:02.123-03:00",
+    payment_date: "2026-03-01T09:16:00.000-03:00",
+    cancellation_date: null,
+    cancellation_reason: null,
+    end_to_end: "E18236120202603011215a1022c1tg10",
+  };
+}
+
+export type HeapBenchResult = { format: "csv" | "xlsx"; rows: number; bytes: number; maxLiveHeapMb: number };
+
+/** The export stream alone: the most live heap above its start (after a GC every 20 pages). */
+export async function runHeapBench(format: "csv" | "xlsx", rows: number): Promise<HeapBenchResult> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error("run with node --expose-gc");
+  const t = createTranslator({ locale: "pt-BR", messages: messagesFor("pt-BR"), timeZone: "America/Sao_Paulo" });
+  const page = (p: number) => Array.from({ length: 100 }, (_, i) => syntheticPayment((p - 1) * 100 + i));
+  gc();
+  const base = process.memoryUsage().heapUsed;
+  let max = 0;
+  const next = pagedRows(page(1), Math.ceil(rows / 100), async (p) => {
+    if (p % 20 === 0) {
+      gc();
+      max = Math.max(max, process.memoryUsage().heapUsed - base);
+    }
+    return page(p);
+  });
+  // The route's translator type is the server one; the same createTranslator underneath.
+  const columns = paymentExportColumns(t as unknown as Parameters<typeof paymentExportColumns>[0]);
+  const reader = createExportStream({ format, columns, next }).getReader();
+  let bytes = 0;
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.length;
+  return { format, rows, bytes, maxLiveHeapMb: Math.round((max / 1e6) * 100) / 100 };
+}
+
+async function heapMain(): Promise<void> {
+  for (const rows of [10_000, 100_000]) {
+    for (const format of ["csv", "xlsx"] as const) {
+      const r = await runHeapBench(format, rows);
+      console.log(`${format.padEnd(4)} ${rows.toLocaleString("en")} rows, ${(r.bytes / 1e6).toFixed(1)} MB: live heap at most +${r.maxLiveHeapMb} MB`);
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const seedCount = Number(argOr("seed", "80000"));
   const targets = (arg("rows") ?? "10000,30000,60000").split(",").map(Number);
@@ -160,7 +223,7 @@ async function main(): Promise<void> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  main().catch((err: unknown) => {
+  (process.argv.includes("--heap") ? heapMain() : main()).catch((err: unknown) => {
     console.error(err);
     process.exitCode = 1;
   });
