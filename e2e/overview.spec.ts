@@ -53,6 +53,11 @@ async function expectNoClippedFigures(page: Page) {
   );
   expect(problems).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  // The custom range's days show whole too (dd/mm/aaaa never cut).
+  const cutDays = await page.locator("[data-date-input]").evaluateAll((els) =>
+    els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => (el as HTMLInputElement).value),
+  );
+  expect(cutDays).toEqual([]);
 }
 
 test.describe("overview", () => {

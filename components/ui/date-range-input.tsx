@@ -68,7 +68,7 @@ export function DateRangeInput({
         )}
       >
         {(["from", "to"] as const).map((end) => (
-          <div key={end} className={cn("flex min-w-0 gap-1", compact ? "contents" : "flex-col")}>
+          <div key={end} className={compact ? "contents" : "flex min-w-0 flex-col gap-1"}>
             <Label htmlFor={`${idPrefix}-${end}`}>
               {labels?.[end] ?? t(end)}
             </Label>
