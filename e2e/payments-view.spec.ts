@@ -41,7 +41,7 @@ test.describe("payments table", () => {
     await expect(page.getByLabel("Status", { exact: true })).toHaveValue("completed");
     await expect(page.getByLabel("Receiver name", { exact: true })).toHaveValue("a");
     await expect(page.getByTestId("page-status")).toHaveText(`Page 2 of ${answer.meta.total_pages}`);
-    await expect(page.getByRole("group", { name: "Active filters" })).toContainText("Registered:");
+    await expect(page.getByRole("group", { name: "Active filters" })).toContainText("Registered at:");
 
     await page.getByLabel("Status", { exact: true }).selectOption({ label: "Canceled" });
     await expect(page).toHaveURL((url) => url.searchParams.get("status") === "canceled" && !url.searchParams.has("page"));
@@ -230,7 +230,7 @@ test.describe("payments table", () => {
     await page.goto("/payments?status=completed");
     const answer = await expectView(page, { status: "completed" });
     const row = page.locator("tbody tr").first();
-    const e2e = row.locator("td[data-column='end_to_end'] [title]");
+    const e2e = row.locator("td[data-column='end_to_end'] span[title]");
     await expect(e2e).toHaveAttribute("title", answer.payments[0]!.end_to_end!);
     const cut = async () => e2e.evaluate((el) => el.scrollWidth > el.clientWidth);
     expect(await cut()).toBe(true);
@@ -252,8 +252,8 @@ test.describe("payments table", () => {
     expect(await amount.evaluate((el) => getComputedStyle(el, "::before").content)).toMatch(/^("Amount"|attr\(data-label\))$/);
     expect((await page.locator("thead").boundingBox())?.height ?? 0).toBeLessThanOrEqual(1);
     // Whole values, not cut: the end-to-end ID wraps inside the card.
-    await expect(card.locator("td[data-column='end_to_end'] [title]")).toHaveText(answer.payments[0]!.end_to_end!);
-    expect(await card.locator("td[data-column='end_to_end'] [title]").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await expect(card.locator("td[data-column='end_to_end'] span[title]")).toHaveText(answer.payments[0]!.end_to_end!);
+    expect(await card.locator("td[data-column='end_to_end'] span[title]").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await page.screenshot({ path: "test-results/shots/payments-390-cards.png" });
   });
 

@@ -38,9 +38,12 @@ export async function AppHeader({ user, badges }: { user: SessionUser; badges?: 
           role={user.role}
           badges={badges}
           footer={
-            <div className="flex items-center justify-between gap-2 px-1">
+            // Who is signed in, where the bar has no room for it; sign-out too on a phone.
+            <div className="flex items-center justify-between gap-2 px-1 min-[1400px]:hidden">
               {who}
-              <SignOutButton />
+              <div className="sm:hidden">
+                <SignOutButton />
+              </div>
             </div>
           }
         />
@@ -49,7 +52,7 @@ export async function AppHeader({ user, badges }: { user: SessionUser; badges?: 
           <LiveIndicator />
           <ThemeToggle />
           <LanguageSwitch />
-          <div className="hidden max-w-[12rem] text-right xl:block">{who}</div>
+          <div className="hidden max-w-[12rem] text-right min-[1400px]:block">{who}</div>
           <div className="hidden sm:block">
             <SignOutButton />
           </div>

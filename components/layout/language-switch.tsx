@@ -42,7 +42,6 @@ export function LanguageSwitch({ signedIn = true, className }: { signedIn?: bool
               type="button"
               lang={locale}
               aria-pressed={on}
-              aria-label={t(locale)}
               title={t(locale)}
               disabled={pending}
               onClick={() => void choose(locale)}
@@ -51,7 +50,9 @@ export function LanguageSwitch({ signedIn = true, className }: { signedIn?: bool
                 on ? "bg-surface-muted text-fg" : "cursor-pointer text-fg-muted hover:text-fg",
               )}
             >
+              {/* The name holds the shown letters (voice control) and the language's own name. */}
               {t(`short.${locale}`)}
+              <span className="sr-only"> · {t(locale)}</span>
             </button>
           );
         })}

@@ -13,7 +13,8 @@ export function BrazilDateTime({ value, missing }: { value: string | null; missi
   if (Number.isNaN(date.getTime())) return <span>{value}</span>;
   const zone = t("brazilTimeOffset", { offset: brazilOffsetLabel(date) });
   return (
-    <time dateTime={value} title={`${zone} · ${t("providerSaid", { value })}`} className="tabular-nums">
+    // `relative`: the visually hidden zone stays inside a cut line (a lookup result), not past the page's edge.
+    <time dateTime={value} title={`${zone} · ${t("providerSaid", { value })}`} className="relative tabular-nums">
       {formatBrazilDateTime(date)}
       <span className="sr-only"> ({zone})</span>
     </time>

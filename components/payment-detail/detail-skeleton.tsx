@@ -9,7 +9,7 @@ export function DetailSkeleton({ label }: { label: string }) {
         <Skeleton className="h-4 w-56" />
         <Skeleton className="h-9 w-48" />
       </div>
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-4">
           {[0, 1, 2].map((i) => (
             <div key={i} className="space-y-3 rounded-lg border border-border bg-surface p-4">

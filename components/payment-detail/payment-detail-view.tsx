@@ -72,7 +72,7 @@ export function PaymentDetailView({
       <BackToPayments />
       {justRegistered ? <RegisteredNotice /> : null}
       <PaymentOverview payment={payment} flash={changed} />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-4">
           <ReceiverSection payment={payment} />
           <KeySection payment={payment} />

@@ -50,7 +50,7 @@ export function QrcodeDetailView({ endToEnd, canLookup }: { endToEnd: string; ca
     <article aria-label={t("article")} className="space-y-5">
       <BackToPayments />
       <QrcodeOverview qrcode={qrcode} />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <div className="space-y-4">
           <CopyPasteSection content={qrcode.content} />
           {summary ? <BrCodePanel summary={summary} /> : null}
