@@ -129,10 +129,12 @@ test.describe("screenshots of the filters in pt-BR", () => {
           const dialog = await openRegisteredFilter(page, words["pt-BR"].dialog);
           await dialog.getByLabel("De", { exact: true }).fill("31/02/2026");
           await dialog.getByLabel("Até", { exact: true }).click();
+          await expect(dialog.getByRole("alert")).toBeVisible();
+          await page.screenshot({ path: `test-results/shots/payments-date-filter-pt-${width}-error.png` });
           await dialog.getByRole("button", { name: "Abrir calendário" }).last().click();
           await expect(dialog.getByRole("grid")).toBeVisible();
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-          await page.screenshot({ path: `test-results/shots/payments-date-filter-pt-${width}.png` });
+          await page.screenshot({ path: `test-results/shots/payments-date-filter-pt-${width}-calendar.png` });
         } else {
           await page.goto(`/audit?from=${brazilDay(7)}&to=${brazilDay(0)}`);
           await expect(page.getByRole("search", { name: "Filtrar o registro de auditoria" })).toBeVisible();
