@@ -227,7 +227,9 @@ const MINUTE_MS = 60_000;
  * a flood is a counter, not rows). Returns the window's count and when it ends, for the 429.
  */
 export async function countAuthFailure(db: Db, ip: string, now = new Date()): Promise<{ count: number; windowEndsAt: Date }> {
-  const windowOver = sql`${webhookAuthFailures.windowStartedAt} <= ${new Date(now.getTime() - MINUTE_MS)}`;
+  // Dates inside raw SQL travel as ISO text with a cast: postgres.js does not serialise a Date there.
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const windowOver = sql`${webhookAuthFailures.windowStartedAt} <= ${new Date(now.getTime() - MINUTE_MS).toISOString()}::timestamptz`;
   const [row] = await db
     .insert(webhookAuthFailures)
     .values({ ip, windowStartedAt: now, count: 1, total: 1, lastSeenAt: now })
@@ -235,7 +237,7 @@ export async function countAuthFailure(db: Db, ip: string, now = new Date()): Pr
       target: webhookAuthFailures.ip,
       set: {
         count: sql`case when ${windowOver} then 1 else ${webhookAuthFailures.count} + 1 end`,
-        windowStartedAt: sql`case when ${windowOver} then ${now} else ${webhookAuthFailures.windowStartedAt} end`,
+        windowStartedAt: sql`case when ${windowOver} then ${at} else ${webhookAuthFailures.windowStartedAt} end`,
         total: sql`${webhookAuthFailures.total} + 1`,
         lastSeenAt: now,
       },
