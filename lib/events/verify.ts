@@ -8,6 +8,7 @@ import {
   type QrcodeWebhook,
   type WebhookDelivery,
 } from "@/lib/contract";
+import { findUnsafeText } from "@/lib/http/unsafe-text";
 import type { RejectReason } from "./names";
 
 /**
@@ -94,6 +95,8 @@ export function verifyBody(text: string, secretKey: string): BodyVerdict {
   } catch {
     return { ok: false, reason: "malformed_json", claimed: { idempotent_id: null, status: null } };
   }
+  // A NUL byte or half a character is refused before anything is read from it (or logged).
+  if (findUnsafeText(value)) return { ok: false, reason: "invalid_payload", claimed: { idempotent_id: null, status: null } };
   const parsed = webhookDeliverySchema.safeParse(value);
   if (!parsed.success) return { ok: false, reason: "invalid_payload", claimed: claimedFrom(value) };
   if (!md5Matches(parsed.data.md5, parsed.data, secretKey)) {

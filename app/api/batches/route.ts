@@ -27,7 +27,8 @@ export const POST = route(
     if ("duplicateOf" in result) {
       return Response.json({ error: t("batches.errors.duplicateFile"), batch_id: result.duplicateOf, kind: "duplicate_file" }, { status: 409, headers: { "cache-control": "no-store" } });
     }
-    return jsonError(422, localize(result.problem.message, result.problem.values), { kind: "validation" });
+    const message = localize(result.problem.message, result.problem.values);
+    return jsonError(422, message, { kind: "validation", fields: { file: message } });
   },
 );
 

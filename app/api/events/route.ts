@@ -1,26 +1,22 @@
-import { requireApiUser } from "@/lib/auth/guard";
 import { can } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db";
 import { getEventBus } from "@/lib/events/runtime";
 import { createEventStream, lastEventIdOf, sinceOf, SSE_HEADERS } from "@/lib/events/sse";
-import { setRequestUser, withRoute } from "@/lib/http";
+import { route } from "@/lib/http";
 
 // A stream may stay open for this long; the browser then reconnects (and is checked again).
 const MAX_STREAM_MS = 10 * 60_000;
 
-// GET /api/events: Server-Sent Events of payment changes (catch-up from Last-Event-ID)
-export const GET = withRoute("GET /api/events", async (request) => {
-  const gate = await requireApiUser(request, "viewPayments");
-  if ("response" in gate) return gate.response;
-  setRequestUser(gate.user.id);
+// GET /api/events: Server-Sent Events of payment and transfer changes (catch-up from Last-Event-ID)
+export const GET = route({ name: "GET /api/events", permission: "viewPayments" }, async ({ request, user }) => {
   const [db, bus] = await Promise.all([getDb(), getEventBus()]);
   const stream = createEventStream({
     bus,
     db,
     lastEventId: lastEventIdOf(request),
     since: sinceOf(request),
-    canSeeLog: can(gate.user.role, "events"),
-    canSeeTransfers: can(gate.user.role, "viewTransfers"),
+    canSeeLog: can(user.role, "events"),
+    canSeeTransfers: can(user.role, "viewTransfers"),
     signal: request.signal,
     maxDurationMs: MAX_STREAM_MS,
   });

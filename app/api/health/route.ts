@@ -1,8 +1,8 @@
-import { jsonOk, withRoute } from "@/lib/http";
+import { jsonOk, route } from "@/lib/http";
 import { getHealth } from "@/lib/payments-api";
 
-export const GET = withRoute("GET /api/health", async () => {
-  // GET /api/health: provider reachability and token state (no session; never a secret)
+// GET /api/health: provider reachability and token state (no session; never a secret)
+export const GET = route({ name: "GET /api/health", permission: "public" }, async () => {
   const provider = await getHealth();
   const ok = provider.reachable && provider.authenticated;
   return jsonOk({ status: ok ? "ok" : "degraded", provider }, ok ? 200 : 503);

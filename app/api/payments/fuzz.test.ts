@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { findUnsafeText } from "@/lib/http/unsafe-text";
+import { getEnv } from "@/lib/env";
 
 // Property: thousands of generated bad inputs at every route handler: 100% 4xx JSON in our error
 // shape, zero 5xx, zero upstream calls, zero audit entries.
@@ -217,7 +218,13 @@ function injectedRequests(route: ApiRoute, method: string, bad: string, pick: nu
     }
     return `${app}${path}${query}`;
   };
-  const headers = { origin: app, host: new URL(app).host, "content-type": "application/json" };
+  // The webhook receiver refuses a wrong Authorization first (401, content unread): the provider's own gets past it.
+  const headers = {
+    origin: app,
+    host: new URL(app).host,
+    "content-type": "application/json",
+    ...(route.path === "/api/webhooks/pix" ? { authorization: getEnv().webhookAuthorization } : {}),
+  };
   const hasBody = method !== "GET" && method !== "DELETE";
   const validBody = route.path === "/api/auth/[...all]" ? { email: "a@b.example", password: "password1" } : {};
   const make = (params: Record<string, string | string[]>, query: string, body: unknown) =>
@@ -247,7 +254,9 @@ function injectedRequests(route: ApiRoute, method: string, bad: string, pick: nu
     const name = fields[pick % fields.length]!;
     const body = { ...validBody, [name]: pick % 3 === 0 ? [bad] : bad };
     const field = findUnsafeText(body) ?? name;
-    out.push({ request: make(fine, "", body), context: context(fine), where: "body", field, accept: [field, ...paramNames] });
+    // An upload's body is the file itself: its refusal names the file.
+    const accept = route.path === "/api/batches" ? [field, "file"] : [field, ...paramNames];
+    out.push({ request: make(fine, "", body), context: context(fine), where: "body", field, accept });
   }
   return out;
 }
@@ -270,6 +279,11 @@ describe("NUL bytes and lone surrogates at every route, in params, query and bod
             const label = `${method} ${route.path} (${injected.where} ${injected.field}) ${JSON.stringify(bad)}`;
             if (route.path === "/api/[...unknown]") {
               expect(res.status, label).toBe(404);
+              continue;
+            }
+            if (route.path === "/api/webhooks/pix" && injected.where === "body") {
+              // The provider's deliveries carry no field names back: a 4xx in our shape, logged as rejected.
+              await expectRefused(res, label);
               continue;
             }
             if (res.status !== 400 && res.status !== 422) {
