@@ -16,8 +16,8 @@ const exportQuerySchema = listPaymentsParamsSchema.and(
   z.object({ format: z.enum(EXPORT_FORMATS, { error: "must be csv or xlsx" }).optional() }),
 );
 
+// A GET that starts a download of personal data: refused when another site asks (checkOrigin).
 export const GET = route(
-  // A GET that starts a download of personal data: refused when another site asks (checkOrigin).
   { name: "GET /api/payments/export", permission: "export", query: exportQuerySchema, checkOrigin: true },
   async ({ request, user, query, t }) => {
     const { format = "csv", ...rest } = query;
