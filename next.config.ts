@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
-import { API_CSP, HSTS, commonSecurityHeaders } from "./lib/http/security-headers";
+import { API_CSP, commonSecurityHeaders } from "./lib/http/security-headers";
 
 /**
  * Security headers of every /api answer. Pages get theirs (and a CSP nonce) from proxy.ts; the
@@ -27,15 +27,9 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   typescript: { tsconfigPath: "tsconfig.json" },
   async headers() {
-    return [
-      { source: "/api/:path*", headers: apiHeaders },
-      // HSTS only when the browser came over HTTPS (a TLS-terminating proxy says so).
-      {
-        source: "/api/:path*",
-        has: [{ type: "header", key: "x-forwarded-proto", value: "https(?:\\s*,.*)?" }],
-        headers: [{ key: "Strict-Transport-Security", value: HSTS }],
-      },
-    ];
+    // No HSTS here: whether a request came over HTTPS depends on TRUSTED_PROXY_HOPS and APP_URL at
+    // run time, so /api requests carrying X-Forwarded-Proto go through proxy.ts, which decides.
+    return [{ source: "/api/:path*", headers: apiHeaders }];
   },
 };
 

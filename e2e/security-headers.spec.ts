@@ -99,6 +99,8 @@ test.describe("pages", () => {
     const forged = await request.get("/payments", { headers: { "x-forwarded-proto": "https" } });
     expect(forged.headers()["strict-transport-security"]).toBeUndefined();
     expect(forged.headers()["content-security-policy"]).not.toContain("upgrade-insecure-requests");
+    const forgedApi = await request.get("/api/health", { headers: { "x-forwarded-proto": "https" } });
+    expect(forgedApi.headers()["strict-transport-security"]).toBeUndefined();
   });
 
   test("the browser runs every page without a single CSP violation", async ({ page }) => {
