@@ -9,8 +9,8 @@
  * every 20 pages, for 10,000 and 100,000 rows: it must not grow with the rows):
  *   node --expose-gc --import tsx bench/export-bench.ts --heap
  *
- * Alone, on the last build (its own server on ports 3360/4360, the heavy-command lock held):
- *   flock /tmp/pix-heavy.lock npx tsx bench/export-bench.ts [--seed 80000] [--rows 10000,30000,60000] [--app-port N --sandbox-port N]
+ * Alone, on the last build (its own server on ports 3360/4360; nothing else heavy running):
+ *   npx tsx bench/export-bench.ts [--seed 80000] [--rows 10000,30000,60000] [--app-port N --sandbox-port N]
  */
 import ExcelJS from "exceljs";
 import { createTranslator } from "next-intl";
