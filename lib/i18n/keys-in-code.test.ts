@@ -45,3 +45,21 @@ describe("message keys written in lib/", () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe("audit actions recorded in lib/ and app/", () => {
+  const ACTION = /\baction: "([a-z_]+\.[a-z_]+)"/g;
+  const actions = new Map<string, string>();
+  for (const file of [...sources("lib"), ...sources("app")]) {
+    for (const m of readFileSync(file, "utf8").matchAll(ACTION)) actions.set(m[1]!, relative(ROOT, file).split(sep).join("/"));
+  }
+
+  it("finds the money-moving ones", () => {
+    expect(actions.has("transfer.submit")).toBe(true);
+    expect(actions.has("batch.approve")).toBe(true);
+  });
+
+  it.each(LOCALES)("every one has a label on the audit page in %s", (locale) => {
+    const missing = [...actions].filter(([action]) => !has(MESSAGES[locale], `audit.actions.${action}`)).map(([a, file]) => `${a} (${file})`);
+    expect(missing).toEqual([]);
+  });
+});
