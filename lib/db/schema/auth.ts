@@ -88,8 +88,10 @@ export const authRateLimit = pgTable("auth_rate_limit", {
 });
 
 /**
- * Failed sign-ins per (IP, email) and per email, counted in a fixed window. Kept in the store so
- * the limit holds across every instance behind the load balancer (lib/auth/sign-in-throttle.ts).
+ * Streaks of failed sign-ins per address ("ip:<address>") and per account at an address
+ * ("ip-email:<address>|<email>"), never per account alone (that would let anyone lock a colleague
+ * out). `window_started_at` is the last failure's time. Kept in the store so the limit holds across
+ * every instance (lib/auth/sign-in-throttle.ts).
  */
 export const authSignInFailure = pgTable("auth_sign_in_failure", {
   key: text("key").primaryKey(),
