@@ -104,7 +104,14 @@ export async function startBenchServer(options: BenchServerOptions = {}): Promis
   const dataDir = options.dataDir ?? ".data/bench";
   rmSync(join(ROOT, dataDir), { recursive: true, force: true });
 
-  const base: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+  // The sandbox is started by hand here: both processes are given the same credentials (in sandbox
+  // mode the app would otherwise generate its own, DATA_DIR/sandbox-secrets.json).
+  const base: NodeJS.ProcessEnv = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: "1",
+    PAYMENTS_API_CLIENT_SECRET: process.env.PAYMENTS_API_CLIENT_SECRET ?? "sandbox-secret",
+    PAYMENTS_WEBHOOK_AUTHORIZATION: process.env.PAYMENTS_WEBHOOK_AUTHORIZATION ?? "Bearer bench-webhook",
+  };
   delete base.PAYMENTS_API_URL;
   delete base.DATABASE_URL;
 

@@ -1,5 +1,6 @@
 import "@/lib/zod-config";
 import { z } from "zod";
+import { sandboxSecrets } from "./sandbox-secrets";
 
 /**
  * Server configuration, validated once. Sandbox mode is "no PAYMENTS_API_URL": the back
@@ -8,7 +9,8 @@ import { z } from "zod";
  */
 const SANDBOX_CLIENT_ID = "sandbox-client";
 const SANDBOX_CLIENT_SECRET = "sandbox-secret";
-// Sandbox-only default; outside sandbox mode AUTH_SECRET is required.
+// Fixed sandbox values for unit tests only (getEnv() generates a deployment's own, see
+// withSandboxSecrets); outside sandbox mode these settings are required.
 const SANDBOX_AUTH_SECRET = "sandbox-mode-auth-secret-never-use-in-production-0001";
 
 const optionalText = z
@@ -145,8 +147,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     timeoutMs: e.PAYMENTS_API_TIMEOUT_MS,
     registerTimeoutMs: e.PAYMENTS_API_REGISTER_TIMEOUT_MS,
     readRetries: e.PAYMENTS_API_READ_RETRIES,
-    // In sandbox mode the value is derived from the client secret so every process of one
-    // deployment agrees on it without coordination; the sandbox is told it at registration.
+    // Fixed sandbox values for tests only: getEnv() replaces them with the deployment's generated ones.
     webhookAuthorization:
       e.PAYMENTS_WEBHOOK_AUTHORIZATION ?? `Bearer sandbox-webhook-${e.SANDBOX_PORT}`,
     sandboxPort: e.SANDBOX_PORT,
@@ -180,8 +181,25 @@ let cached: ServerEnv | undefined;
 
 /** The validated configuration of this process (parsed on first use, then cached). */
 export function getEnv(): ServerEnv {
-  cached ??= parseEnv(process.env);
+  cached ??= withSandboxSecrets(parseEnv(process.env), process.env);
   return cached;
+}
+
+/**
+ * In sandbox mode, a client secret and webhook Authorization that nobody can guess: generated once
+ * per deployment in DATA_DIR/sandbox-secrets.json and shared by every process of it (the app, its
+ * sandbox, a second instance). Set values win; unit tests (NODE_ENV=test) keep the fixed ones.
+ */
+export function withSandboxSecrets(env: ServerEnv, source: Record<string, string | undefined>): ServerEnv {
+  if (!env.sandboxMode || env.nodeEnv === "test") return env;
+  if (source.PAYMENTS_API_CLIENT_SECRET && source.PAYMENTS_WEBHOOK_AUTHORIZATION && source.AUTH_SECRET) return env;
+  const generated = sandboxSecrets(env.dataDir);
+  return {
+    ...env,
+    clientSecret: source.PAYMENTS_API_CLIENT_SECRET ?? generated.clientSecret,
+    webhookAuthorization: source.PAYMENTS_WEBHOOK_AUTHORIZATION ?? generated.webhookAuthorization,
+    authSecret: source.AUTH_SECRET ?? generated.authSecret,
+  };
 }
 
 /** Tests only: forget the cached configuration after changing process.env. */

@@ -29,14 +29,26 @@ export async function startServer(): Promise<void> {
     const { startTransferEngine } = await import("./transfers/runtime");
     await startTransferEngine();
     log("transfer engine started", { reconcile: env.reconcile.cron });
-    if (env.sandboxMode) {
-      const { registerWebhook } = await import("./payments-api");
-      const url = `http://127.0.0.1:${env.port}/api/webhooks/pix`;
-      await registerWebhook(2, url, env.webhookAuthorization);
-      log("webhook receiver registered with the sandbox", { url });
-    }
+    await registerOurWebhooks(env);
   } catch (error) {
     console.error(JSON.stringify({ level: "error", msg: "startup failed", error: String(error) }));
     process.exit(1);
+  }
+}
+
+/**
+ * Payments (type 2) and QR codes (type 1) delivered to our receiver. With the sandbox it must work
+ * (the Authorization is generated per deployment, so registration is forced); with a real provider a
+ * failure is logged and the start goes on: /settings/provider shows what is missing.
+ */
+async function registerOurWebhooks(env: ReturnType<typeof getEnv>): Promise<void> {
+  const { ensureWebhookRegistrations, webhookReceiverUrl } = await import("./payments-api/webhook-setup");
+  const url = webhookReceiverUrl(env);
+  try {
+    const result = await ensureWebhookRegistrations({ url, authorization: env.webhookAuthorization, force: env.sandboxMode });
+    log("webhook receiver registered", { url, types: result.types });
+  } catch (error) {
+    if (env.sandboxMode) throw error;
+    console.error(JSON.stringify({ level: "error", msg: "webhook registration failed; see /settings/provider", url, error: String(error) }));
   }
 }

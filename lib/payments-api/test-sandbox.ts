@@ -24,8 +24,13 @@ export type TestSandbox = {
 
 export const TEST_TIMEOUTS = { timeoutMs: 400, registerTimeoutMs: 500, readRetries: 2 };
 
+/**
+ * A sandbox for one suite. TEST_SANDBOX_QUIRKS=doc answers with the documentation's literal quirks
+ * (scripts/test-all.sh runs the integration suites that talk to the provider a second time so).
+ */
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
-  const sandbox = await startSandbox({ port: 0, store: "memory", quiet: true, seedCount: 300, ...options });
+  const quirks = options.quirks ?? (process.env.TEST_SANDBOX_QUIRKS === "doc" ? "doc" : "none");
+  const sandbox = await startSandbox({ port: 0, store: "memory", quiet: true, seedCount: 300, ...options, quirks });
   Object.assign(process.env, {
     PAYMENTS_API_URL: sandbox.url,
     PAYMENTS_API_CLIENT_ID: sandbox.clientId,
