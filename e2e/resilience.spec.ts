@@ -31,7 +31,7 @@ const FAULTS: Fault[] = [
   { name: "timeout", slug: "timeout", spec: { fault: "timeout" }, reason: /did not answer in time/i, retried: false },
   { name: "connection reset", slug: "reset", spec: { fault: "reset" }, reason: /could not reach the payments provider/i, retried: true },
   { name: "HTTP 500", slug: "500", spec: { fault: "500" }, reason: /failed \(HTTP 500\)/i, retried: true },
-  { name: "malformed JSON", slug: "malformed", spec: { fault: "malformed-json" }, reason: /sent an answer we could not read/i, retried: false },
+  { name: "malformed JSON", slug: "malformed", spec: { fault: "malformed-json" }, reason: /sent an answer we could not read|sent a malformed answer/i, retried: false },
   {
     name: `slow answer (${SLOW_MS / 1000} s, beyond the ${E2E.providerTimeoutMs / 1000} s timeout)`,
     slug: "slow",
