@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { webhookEventQueries } from "@/lib/events/queries";
 import type { WebhookEvent } from "@/lib/events/schema";
 import { insightsQueries } from "@/lib/queries/insights";
-import { paymentQueries } from "@/lib/queries/payments";
+import { paymentQueries, qrcodeQueries } from "@/lib/queries/payments";
+import { qrcodeListQueries } from "@/lib/queries/qrcodes-list";
+import { balanceQuery } from "@/components/balance/balance-query";
 import { connectLive, type EventSourceLike } from "./live-connection";
 import { createLiveInvalidator } from "./live-invalidator";
 import { DROP_GRACE_MS, liveStore, RECENT_CHANGE_MS } from "./live-store";
@@ -98,6 +100,9 @@ describe("createLiveInvalidator", () => {
       list: paymentQueries.list({ status: "sent" }).queryKey,
       insights: [...insightsQueries.all(), {}],
       log: [...webhookEventQueries.all(), "list", {}],
+      qrcodeList: qrcodeListQueries.list({}).queryKey,
+      qrcode: qrcodeQueries.detail("E2E1").queryKey,
+      balance: balanceQuery.queryKey,
     };
     for (const key of Object.values(keys)) qc.setQueryData(key, { x: 1 });
     const stale = () =>
@@ -114,7 +119,7 @@ describe("createLiveInvalidator", () => {
     inv.handle("webhook", event({ id: 2, status: "completed", previous_status: "sent" }));
     expect(stale().detail).toBe(false);
     await vi.advanceTimersByTimeAsync(50);
-    expect(stale()).toEqual({ detail: true, other: false, list: true, insights: true, log: true });
+    expect(stale()).toEqual({ detail: true, other: false, list: true, insights: true, log: true, qrcodeList: false, qrcode: false, balance: true });
     expect(changed).toEqual(["pay-1"]);
   });
 
@@ -126,7 +131,27 @@ describe("createLiveInvalidator", () => {
     inv.handle("webhook", event({ id: 3, result: "rejected", reason: "md5" }));
     inv.handle("webhook", { not: "an event" });
     await vi.advanceTimersByTimeAsync(10);
-    expect(stale()).toEqual({ detail: false, other: false, list: false, insights: false, log: true });
+    expect(stale()).toEqual({ detail: false, other: false, list: false, insights: false, log: true, qrcodeList: false, qrcode: false, balance: false });
+  });
+
+  it("a QR code delivery refreshes the charges (list and detail), the balance and the log, not the payments", async () => {
+    vi.useFakeTimers();
+    const { qc, stale } = primed();
+    createLiveInvalidator(qc, { delayMs: 10 }).handle("webhook", event({ id: 4, kind: "qrcode", idempotent_id: null, reference_code: "QR-1" }));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(stale()).toEqual({ detail: false, other: false, list: false, insights: false, log: true, qrcodeList: true, qrcode: true, balance: true });
+  });
+
+  it("a transfer change refreshes the balance; registered, the payments too", async () => {
+    vi.useFakeTimers();
+    const { qc, stale } = primed();
+    const inv = createLiveInvalidator(qc, { delayMs: 10 });
+    inv.handle("transfer", { id: "t-1", state: "approved" });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(stale()).toMatchObject({ list: false, balance: true });
+    inv.handle("transfer", { id: "t-1", state: "registered" });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(stale()).toMatchObject({ list: true, insights: true });
   });
 
   it("resync refreshes everything", async () => {

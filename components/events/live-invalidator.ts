@@ -1,14 +1,16 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { balanceQuery } from "@/components/balance/balance-query";
 import { webhookEventQueries } from "@/lib/events/queries";
 import { hasMembers } from "@/lib/domain/answer";
 import { insightsQueries } from "@/lib/queries/insights";
-import { paymentQueries } from "@/lib/queries/payments";
+import { paymentQueries, qrcodeQueries } from "@/lib/queries/payments";
 import { transferQueries } from "@/lib/queries/transfers";
 import type { LiveEventName } from "./live-connection";
 
 /**
  * Turns live events into query invalidations: that payment's detail, every payments list, the
- * overview (insights) and the event log. Events are batched over a short window so a burst of
+ * overview (insights) and the event log; a QR code delivery the charges (list and detail); a
+ * payment or transfer change the balance. Events are batched over a short window so a burst of
  * webhooks refetches each list once, not once per event. Only queries on screen refetch
  * (TanStack Query refetches active queries; the others are just marked stale).
  *
@@ -25,6 +27,8 @@ export function createLiveInvalidator(queryClient: QueryClient, o: LiveInvalidat
   const changed = new Set<string>();
   let payments = false;
   let transfers = false;
+  let qrcodes = false;
+  let balance = false;
   let log = false;
   let everything = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -48,7 +52,9 @@ export function createLiveInvalidator(queryClient: QueryClient, o: LiveInvalidat
     }
     if (log || everything) work.push(queryClient.invalidateQueries({ queryKey: webhookEventQueries.all() }));
     if (transfers || everything) work.push(queryClient.invalidateQueries({ queryKey: transferQueries.all() }));
-    payments = transfers = log = everything = false;
+    if (qrcodes || everything) work.push(queryClient.invalidateQueries({ queryKey: qrcodeQueries.all() }));
+    if (balance || everything) work.push(queryClient.invalidateQueries({ queryKey: balanceQuery.queryKey }));
+    payments = transfers = qrcodes = balance = log = everything = false;
     void Promise.allSettled(work).then(() => {
       for (const id of ids) o.onChanged?.(id);
     });
@@ -71,7 +77,7 @@ export function createLiveInvalidator(queryClient: QueryClient, o: LiveInvalidat
       if (name === "transfer") {
         // A registered transfer may have become a payment on screen too.
         if (hasMembers(data, { id: "string", state: "string" })) {
-          transfers = true;
+          transfers = balance = true;
           if ((data as { state: string }).state === "registered") payments = true;
           schedule();
         }
@@ -81,11 +87,15 @@ export function createLiveInvalidator(queryClient: QueryClient, o: LiveInvalidat
       // Our own server's stream (it stored the event): check the members used here, no zod.
       if (!hasMembers(data, { result: "string", idempotent_id: "nullable-string" })) return;
       log = true;
-      const event = data as { result: string; idempotent_id: string | null };
-      // A repeat changes nothing; a rejected delivery is not trusted: neither touches payments.
-      if (name === "webhook" && event.result === "accepted" && event.idempotent_id) {
-        changed.add(event.idempotent_id);
-        payments = true;
+      const event = data as { result: string; idempotent_id: string | null; kind?: unknown };
+      // A repeat changes nothing; a rejected delivery is not trusted: neither touches anything else.
+      if (name === "webhook" && event.result === "accepted") {
+        if (event.kind === "qrcode") qrcodes = true;
+        else if (event.idempotent_id) {
+          changed.add(event.idempotent_id);
+          payments = true;
+        }
+        balance = true;
       }
       schedule();
     },

@@ -1,8 +1,7 @@
 import { AlertTriangle, CheckCircle2 } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
-import type { WebhookRegistration } from "@/lib/payments-api/webhook-admin";
-import { OUR_WEBHOOK_TYPES } from "@/lib/payments-api/webhook-setup";
+import { OUR_WEBHOOK_TYPES, type WebhookRegistration } from "@/lib/payments-api";
 
 export type RegistrationsState = { ok: true; registrations: WebhookRegistration[] } | { ok: false; error: string };
 

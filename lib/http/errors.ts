@@ -2,7 +2,7 @@ import "server-only";
 import { ZodError } from "zod";
 import type { ApiError, ApiErrorKind } from "@/lib/domain/errors";
 import { translator } from "@/lib/i18n/server";
-import { isPaymentsApiError, type PaymentsApiError } from "@/lib/payments-api/errors";
+import { BODY_OPERATIONS, isPaymentsApiError, type PaymentsApiError } from "@/lib/payments-api/errors";
 import { isTransferError, type TransferErrorCode } from "@/lib/transfers/errors";
 import { currentLocale, getRequestContext } from "./request-context";
 
@@ -81,7 +81,7 @@ const TRANSFER_ERROR_STATUS: Record<TransferErrorCode, number> = {
 export function statusForPaymentsApiError(err: PaymentsApiError): number {
   const byKind: Record<PaymentsApiError["kind"], number> = {
     not_found: 404,
-    invalid: err.operation === "registerPayment" ? 422 : 400,
+    invalid: BODY_OPERATIONS.has(err.operation) ? 422 : 400,
     forbidden: 403,
     insufficient_funds: 422,
     conflict: 409,
@@ -99,6 +99,10 @@ function fromPaymentsApiError(err: PaymentsApiError): Response {
   const status = statusForPaymentsApiError(err);
   const kind: ApiErrorKind = err.kind;
   const said = err.providerMessage;
+  // No token, no call: whatever went wrong getting one, the request itself never left.
+  if (err.operation === "token" && (err.kind === "upstream_failure" || err.kind === "timeout" || err.kind === "malformed")) {
+    return jsonError(status, t("errors.provider.tokenFailed"), { kind });
+  }
   switch (err.kind) {
     case "not_found":
       return jsonError(status, said ?? t("errors.provider.notFound"), { kind });

@@ -1,8 +1,6 @@
 import "server-only";
 import type { ListPaymentsAnswer, ListPaymentsParams, PaymentDetail, Qrcode } from "@/lib/contract";
-import { getPayment, getQrcode, isPaymentsApiError, listPayments } from "@/lib/payments-api";
-import { getPaymentByReference } from "@/lib/payments-api/payment-by-reference";
-import { getQrcodeByReference } from "@/lib/payments-api/qrcode-by-reference";
+import { getPayment, getPaymentByReference, getQrcode, getQrcodeByReference, isPaymentsApiError, listPayments } from "@/lib/payments-api";
 import { detectLookup, type IdProblem } from "./detect";
 import {
   LOOKUP_LIST_LIMIT,

@@ -13,8 +13,8 @@ export type AccountBalance = {
 
 /** GET /v1/account/balance. Its 401 has another shape; the client maps it like any 401 (token refreshed once). */
 export async function getBalance(): Promise<AccountBalance> {
-  const answer = await callProvider({ operation: "health", method: "GET", path: "/v1/account/balance" });
-  const b = expectAnswer(answer, balanceAnswerSchema, "health").data.account_balance;
+  const answer = await callProvider({ operation: "getBalance", method: "GET", path: "/v1/account/balance" });
+  const b = expectAnswer(answer, balanceAnswerSchema, "getBalance").data.account_balance;
   return { availableCents: b.available_value_cents, blockedCents: b.blocked_value_cents, totalCents: b.total_value_cents };
 }
 

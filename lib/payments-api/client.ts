@@ -9,7 +9,7 @@ import { sendOnce, TransportFailure, type RawAnswer } from "./transport";
 
 export type ProviderCall = {
   operation: ProviderOperation;
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "DELETE";
   /** Already-encoded path starting with "/". */
   path: string;
   query?: Record<string, string | number | undefined>;
@@ -31,7 +31,7 @@ export async function callProvider(call: ProviderCall): Promise<RawAnswer> {
   const cfg = getClientConfig();
   const maxAttempts = call.method === "GET" ? cfg.readRetries + 1 : 1;
   const url = buildUrl(cfg.baseUrl, call.path, call.query);
-  const timeoutMs = call.method === "POST" ? cfg.registerTimeoutMs : cfg.timeoutMs;
+  const timeoutMs = call.method === "GET" ? cfg.timeoutMs : cfg.registerTimeoutMs;
   for (let attempt = 1; ; attempt += 1) {
     const last = attempt >= maxAttempts;
     try {

@@ -18,10 +18,22 @@ export type ProviderOperation =
   | "token"
   | "listPayments"
   | "getPayment"
+  | "getPaymentByReference"
   | "getQrcode"
+  | "getQrcodeByReference"
+  | "listQrcodes"
   | "registerPayment"
+  | "createQrcode"
+  | "createCheckout"
+  | "payQrcode"
+  | "getBalance"
   | "registerWebhook"
+  | "listWebhooks"
+  | "deleteWebhook"
   | "health";
+
+/** Calls that send a body of ours: the provider refusing it is a 422 (our input), not a 400. */
+export const BODY_OPERATIONS: ReadonlySet<ProviderOperation> = new Set(["registerPayment", "createQrcode", "createCheckout"]);
 
 export type PaymentsApiErrorOptions = {
   kind: PaymentsApiErrorKind;

@@ -22,14 +22,14 @@ export function referencePath(prefix: string, reference: string, operation: Prov
  * answered exactly like the read by idempotent_id; the provider's 406 becomes `not_found`.
  */
 export async function getPaymentByReference(reference: string): Promise<PaymentDetail> {
-  const path = referencePath("/v1/pix/payments", reference, "getPayment");
-  const answer = await callProvider({ operation: "getPayment", method: "GET", path });
-  const { payment } = expectAnswer(answer, paymentDetailAnswerSchema, "getPayment");
+  const path = referencePath("/v1/pix/payments", reference, "getPaymentByReference");
+  const answer = await callProvider({ operation: "getPaymentByReference", method: "GET", path });
+  const { payment } = expectAnswer(answer, paymentDetailAnswerSchema, "getPaymentByReference");
   if (payment.reference_code !== reference) {
     throw new PaymentsApiError("The payments provider sent a malformed answer: it returned a different payment", {
       kind: "malformed",
       status: answer.status,
-      operation: "getPayment",
+      operation: "getPaymentByReference",
     });
   }
   return payment;

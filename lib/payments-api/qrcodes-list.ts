@@ -12,10 +12,10 @@ export async function listQrcodes(params: unknown): Promise<ListQrcodesAnswer> {
     throw new PaymentsApiError(Object.values(fields)[0] ?? "Invalid list parameters", {
       kind: "invalid",
       status: 0,
-      operation: "listPayments",
+      operation: "listQrcodes",
       fields,
     });
   }
-  const answer = await callProvider({ operation: "listPayments", method: "GET", path: "/v1/pix/qrcodes", query: parsed.data });
-  return expectAnswer(answer, listQrcodesAnswerSchema, "listPayments");
+  const answer = await callProvider({ operation: "listQrcodes", method: "GET", path: "/v1/pix/qrcodes", query: parsed.data });
+  return expectAnswer(answer, listQrcodesAnswerSchema, "listQrcodes");
 }

@@ -1,13 +1,16 @@
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { apiErrorSchema } from "@/lib/domain/errors";
+import { TEST_ENGINES } from "@/lib/db/test-engines";
+import { startEngineHarness, waitForState, type EngineHarness } from "@/lib/transfers/testing/harness";
 import { dictBody, startTestSandbox, TEST_TIMEOUTS, type TestSandbox } from "./test-sandbox";
 
 // "Token endpoint down" where a browser test cannot reach it: the server holds a cached token
 // and the sandbox has no control to expire it, so here the token is forgotten (as when it
 // expires) and the token endpoint fails in each way the sandbox can fail. Property: whatever the
-// fault and the route, the answer is a 502/504 JSON naming the token as the reason, nothing is
-// registered, and once the endpoint answers again the same request succeeds.
+// fault and the read, the answer is a 502/504 JSON naming the token as the reason, and once the
+// endpoint answers again the same read succeeds. A transfer is a durable request: it waits
+// (202, nothing sent) and the queue sends it exactly once when a token can be had again.
 vi.mock("@/lib/auth/guard", () => ({
   requireApiUser: vi.fn(async () => ({ user: { id: "u-admin", email: "admin@demo.test", name: "A", role: "admin" } })),
 }));
@@ -27,53 +30,51 @@ const FAULTS = [
 ] as const;
 
 let t: TestSandbox;
+let h: EngineHarness;
 let serial = 0;
 beforeAll(async () => {
   t = await startTestSandbox();
+  h = await startEngineHarness(TEST_ENGINES[0]!);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await h.close();
+  await t.close();
+});
 afterEach(() => t.clearFaults());
 
-type Call = { name: string; run: () => Promise<Response>; okStatus: number; registers: boolean };
+type Call = { name: string; run: () => Promise<Response>; okStatus: number };
 function calls(): Call[] {
-  const id = `token-down-${Date.now().toString(36)}-${serial++}`;
   return [
-    { name: "GET /api/payments", run: () => payments.GET(new Request(`${APP}/api/payments?page=1`), undefined), okStatus: 200, registers: false },
+    { name: "GET /api/payments", run: () => payments.GET(new Request(`${APP}/api/payments?page=1`), undefined), okStatus: 200 },
     {
       name: "GET /api/payments/{id}",
       run: () => payment.GET(new Request(`${APP}/api/payments/x`), { params: Promise.resolve({ idempotent_id: "sandbox-known-completed-qr" }) }),
       okStatus: 200,
-      registers: false,
     },
     {
       name: "GET /api/qrcodes/{e2e}",
       run: () => qrcode.GET(new Request(`${APP}/api/qrcodes/x`), { params: Promise.resolve({ end_to_end: "E18236120202611161230SBXQRPAID01" }) }),
       okStatus: 200,
-      registers: false,
-    },
-    {
-      name: "POST /api/payments",
-      run: () =>
-        payments.POST(
-          new Request(`${APP}/api/payments`, {
-            method: "POST",
-            headers: { "content-type": "application/json", origin: APP, host: "localhost:3000" },
-            body: JSON.stringify(dictBody(id)),
-          }),
-          undefined,
-        ),
-      okStatus: 201,
-      registers: true,
     },
   ];
 }
 
 const registered = () => t.sandbox.state().payments.registered;
 
+const postTransfer = (id: string) =>
+  payments.POST(
+    new Request(`${APP}/api/payments`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: APP, host: "localhost:3000" },
+      body: JSON.stringify(dictBody(id)),
+    }),
+    undefined,
+  );
+
 describe("token endpoint down when the token must be renewed", () => {
-  it("every route answers 502/504 naming the token, registers nothing, and recovers once the endpoint is back", async () => {
+  it("every read answers 502/504 naming the token and recovers once the endpoint is back", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...FAULTS), fc.integer({ min: 0, max: 3 }), async (fault, which) => {
+      fc.asyncProperty(fc.constantFrom(...FAULTS), fc.integer({ min: 0, max: 2 }), async (fault, which) => {
         const call = calls()[which]!;
         t.resetClient(); // the cached token is gone, as when it expires
         await t.fault({ path: "/auth/generate_token", times: 1_000, ...fault });
@@ -82,17 +83,37 @@ describe("token endpoint down when the token must be renewed", () => {
         const text = await res.text();
         expect([502, 504], `${call.name} under ${fault.fault}: ${res.status} ${text}`).toContain(res.status);
         const body = apiErrorSchema.parse(JSON.parse(text));
-        expect(body.error).toMatch(/access token|issue a token|token answer/i);
+        expect(body.error).toMatch(/access token|token de acesso/i);
         expect(text).not.toContain(t.sandbox.clientSecret);
         expect(registered()).toBe(before);
         // The endpoint answers again: the same request goes through, with no restart.
         await t.clearFaults();
         const again = await call.run();
         expect(again.status, `${call.name} after ${fault.fault}: ${await again.clone().text()}`).toBe(call.okStatus);
-        expect(registered()).toBe(before + (call.registers ? 1 : 0));
+        expect(registered()).toBe(before);
       }),
-      { numRuns: 40 },
+      { numRuns: 30 },
     );
+  });
+
+  it.each(FAULTS.map((f) => [f.fault, f] as const))("a transfer while the token fails (%s): 202, nothing sent, then sent exactly once", async (_, fault) => {
+    t.resetClient();
+    await t.fault({ path: "/auth/generate_token", times: 1_000, ...fault });
+    const before = registered();
+    const callsBefore = t.calls.length;
+    const id = `token-down-post-${Date.now().toString(36)}-${serial++}`;
+    const res = await postTransfer(id);
+    const body = (await res.json()) as { transfer: { id: string; state: string; outcome: { kind: string; sent: boolean } | null } };
+    expect(res.status).toBe(202);
+    expect(body.transfer.outcome).toMatchObject({ kind: "not_registered", sent: false });
+    expect(JSON.stringify(body)).not.toContain(t.sandbox.clientSecret);
+    expect(registered()).toBe(before);
+    // The endpoint answers again: the queue's retry sends it, once, with no restart.
+    await t.clearFaults();
+    const done = await waitForState(h.store, body.transfer.id, ["registered"]);
+    expect(done.reference_code).toBeTruthy();
+    expect(registered()).toBe(before + 1);
+    expect(t.calls.slice(callsBefore).filter((c) => c.method === "POST" && c.path === "/v1/pix/payments")).toHaveLength(1);
   });
 
   it("a single failed token request (500 or reset) inside a read is absorbed by the read's retry", async () => {

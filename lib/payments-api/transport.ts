@@ -5,7 +5,7 @@ import { getRequestContext, recordUpstreamCall } from "@/lib/http/request-contex
 
 /** One HTTP exchange with the provider, with no retry and no auth logic. */
 export type RawRequest = {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "DELETE";
   url: string;
   headers: Record<string, string>;
   body?: unknown;

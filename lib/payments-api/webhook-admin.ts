@@ -21,18 +21,12 @@ const toRegistration = (w: WebhookListItem): WebhookRegistration => ({
 
 /** GET /v1/webhooks: what the provider will deliver, to where. */
 export async function listWebhooks(): Promise<WebhookRegistration[]> {
-  const answer = await callProvider({ operation: "registerWebhook", method: "GET", path: "/v1/webhooks" });
-  return expectAnswer(answer, webhookListAnswerSchema, "registerWebhook").webhooks.map(toRegistration);
+  const answer = await callProvider({ operation: "listWebhooks", method: "GET", path: "/v1/webhooks" });
+  return expectAnswer(answer, webhookListAnswerSchema, "listWebhooks").webhooks.map(toRegistration);
 }
 
-/** DELETE /v1/webhooks/{type_id}. Like a POST, never retried. */
+/** DELETE /v1/webhooks/{type_id}. Like every call that changes something, never retried. */
 export async function deleteWebhook(typeId: 1 | 2): Promise<void> {
-  const answer = await callProvider({
-    operation: "registerWebhook",
-    // The client's call type names GET and POST only; DELETE travels the same way as a POST
-    // (one attempt, the longer timeout). See the integrator's note on widening ProviderCall.
-    method: "DELETE" as "POST",
-    path: webhookPath(typeId),
-  });
-  expectAnswer(answer, operationAnswerSchema, "registerWebhook");
+  const answer = await callProvider({ operation: "deleteWebhook", method: "DELETE", path: webhookPath(typeId) });
+  expectAnswer(answer, operationAnswerSchema, "deleteWebhook");
 }

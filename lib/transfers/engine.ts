@@ -5,7 +5,7 @@ import type { RegisterPaymentBody } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { transferRequests, type TransferRequestRow } from "@/lib/db/schema";
-import { isPaymentsApiError, submitPayment } from "@/lib/payments-api";
+import { forgetBalance, isPaymentsApiError, submitPayment } from "@/lib/payments-api";
 import { logLine } from "@/lib/http/logger";
 import { asTransferOutcome, type TransferOutcome } from "./outcome";
 import type { TransferState } from "./states";
@@ -102,6 +102,8 @@ export async function submitTransfer(db: Db, id: string, settings: EngineSetting
     logLine("warn", "transfer outcome dropped: the claim was taken over", { transfer_id: id, current: settled.current });
     return { done: false, state: settled.current };
   }
+  // The money is now blocked at the provider: the next balance read must not be the cached one.
+  if (decision.state === "registered") forgetBalance();
   return { done: true, state: decision.state, outcome: decision.outcome, retryAt: decision.retryAt };
 }
 

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { QrcodesExplorer } from "@/components/qrcodes-table/qrcodes-explorer";
 import { requirePageUser } from "@/lib/auth/guard";
-import { listQrcodes } from "@/lib/payments-api/qrcodes-list";
+import { listQrcodes } from "@/lib/payments-api";
 import { qrcodeListQueries } from "@/lib/queries/qrcodes-list";
 import { getQueryClient } from "@/lib/queries/query-client";
 import { findIgnoredQrcodeParams, loadQrcodesSearchParams, toQrcodeListParams } from "@/lib/search-params/qrcodes";

@@ -1,6 +1,6 @@
 import { listQrcodesParamsSchema } from "@/lib/contract";
 import { jsonOk, route } from "@/lib/http";
-import { listQrcodes } from "@/lib/payments-api/qrcodes-list";
+import { listQrcodes } from "@/lib/payments-api";
 
 // GET /api/qrcodes: the charges (QR codes) list, same params and shape as the provider's GET /v1/pix/qrcodes (100 per page, totals in meta)
 export const GET = route({ name: "GET /api/qrcodes", permission: "viewPayments", query: listQrcodesParamsSchema }, async ({ query }) =>

@@ -8,9 +8,7 @@ import { requirePageUser } from "@/lib/auth/guard";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { recentAuthFailures } from "@/lib/events/store";
-import { getHealth } from "@/lib/payments-api";
-import { listWebhooks } from "@/lib/payments-api/webhook-admin";
-import { webhookReceiverUrl } from "@/lib/payments-api/webhook-setup";
+import { getHealth, listWebhooks, webhookReceiverUrl } from "@/lib/payments-api";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("webhooks.settings"))("title") };
