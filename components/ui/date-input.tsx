@@ -2,14 +2,17 @@
 
 import { CalendarDays } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState, type FocusEvent } from "react";
-import { Calendar } from "@/components/ui/calendar";
+import { lazy, Suspense, useEffect, useRef, useState, type FocusEvent } from "react";
 import { FieldError } from "@/components/ui/input";
 import { MaskedInput } from "@/components/ui/masked-input";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { DATE_MASK_LENGTH, formatBrazilDay, maskBrazilDate, parseBrazilDay, type DateInputProblem } from "@/lib/pix/date-input";
 import { brazilDayKey } from "@/lib/pix/time";
 import { cn } from "@/lib/utils";
+
+// The month grid loads when a calendar is first opened: most days are typed, and /payments keeps
+// its JavaScript budget.
+const Calendar = lazy(() => import("@/components/ui/calendar").then((m) => ({ default: m.Calendar })));
 
 export type DateInputProps = {
   id: string;
@@ -150,15 +153,17 @@ export function DateInput({
       {name && hydrated ? <input type="hidden" name={name} value={value} /> : null}
       {calendarOpen ? (
         <div id={`${id}-calendar`} className="absolute right-0 top-full z-50 mt-1">
-          <Calendar
-            value={value}
-            today={brazilDayKey(new Date())}
-            onClose={closeCalendar}
-            onSelect={(day) => {
-              change(formatBrazilDay(day));
-              closeCalendar();
-            }}
-          />
+          <Suspense fallback={null}>
+            <Calendar
+              value={value}
+              today={brazilDayKey(new Date())}
+              onClose={closeCalendar}
+              onSelect={(day) => {
+                change(formatBrazilDay(day));
+                closeCalendar();
+              }}
+            />
+          </Suspense>
         </div>
       ) : null}
       {onShownErrorChange ? null : <FieldError id={errorId} message={shownError} />}

@@ -120,11 +120,15 @@ describe("DateInput", () => {
     expect(input.value).toBe("25/12/2026");
   });
 
-  it("opens a calendar from its button, moves by keyboard and picks a day", () => {
+  it("opens a calendar from its button, moves by keyboard and picks a day", async () => {
     const onChange = vi.fn();
     const host = render(<ControlledDate onChange={onChange} initial="2026-03-10" />);
     const open = host.querySelector<HTMLButtonElement>("button[aria-label='Abrir calendário']")!;
-    act(() => open.click());
+    // The month grid is loaded on first use.
+    await act(async () => {
+      open.click();
+      await import("./calendar");
+    });
     const grid = host.querySelector("[role=grid]")!;
     expect(grid.getAttribute("aria-label")).toBe("março de 2026");
     expect((document.activeElement as HTMLElement).dataset.day).toBe("2026-03-10");
