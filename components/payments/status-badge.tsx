@@ -3,7 +3,6 @@ import { maskIconClass } from "@/components/ui/mask-icon";
 import type { MaskIconName } from "@/lib/icons/mask-icons-css";
 import type { PaymentStatus } from "@/lib/contract";
 import { cn } from "@/lib/utils";
-import englishGlossary from "@/messages/en/glossary.json";
 
 type StatusLook = { icon: MaskIconName; className: string };
 
@@ -44,14 +43,6 @@ export function isPaymentStatus(status: string): status is PaymentStatus {
 export function usePaymentStatusLabel(): (status: string) => string {
   const t = useTranslations("glossary.paymentStatus");
   return (status) => (isPaymentStatus(status) ? t(status) : status);
-}
-
-/**
- * @deprecated English only: use `t("glossary.paymentStatus.<status>")` (or usePaymentStatusLabel).
- * Kept until the overview's charts (components/insights) read the glossary in the reader's language.
- */
-export function statusLabel(status: string): string {
-  return isPaymentStatus(status) ? englishGlossary.paymentStatus[status] : status;
 }
 
 /** `size="md"`: the detail page's headline badge. */
