@@ -29,6 +29,9 @@ npx eslint . --max-warnings=0
 step "unit and integration tests (vitest)"
 npx vitest run
 
+step "the provider's integration suites again, on the documentation's quirks (TEST_SANDBOX_QUIRKS=doc)"
+npm run --silent test:doc-quirks
+
 step "production build"
 npx next build
 

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { TEST_ENGINES } from "@/lib/db/test-engines";
 import { dictBody, startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
+import { saveApprovalPolicy } from "@/lib/transfers/policy-store";
+import { startEngineHarness, waitForState, type EngineHarness } from "@/lib/transfers/testing/harness";
 
 const auth = vi.hoisted(() => ({ answer: "user" as "user" | 401 | 403 }));
 vi.mock("@/lib/auth/guard", () => ({
@@ -15,11 +18,16 @@ vi.mock("@/lib/db/audit", () => audit);
 const { GET, POST } = await import("./route");
 
 let t: TestSandbox;
+let h: EngineHarness;
 let n = 0;
 beforeAll(async () => {
   t = await startTestSandbox({ balanceCents: 50_000_000 });
+  h = await startEngineHarness(TEST_ENGINES[0]!);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await h.close();
+  await t.close();
+});
 beforeEach(async () => {
   auth.answer = "user";
   audit.recordAudit.mockClear();
@@ -39,7 +47,8 @@ const register = (body: unknown, headers: Record<string, string> = {}) =>
     undefined,
   );
 const transfer = (value = 2_500) => ({ ...dictBody(`route-${Date.now()}-${++n}`, value), pix_key: "Maria.Santos@Example.com" });
-const lastAudit = () => audit.recordAudit.mock.calls.at(-1)?.[0];
+const audited = (action: string) => audit.recordAudit.mock.calls.map(([entry]) => entry).filter((e) => e.action === action);
+const paymentsWithId = (id: string) => t.sandbox.core.index.all().filter((p) => p.idempotent_id === id);
 
 describe("GET /api/payments", () => {
   it("answers the provider's page and meta, uncached", async () => {
@@ -93,17 +102,19 @@ describe("GET /api/payments", () => {
   });
 });
 
-describe("POST /api/payments", () => {
-  it("registers (201), normalises the key with the shared schema, and audits it", async () => {
+describe("POST /api/payments (the alias of POST /api/transfers that waits for the outcome)", () => {
+  it("registers (201), normalises the key with the shared schema, and audits the request and its submission", async () => {
     const body = transfer();
     const res = await register(body);
     expect(res.status).toBe(201);
     const answer = (await res.json()) as { payment: { idempotent_id: string; pix_key: string }; reconciled: boolean };
     expect(answer).toMatchObject({ reconciled: false, payment: { idempotent_id: body.idempotent_id, pix_key: "maria.santos@example.com" } });
-    expect(lastAudit()).toMatchObject({ action: "payment.register", target: body.idempotent_id, outcome: "registered", actor: { id: "u-operator" } });
+    expect(audited("transfer.create").at(-1)).toMatchObject({ target: body.idempotent_id, actor: { id: "u-operator" } });
+    expect(audited("transfer.submit").at(-1)).toMatchObject({ target: body.idempotent_id, outcome: "registered" });
     const repeat = await register(body);
     expect(repeat.status).toBe(200);
     expect(await repeat.json()).toMatchObject({ reconciled: true });
+    expect(paymentsWithId(body.idempotent_id)).toHaveLength(1);
   });
 
   it("422 {error, fields} on validation, nothing sent, nothing audited", async () => {
@@ -123,36 +134,46 @@ describe("POST /api/payments", () => {
   });
 
   it("the provider's refusals keep their words: 403 Receiver not allowed, 422 Insufficient funds", async () => {
+    // Above the balance means above every approval tier too: this company sends without approvals.
+    await saveApprovalPolicy(h.store.db, { tiers: [{ from_cents: 0, approvals: 0 }], expiry_hours: 24 }, { id: "u-admin", email: "admin@demo.test" }, null);
     const blocked = await register({ ...transfer(), receiver_document: "52998224725" });
     expect(blocked.status).toBe(403);
-    expect(await blocked.json()).toMatchObject({ error: "Receiver not allowed", kind: "forbidden" });
-    expect(lastAudit()).toMatchObject({ outcome: "rejected" });
+    const refusal = (await blocked.json()) as { error: string; kind: string };
+    expect(refusal.kind).toBe("forbidden");
+    expect(refusal.error).toContain("Receiver not allowed");
+    expect(audited("transfer.submit").at(-1)).toMatchObject({ outcome: "refused" });
     const broke = await register(transfer(60_000_000));
     expect(broke.status).toBe(422);
-    expect(await broke.json()).toMatchObject({ error: "Insufficient funds", kind: "insufficient_funds" });
+    const low = (await broke.json()) as { error: string; kind: string };
+    expect(low.kind).toBe("insufficient_funds");
+    expect(low.error).toContain("Insufficient funds");
   });
 
-  it("unknown outcome: 409 with what is known; timeout-after-commit answers the reconciled payment", async () => {
+  it("a lost answer is sent again with the same id; an answer lost after the provider committed is found: one payment each", async () => {
     await t.fault({ method: "POST", path: "/v1/pix/payments", fault: "timeout", times: 1 });
-    const body = transfer();
-    const res = await register(body);
-    expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({
-      kind: "unknown_outcome",
-      outcome: { idempotent_id: body.idempotent_id, registered: false, retry_with_same_id: true },
-    });
-    expect(lastAudit()).toMatchObject({ outcome: "not_registered" });
+    const lost = transfer();
+    const first = await register(lost);
+    // Registered within the wait (the retry is quick here) or still being sent (202): never a second payment.
+    expect([201, 202]).toContain(first.status);
+    const { transfer: pending } = (await register(lost).then((r) => r.json())) as { transfer: { id: string } };
+    await waitForState(h.store, pending.id, ["registered"]);
+    expect(paymentsWithId(lost.idempotent_id)).toHaveLength(1);
+
     await t.fault({ method: "POST", path: "/v1/pix/payments", fault: "timeout-after-commit", times: 1 });
-    const committed = await register(body);
-    expect(committed.status).toBe(200);
-    expect(await committed.json()).toMatchObject({ reconciled: true, payment: { idempotent_id: body.idempotent_id } });
-    expect(t.sandbox.core.index.all().filter((p) => p.idempotent_id === body.idempotent_id)).toHaveLength(1);
+    const committed = transfer();
+    const res = await register(committed);
+    expect([200, 202]).toContain(res.status);
+    const { transfer: found } = (await res.json()) as { transfer: { id: string } };
+    const settled = await waitForState(h.store, found.id, ["registered"]);
+    expect(settled.outcome).toMatchObject({ kind: "registered", found_by_read_back: true });
+    expect(paymentsWithId(committed.idempotent_id)).toHaveLength(1);
   });
 
   it("an id the client could never read back is refused before sending", async () => {
     const res = await register({ ...transfer(), idempotent_id: "a/../b" });
     expect(res.status).toBe(422);
-    expect(await res.json()).toMatchObject({ fields: { idempotent_id: expect.stringContaining("dot-only") } });
+    const body = (await res.json()) as { fields: Record<string, string> };
+    expect(Object.keys(body.fields)).toEqual(["idempotent_id"]);
     expect(t.calls).toHaveLength(0);
   });
 });
