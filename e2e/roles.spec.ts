@@ -26,9 +26,11 @@ const PAGES: PageSpec[] = [
   { path: "/reconciliation", nav: "Reconciliation", heading: "Reconciliation", permission: "reconciliation", needs: "Support, Admin" },
   { path: "/users", nav: "Users", heading: "Users", permission: "users", needs: "Admin" },
   { path: "/settings/approvals", nav: "Approval policy", heading: "Approval policy", permission: "policy", needs: "Admin" },
+  { path: "/settings/provider", nav: "Provider", heading: "Provider", permission: "policy", needs: "Admin" },
+  { path: "/settings/security", nav: "Sign-in security", heading: "Security", permission: "account", needs: ALL },
 ];
 
-const READ = ["/", "/payments", "/qrcodes"];
+const READ = ["/", "/payments", "/qrcodes", "/settings/security"];
 const ALLOWED: Record<E2ERole, string[]> = {
   viewer: READ,
   support: [...READ, "/events", "/reconciliation"],
@@ -210,7 +212,7 @@ test.describe("the audit log (admin)", () => {
     await page.goto("/audit?action=auth.sign_in&actor=operator%40demo.test");
     const signIns = page.getByRole("row").filter({ hasText: "operator@demo.test" }).filter({ hasText: "Signed in" });
     await expect(signIns.first()).toBeVisible();
-    await expect(signIns.first()).toContainText("success");
+    await expect(signIns.first()).toContainText("Success");
 
     // The failed sign-in, found with the filter form.
     await page.goto("/audit");
@@ -220,7 +222,7 @@ test.describe("the audit log (admin)", () => {
     const failed = page.getByRole("row").filter({ hasText: probe });
     await expect(failed).toHaveCount(1);
     await expect(failed).toContainText("Failed sign-in");
-    await expect(failed).toContainText("invalid_credentials");
+    await expect(failed).toContainText("Wrong email or password");
     await expect(failed).toContainText("(no session)");
 
     // The transfer request: who, which partner ID, the amount; then its submission and what the provider said.

@@ -1,9 +1,11 @@
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { BalanceBadge } from "@/components/balance/balance-badge";
 import { Overview } from "@/components/insights/overview";
 import { Notice } from "@/components/ui/notice";
 import { requirePageUser } from "@/lib/auth/guard";
+import { can } from "@/lib/auth/roles";
 import { resolveInsightsQuery } from "@/lib/insights/query";
 import { loadOverviewSearchParams, overviewSearchParams, rangeProblem, toInsightsQuery } from "@/lib/insights/search-params";
 import { getInsights } from "@/lib/insights/server";
@@ -22,7 +24,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function OverviewPage({ searchParams }: Props) {
   const raw = await searchParams;
-  await requirePageUser("viewPayments", `/${queryString(raw)}`);
+  const user = await requirePageUser("viewPayments", `/${queryString(raw)}`);
   const values = loadOverviewSearchParams(raw);
   const today = brazilDayKey(new Date());
 
@@ -50,7 +52,7 @@ export default async function OverviewPage({ searchParams }: Props) {
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       {ignored.length ? <Notice className="mb-4">{t("ignored", { values: ignored.join(", ") })}</Notice> : null}
-      <Overview />
+      <Overview aside={can(user.role, "viewTransfers") ? <BalanceBadge size="md" /> : undefined} />
     </HydrationBoundary>
   );
 }

@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useQueryStates } from "nuqs";
+import type { ReactNode } from "react";
 import { usePaymentStatusLabel } from "@/components/payments/status-badge";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
@@ -29,9 +30,10 @@ const FILTER_WORDS = {
 /**
  * The overview: headline figures and two charts for a date range kept in the URL. Two insights
  * queries: by status (headline + status chart) and by day/week (stacked chart); the server
- * prefetches both with the same keys, so the first view renders without a spinner.
+ * prefetches both with the same keys, so the first view renders without a spinner. `aside`: what
+ * sits beside the heading (the available balance, for those who send or approve).
  */
-export function Overview() {
+export function Overview({ aside }: { aside?: ReactNode } = {}) {
   const t = useTranslations();
   const statusLabel = usePaymentStatusLabel();
   const [values, setValues] = useQueryStates(overviewSearchParams, { clearOnDefault: true });
@@ -58,11 +60,14 @@ export function Overview() {
 
   return (
     <div className="space-y-4">
-      <div>
-        <h1 className="text-xl font-semibold text-fg">{t("overview.title")}</h1>
-        <p className="text-sm text-fg-muted" data-testid="overview-range">
-          {t(`overview.subtitle.${field}`, { range: rangeText })} · {t("common.brazilTime")}
-        </p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-xl font-semibold text-fg">{t("overview.title")}</h1>
+          <p className="text-sm text-fg-muted" data-testid="overview-range">
+            {t(`overview.subtitle.${field}`, { range: rangeText })} · {t("common.brazilTime")}
+          </p>
+        </div>
+        {aside}
       </div>
       <RangeToolbar range={range} urlHasRange={urlHasRange} groupBy={values.group_by} dateField={values.date_field} onChange={onChange} />
       {filters.length ? (

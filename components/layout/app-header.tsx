@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { LiveIndicator } from "@/components/events/live-indicator";
+import { BalanceBadge } from "@/components/balance/balance-badge";
 import { LookupBox } from "@/components/lookup/lookup-box";
 import type { SessionUser } from "@/lib/auth/guard";
 import { can } from "@/lib/auth/roles";
@@ -48,6 +49,8 @@ export async function AppHeader({ user, badges }: { user: SessionUser; badges?: 
           }
         />
         <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-2">
+          {/* Those who send or approve see what is available (wide screens; the overview and the review step show it too). */}
+          {can(user.role, "viewTransfers") ? <BalanceBadge className="hidden xl:inline-flex" /> : null}
           {can(user.role, "lookup") ? <LookupBox /> : null}
           <LiveIndicator />
           <ThemeToggle />

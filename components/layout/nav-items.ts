@@ -12,7 +12,9 @@ export type NavLabel =
   | "events"
   | "audit"
   | "users"
-  | "approvals";
+  | "approvals"
+  | "provider"
+  | "security";
 
 /**
  * Where a link sits so the header stays one line at any width: tier 1 is in the bar from
@@ -43,6 +45,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/reconciliation", label: "reconciliation", permission: "reconciliation", tier: 3 },
   { href: "/users", label: "users", permission: "users", tier: 3 },
   { href: "/settings/approvals", label: "approvals", permission: "policy", tier: 3 },
+  { href: "/settings/provider", label: "provider", permission: "policy", tier: 3 },
+  { href: "/settings/security", label: "security", permission: "account", tier: 3 },
 ];
 
 /** The links this role may open. */

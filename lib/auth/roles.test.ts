@@ -8,11 +8,11 @@ describe("roles", () => {
       ROLES.map((role) => [role, Object.keys(PERMISSIONS).filter((p) => can(role, p as keyof typeof PERMISSIONS))]),
     );
     expect(table).toEqual({
-      viewer: ["viewPayments", "export"],
-      support: ["viewPayments", "export", "lookup", "events", "reconciliation"],
-      operator: ["viewPayments", "export", "lookup", "events", "register", "viewTransfers"],
-      approver: ["viewPayments", "export", "lookup", "events", "viewTransfers", "approve"],
-      admin: ["viewPayments", "export", "lookup", "events", "register", "viewTransfers", "approve", "reconciliation", "audit", "users", "policy"],
+      viewer: ["account", "viewPayments", "export"],
+      support: ["account", "viewPayments", "export", "lookup", "events", "reconciliation"],
+      operator: ["account", "viewPayments", "export", "lookup", "events", "register", "viewTransfers"],
+      approver: ["account", "viewPayments", "export", "lookup", "events", "viewTransfers", "approve"],
+      admin: ["account", "viewPayments", "export", "lookup", "events", "register", "viewTransfers", "approve", "reconciliation", "audit", "users", "policy"],
     });
   });
 

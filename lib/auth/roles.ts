@@ -15,6 +15,8 @@ const SUPPORTERS = ["support", "operator", "approver", "admin"] as const satisfi
 
 /** The roles each permission is granted to. */
 export const PERMISSIONS = {
+  /** One's own account: language, two-step sign-in. Every signed-in person. */
+  account: READERS,
   viewPayments: READERS,
   export: READERS,
   lookup: SUPPORTERS,

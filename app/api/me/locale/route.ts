@@ -14,7 +14,7 @@ const bodySchema = z.object({ locale: z.enum(LOCALES, { error: "common.language.
 // POST /api/me/locale: the signed-in user's language, kept on the user and in the NEXT_LOCALE cookie
 // (every role has viewPayments: the permission stands for "any signed-in user").
 export const POST = route(
-  { name: "POST /api/me/locale", permission: "viewPayments", body: bodySchema },
+  { name: "POST /api/me/locale", permission: "account", body: bodySchema },
   async ({ user, body }) => {
     const db = await getDb();
     await db.update(authUser).set({ locale: body.locale, updatedAt: new Date() }).where(eq(authUser.id, user.id));
