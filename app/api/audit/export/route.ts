@@ -1,10 +1,9 @@
 // GET /api/audit/export: the audit log entries of the filters (every page) as one file, CSV in the Brazilian Excel dialect or ?format=xlsx
-import { z } from "zod";
 import { listAudit, recordAudit } from "@/lib/db/audit";
 import { auditQuerySchema } from "@/lib/db/audit-filters";
 import { auditExportColumns } from "@/lib/export/audit-columns";
-import { EXPORT_FORMATS } from "@/lib/export/columns";
 import { pagedRows } from "@/lib/export/export-stream";
+import { exportFormatQuery } from "@/lib/export/query";
 import { exportResponse } from "@/lib/export/response";
 import { clientIp, route } from "@/lib/http";
 
@@ -13,9 +12,7 @@ export const dynamic = "force-dynamic";
 /** Entries read from the store at a time (the store's largest page). */
 const PAGE_SIZE = 200;
 
-const exportQuerySchema = auditQuerySchema.and(
-  z.object({ format: z.enum(EXPORT_FORMATS, { error: "must be csv or xlsx" }).optional() }),
-);
+const exportQuerySchema = auditQuerySchema.and(exportFormatQuery);
 
 export const GET = route(
   { name: "GET /api/audit/export", permission: "audit", query: exportQuerySchema, checkOrigin: true },

@@ -76,6 +76,9 @@ describe("GET /api/payments/export", () => {
     const res = await exportOf("?format=pdf");
     expect(res.status).toBe(400);
     expect(res.headers.get("content-disposition")).toBeNull();
+    expect(await res.json()).toMatchObject({ fields: { format: "deve ser csv ou xlsx" } });
+    const english = await exportOf("?format=pdf", { cookie: "NEXT_LOCALE=en" });
+    expect(await english.json()).toMatchObject({ fields: { format: "must be csv or xlsx" } });
   });
 
   it.each([

@@ -1,8 +1,7 @@
 // GET /api/payments/export: every page of the list query as one file (CSV in the Brazilian Excel dialect, or ?format=xlsx), streamed page by page
-import { z } from "zod";
 import { listPaymentsParamsSchema } from "@/lib/contract";
 import { recordAudit } from "@/lib/db/audit";
-import { EXPORT_FORMATS } from "@/lib/export/columns";
+import { exportFormatQuery } from "@/lib/export/query";
 import { exportResponse } from "@/lib/export/response";
 import { pagedRows } from "@/lib/export/export-stream";
 import { paymentExportColumns } from "@/lib/export/payments-columns";
@@ -12,9 +11,7 @@ import { listPayments } from "@/lib/payments-api";
 // Streams to the end of the query, however long that takes: never cached, never prerendered.
 export const dynamic = "force-dynamic";
 
-const exportQuerySchema = listPaymentsParamsSchema.and(
-  z.object({ format: z.enum(EXPORT_FORMATS, { error: "must be csv or xlsx" }).optional() }),
-);
+const exportQuerySchema = listPaymentsParamsSchema.and(exportFormatQuery);
 
 // A GET that starts a download of personal data: refused when another site asks (checkOrigin).
 export const GET = route(
