@@ -74,8 +74,8 @@ test.describe("payments export", () => {
     expect(text.split("\r\n")[0]).toContain(";");
     const [header, ...records] = readCsv(text);
     expect(header).toEqual([
-      "Registered at", "Status", "Amount", "Receiver name", "Receiver CPF/CNPJ", "Pix key type", "Pix key",
-      "Partner ID", "Reference code", "End-to-end ID", "Paid at", "Canceled at", "Cancellation reason",
+      "Registered at (Brazil time)", "Status", "Amount", "Receiver name", "Receiver CPF/CNPJ", "Pix key type", "Pix key",
+      "Partner ID", "Reference code", "End-to-end ID", "Paid at (Brazil time)", "Canceled at (Brazil time)", "Cancellation reason",
     ]);
     // Every page of the query, not just the one on screen; amounts with a decimal comma add up to the provider's total.
     expect(records).toHaveLength(meta.total_items_amount);
@@ -109,7 +109,7 @@ test.describe("payments export", () => {
     const sheet = workbook.worksheets[0]!;
     expect(sheet.name).toBe("Pagamentos");
     expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
-    expect(sheet.getRow(1).getCell(1).value).toBe("Registrado em");
+    expect(sheet.getRow(1).getCell(1).value).toBe("Registrado em (horário de Brasília)");
     expect(sheet.getRow(1).getCell(8).value).toBe("ID do parceiro");
     expect(sheet.getColumn(1).width).toBeGreaterThan(10);
     expect(sheet.rowCount - 1).toBe(meta.total_items_amount);
@@ -200,7 +200,7 @@ test.describe("audit log export", () => {
     expect(csv.status()).toBe(200);
     expect(csv.headers()["content-disposition"]).toMatch(new RegExp(`filename="audit-log_${STAMP.source}\\.csv"`));
     const [header, ...rows] = readCsv(await csv.text());
-    expect(header).toEqual(["Date and time", "User", "Action", "Outcome", "Target", "IP address", "Details"]);
+    expect(header).toEqual(["Date and time (Brazil time)", "User", "Action", "Outcome", "Target", "IP address", "Details"]);
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row[0]).toMatch(DATE_TIME);
 
@@ -211,7 +211,7 @@ test.describe("audit log export", () => {
     await workbook.xlsx.load((await xlsx.body()) as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
     expect(sheet.name).toBe("Auditoria");
-    expect(sheet.getRow(1).getCell(1).value).toBe("Data e hora");
+    expect(sheet.getRow(1).getCell(1).value).toBe("Data e hora (horário de Brasília)");
     expect(sheet.getRow(2).getCell(1).type).toBe(ExcelJS.ValueType.Date);
 
     expect((await page.request.get("/api/audit/export", { headers: { "sec-fetch-site": "cross-site" } })).status()).toBe(403);

@@ -1,6 +1,7 @@
 import type { AuditEntry } from "@/lib/db/audit";
 import type { Translator } from "@/lib/i18n/server";
 import type { ExportColumn } from "./columns";
+import { brazilTimeHeader } from "./payments-columns";
 
 type Key = Parameters<Translator>[0];
 
@@ -24,7 +25,7 @@ export function detailText(detail: Record<string, unknown>): string {
 export function auditExportColumns(t: Translator): ExportColumn<AuditEntry>[] {
   const h = (key: "at" | "actor" | "action" | "outcome" | "target" | "ip" | "detail") => t(`exports.auditColumns.${key}`);
   return [
-    { key: "at", header: h("at"), type: "datetime", width: 20, value: (e) => new Date(e.at) },
+    { key: "at", header: brazilTimeHeader(t, h("at")), type: "datetime", width: 20, value: (e) => new Date(e.at) },
     { key: "actor", header: h("actor"), type: "text", width: 30, value: (e) => e.actorEmail },
     { key: "action", header: h("action"), type: "text", width: 28, value: (e) => wordFor(t, `audit.actions.${e.action}`, e.action) },
     { key: "outcome", header: h("outcome"), type: "text", width: 18, value: (e) => wordFor(t, `audit.outcomes.${e.outcome}`, e.outcome) },

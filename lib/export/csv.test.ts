@@ -105,8 +105,8 @@ describe("the payments file", () => {
   };
 
   it.each([
-    ["pt-BR", ["Registrado em", "Situação", "Valor", "Nome do recebedor", "CPF/CNPJ do recebedor", "Tipo de chave", "Chave Pix", "ID do parceiro", "Código de referência", "ID fim a fim", "Pago em", "Cancelado em", "Motivo do cancelamento"], "Concluído"],
-    ["en", ["Registered at", "Status", "Amount", "Receiver name", "Receiver CPF/CNPJ", "Pix key type", "Pix key", "Partner ID", "Reference code", "End-to-end ID", "Paid at", "Canceled at", "Cancellation reason"], "Completed"],
+    ["pt-BR", ["Registrado em (horário de Brasília)", "Situação", "Valor", "Nome do recebedor", "CPF/CNPJ do recebedor", "Tipo de chave", "Chave Pix", "ID do parceiro", "Código de referência", "ID fim a fim", "Pago em (horário de Brasília)", "Cancelado em (horário de Brasília)", "Motivo do cancelamento"], "Concluído"],
+    ["en", ["Registered at (Brazil time)", "Status", "Amount", "Receiver name", "Receiver CPF/CNPJ", "Pix key type", "Pix key", "Partner ID", "Reference code", "End-to-end ID", "Paid at (Brazil time)", "Canceled at (Brazil time)", "Cancellation reason"], "Completed"],
   ] as const)("in %s: business words as headers, the UI's labels, documents punctuated", (locale, headers, completed) => {
     const cols = paymentExportColumns(translator(locale));
     const [header, record] = readCsv(csvHeader(cols) + csvRows(cols, [item]));

@@ -22,6 +22,11 @@ export function displayPixKey(type: string, key: string): string {
   return key;
 }
 
+/** A date column's header says its zone: a spreadsheet has none, and the file leaves the app. */
+export function brazilTimeHeader(t: Translator, header: string): string {
+  return `${header} (${t("common.brazilTime")})`;
+}
+
 /**
  * The payments file: what finance staff read first (when, status, amount, who), then the ids
  * support looks up. Headers are the glossary's business words in the caller's language.
@@ -30,7 +35,7 @@ export function paymentExportColumns(t: Translator): ExportColumn<PaymentListIte
   const g = (key: "registrationDate" | "status" | "amount" | "receiverName" | "receiverDocument" | "pixKeyType" | "pixKey" | "idempotentId" | "referenceCode" | "endToEnd" | "paymentDate" | "cancellationDate" | "cancellationReason") =>
     t(`glossary.${key}`);
   return [
-    { key: "registration_date", header: g("registrationDate"), type: "datetime", width: 20, value: (p) => instant(p.registration_date) },
+    { key: "registration_date", header: brazilTimeHeader(t, g("registrationDate")), type: "datetime", width: 20, value: (p) => instant(p.registration_date) },
     { key: "status", header: g("status"), type: "text", width: 22, value: (p) => glossaryLabel(t, "paymentStatus", p.status) },
     { key: "value", header: g("amount"), type: "money", width: 16, value: (p) => p.value_cents },
     { key: "receiver_name", header: g("receiverName"), type: "text", width: 32, value: (p) => p.receiver_name },
@@ -40,8 +45,8 @@ export function paymentExportColumns(t: Translator): ExportColumn<PaymentListIte
     { key: "idempotent_id", header: g("idempotentId"), type: "text", width: 38, value: (p) => p.idempotent_id },
     { key: "reference_code", header: g("referenceCode"), type: "text", width: 34, value: (p) => p.reference_code },
     { key: "end_to_end", header: g("endToEnd"), type: "text", width: 34, value: (p) => p.end_to_end },
-    { key: "payment_date", header: g("paymentDate"), type: "datetime", width: 20, value: (p) => instant(p.payment_date) },
-    { key: "cancellation_date", header: g("cancellationDate"), type: "datetime", width: 20, value: (p) => instant(p.cancellation_date) },
+    { key: "payment_date", header: brazilTimeHeader(t, g("paymentDate")), type: "datetime", width: 20, value: (p) => instant(p.payment_date) },
+    { key: "cancellation_date", header: brazilTimeHeader(t, g("cancellationDate")), type: "datetime", width: 20, value: (p) => instant(p.cancellation_date) },
     { key: "cancellation_reason", header: g("cancellationReason"), type: "text", width: 40, value: (p) => p.cancellation_reason },
   ];
 }

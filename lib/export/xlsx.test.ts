@@ -47,16 +47,19 @@ describe("XLSX export read back with exceljs", () => {
     expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
     expect(sheet.autoFilter).toBe("A1:M1");
     const header = sheet.getRow(1);
-    expect(header.getCell(1).value).toBe("Registrado em");
+    expect(header.getCell(1).value).toBe("Registrado em (horário de Brasília)");
     expect(header.getCell(3).value).toBe("Valor");
     expect(header.getCell(1).font?.bold).toBe(true);
   });
 
-  it("sets every column's width", async () => {
+  it("sets every column's width, never narrower than its header", async () => {
     const { workbook } = await workbookOf([item(1)]);
     const sheet = workbook.worksheets[0]!;
-    const widths = paymentExportColumns(translator("pt-BR")).map((c) => c.width);
-    expect(widths.map((_, i) => sheet.getColumn(i + 1).width)).toEqual(widths);
+    const columns = paymentExportColumns(translator("pt-BR"));
+    const widths = columns.map((_, i) => sheet.getColumn(i + 1).width ?? 0);
+    expect(widths.map((w, i) => w >= columns[i]!.width && w >= columns[i]!.header.length)).toEqual(columns.map(() => true));
+    expect(widths[0]).toBe("Registrado em (horário de Brasília)".length + 2);
+    expect(widths[2]).toBe(16); // Valor: the column's own width
   });
 
   it("types the cells: money a number with a BRL format, dates real dates in Brazil time, documents and ids text", async () => {

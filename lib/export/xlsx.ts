@@ -60,7 +60,8 @@ export function createXlsxWriter<Row>(columns: readonly ExportColumn<Row>[], she
   // Sheet names: at most 31 characters, none of []:*?/\ (Excel refuses the file otherwise).
   const name = sheetName.replace(/[[\]:*?/\\]/g, " ").slice(0, 31) || "Sheet1";
   const sheet = workbook.addWorksheet(name, { views: [{ state: "frozen", ySplit: 1, xSplit: 0 }] });
-  sheet.columns = columns.map((c) => ({ key: c.key, width: c.width, style: { numFmt: XLSX_FORMATS[c.type] } }));
+  // A column is at least as wide as its header, so every header reads whole.
+  sheet.columns = columns.map((c) => ({ key: c.key, width: Math.max(c.width, c.header.length + 2), style: { numFmt: XLSX_FORMATS[c.type] } }));
   const last = sheet.getColumn(columns.length).letter;
   sheet.autoFilter = `A1:${last}1`;
 

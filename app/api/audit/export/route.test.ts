@@ -58,7 +58,7 @@ describe("GET /api/audit/export", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toMatch(/filename="auditoria_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.csv"/);
     const [header, ...rows] = readCsv(await res.text());
-    expect(header).toEqual(["Data e hora", "Usuário", "Ação", "Resultado", "Alvo", "Endereço IP", "Detalhes"]);
+    expect(header).toEqual(["Data e hora (horário de Brasília)", "Usuário", "Ação", "Resultado", "Alvo", "Endereço IP", "Detalhes"]);
     expect(rows).toHaveLength(450);
     expect(rows[0]).toEqual(["01/03/2026 09:00:01", "operator@demo.test", expect.any(String), expect.any(String), "pedido-1", '="203.0.113.9"', "value_cents: 1; note: a; b"]);
     expect(store.listAudit.mock.calls.map(([q]) => q.page)).toEqual([1, 2, 3]);
@@ -82,7 +82,7 @@ describe("GET /api/audit/export", () => {
     await workbook.xlsx.load(await res.arrayBuffer());
     const sheet = workbook.worksheets[0]!;
     expect(sheet.name).toBe("Audit log");
-    expect(sheet.getRow(1).getCell(1).value).toBe("Date and time");
+    expect(sheet.getRow(1).getCell(1).value).toBe("Date and time (Brazil time)");
     expect(sheet.getRow(2).getCell(1).type).toBe(ExcelJS.ValueType.Date);
     expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
     expect(sheet.rowCount).toBe(451);

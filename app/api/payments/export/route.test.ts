@@ -39,7 +39,7 @@ describe("GET /api/payments/export", () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...rows] = readCsv(new TextDecoder().decode(bytes));
-    expect(header?.slice(0, 3)).toEqual(["Registrado em", "Situação", "Valor"]);
+    expect(header?.slice(0, 3)).toEqual(["Registrado em (horário de Brasília)", "Situação", "Valor"]);
     expect(rows).toHaveLength(Number(res.headers.get("x-total-items")));
     for (const row of rows) {
       expect(row[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
@@ -55,7 +55,7 @@ describe("GET /api/payments/export", () => {
     const res = await exportOf("?status=canceled", { cookie: "NEXT_LOCALE=en" });
     expect(res.headers.get("content-disposition")).toMatch(/filename="payments_/);
     const [header, first] = readCsv(await res.text());
-    expect(header?.slice(0, 3)).toEqual(["Registered at", "Status", "Amount"]);
+    expect(header?.slice(0, 3)).toEqual(["Registered at (Brazil time)", "Status", "Amount"]);
     expect(first?.[1]).toBe("Canceled");
   });
 
