@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALES, type Locale } from "@/lib/i18n/config";
+import { LOCALES, localeCookieString, type Locale } from "@/lib/i18n/config";
 import { cn } from "@/lib/utils";
 
 /**
@@ -87,7 +87,6 @@ async function saveOnUser(locale: Locale): Promise<boolean> {
 
 /** Before sign-in there is no user to store it on: the cookie alone (same attributes as the server's). */
 function writeCookie(locale: Locale): boolean {
-  const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
+  document.cookie = localeCookieString(locale, window.location.protocol === "https:");
   return true;
 }

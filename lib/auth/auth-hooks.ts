@@ -4,7 +4,7 @@ import { deleteSessionCookie, getSessionCookie } from "better-auth/cookies";
 import { recordAudit, isAuditUnavailableError, type AuditEntryInput } from "@/lib/db/audit";
 import type { Db } from "@/lib/db";
 import { SET_PASSWORD_PREFIX } from "@/lib/db/users";
-import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, isLocale } from "@/lib/i18n/config";
+import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, localeCookieOptions } from "@/lib/i18n/config";
 import { requestLocale, translator } from "@/lib/i18n/server";
 import { stampedClientAddress } from "./auth-request";
 import { forgetSession } from "./session-cache";
@@ -91,13 +91,7 @@ async function auditOrRefuse(ctx: HookCtx, db: Db, entry: AuditEntryInput, creat
 /** The user's language follows them to every browser they sign in on. */
 function setLocaleCookie(ctx: HookCtx, user: SignedIn["user"]): void {
   if (!isLocale(user.locale)) return;
-  ctx.setCookie(LOCALE_COOKIE, user.locale, {
-    path: "/",
-    maxAge: LOCALE_COOKIE_MAX_AGE_S,
-    sameSite: "lax",
-    httpOnly: false,
-    secure: ctx.context.options.advanced?.useSecureCookies ?? false,
-  });
+  ctx.setCookie(LOCALE_COOKIE, user.locale, localeCookieOptions(ctx.context.options.advanced?.useSecureCookies ?? false));
 }
 
 /**

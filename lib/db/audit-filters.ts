@@ -36,7 +36,7 @@ const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, { error: `is too long (at most ${max} characters)` })
+    .max(max, { error: "validation.audit.tooLong" })
     .optional()
     .transform((v) => (v ? v : undefined));
 
@@ -46,16 +46,16 @@ const dayOrInstant = z
   .optional()
   .transform((v) => (v ? v : undefined))
   .refine((v) => v === undefined || (DAY.test(v) ? isRealDay(v) : !Number.isNaN(Date.parse(v))), {
-    error: "must be a date (YYYY-MM-DD) or an ISO date-time",
+    error: "validation.audit.date",
   });
 
 export const auditQuerySchema = z
   .object({
     page: z.coerce
-      .number({ error: "must be a page number (1, 2, 3…)" })
-      .int({ error: "must be a page number (1, 2, 3…)" })
-      .min(1, { error: "must be a page number (1, 2, 3…)" })
-      .max(100_000, { error: "must be at most 100000" })
+      .number({ error: "validation.audit.page" })
+      .int({ error: "validation.audit.page" })
+      .min(1, { error: "validation.audit.page" })
+      .max(100_000, { error: "validation.audit.pageMax" })
       .default(1),
     pageSize: z.coerce.number().int().min(1).max(200).default(AUDIT_PAGE_SIZE),
     action: optionalText(100),

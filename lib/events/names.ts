@@ -2,7 +2,10 @@
  * The webhook event log's plain values (no zod): shared by the server and by the browser's
  * live updates, which run on every page.
  */
-/** Why a delivery was refused, and the HTTP status the receiver answered. */
+/**
+ * Why a delivery was refused, the HTTP status the receiver answered, and the words of that answer
+ * (read by the provider, so in English). Screens word a reason with `events.rejectReasons`.
+ */
 export const REJECT_REASONS = {
   authorization: { status: 401, label: "Authorization header missing or wrong" },
   too_large: { status: 413, label: "Body larger than 64 KiB" },
@@ -18,10 +21,6 @@ export const REJECT_REASONS = {
 } as const;
 export type RejectReason = keyof typeof REJECT_REASONS;
 export const REJECT_REASON_KEYS = Object.keys(REJECT_REASONS) as [RejectReason, ...RejectReason[]];
-
-export function rejectReasonLabel(reason: string | null): string {
-  return (REJECT_REASONS as Record<string, { label: string }>)[reason ?? ""]?.label ?? reason ?? "Unknown reason";
-}
 
 export const EVENT_RESULT_FILTERS = ["accepted", "rejected", "duplicate"] as const;
 export type EventResultFilter = (typeof EVENT_RESULT_FILTERS)[number];

@@ -10,6 +10,20 @@ export const DEFAULT_LOCALE: Locale = "pt-BR";
 export const LOCALE_COOKIE = "NEXT_LOCALE";
 /** A year: the choice outlives the session. */
 export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
+
+/**
+ * The language cookie's one set of attributes, for the server (Set-Cookie: the language route,
+ * the sign-in hook) and the browser (the login page's switch). Not HttpOnly: the browser writes it too.
+ */
+export function localeCookieOptions(secure: boolean) {
+  return { path: "/", maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: "lax" as const, httpOnly: false, secure };
+}
+
+/** The same cookie as a header value (Set-Cookie) or a `document.cookie` assignment. */
+export function localeCookieString(locale: Locale, secure: boolean): string {
+  const o = localeCookieOptions(secure);
+  return `${LOCALE_COOKIE}=${locale}; Path=${o.path}; Max-Age=${o.maxAge}; SameSite=Lax${o.secure ? "; Secure" : ""}`;
+}
 /** Dates are shown in Brazil's time (DESIGN: America/Sao_Paulo). */
 export const TIME_ZONE = "America/Sao_Paulo";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { LIMITS, paymentDetailAnswerSchema, type PaymentDetail } from "@/lib/contract";
-import { pathIdProblem } from "@/lib/domain/ids";
+import { pathIdMessage, pathIdProblem } from "@/lib/domain/ids";
 import { callProvider, expectAnswer } from "./client";
 import { PaymentsApiError, type ProviderOperation } from "./errors";
 
@@ -11,7 +11,7 @@ import { PaymentsApiError, type ProviderOperation } from "./errors";
 export function referencePath(prefix: string, reference: string, operation: ProviderOperation): string {
   const problem = pathIdProblem(reference, LIMITS.referenceCode);
   if (problem) {
-    const message = `The reference code ${problem}`;
+    const message = pathIdMessage(problem);
     throw new PaymentsApiError(message, { kind: "invalid", status: 0, operation, fields: { reference_code: message } });
   }
   return `${prefix}/${encodeURIComponent(reference)}`;

@@ -7,6 +7,7 @@ import { AuditTable } from "@/components/audit/audit-table";
 import { requirePageUser } from "@/lib/auth/guard";
 import { listAudit, type AuditPage } from "@/lib/db/audit";
 import { parseAuditQueryLeniently } from "@/lib/db/audit-filters";
+import { messageOrKey } from "@/components/payment-detail/message-or-key";
 import { Notice } from "@/components/ui/notice";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -49,6 +50,7 @@ export default async function AuditLogPage({ searchParams }: Props) {
   };
   const { query, usable, ignored } = parseAuditQueryLeniently(values);
   const t = await getTranslations();
+  const ignoredWords = Object.fromEntries(Object.entries(ignored).map(([key, message]) => [key, messageOrKey(message, t) ?? message]));
   let result: AuditPage | null = null;
   let failed = false;
   try {
@@ -76,12 +78,12 @@ export default async function AuditLogPage({ searchParams }: Props) {
         </div>
         {result ? <AuditExport filters={usable} total={result.total} /> : null}
       </div>
-      <AuditFilters values={values} errors={ignored} />
-      {Object.keys(ignored).length ? (
+      <AuditFilters values={values} errors={ignoredWords} />
+      {Object.keys(ignoredWords).length ? (
         <Notice>
           {t("audit.ignored", {
-            list: Object.entries(ignored)
-              .map(([key, message]) => `${fieldLabel(key)} “${shorten(values[key as keyof typeof values] ?? "")}” ${message}`)
+            list: Object.entries(ignoredWords)
+              .map(([key, message]) => `${fieldLabel(key)} “${shorten(values[key as keyof typeof values] ?? "")}”: ${message}`)
               .join("; "),
           })}
         </Notice>

@@ -21,7 +21,7 @@ export const webhookEvents = pgTable(
     kind: text("kind").notNull().default("payment"),
     /** "accepted" | "rejected". */
     result: text("result").notNull(),
-    /** Why a delivery was rejected (see REJECT_REASONS in lib/events/verify.ts). */
+    /** Why a delivery was rejected (see REJECT_REASONS in lib/events/names.ts). */
     reason: text("reason"),
     dedupeKey: text("dedupe_key"),
     idempotentId: text("idempotent_id"),
