@@ -36,10 +36,10 @@ export type PageMetricsResult = {
 
 export type PageMetricsOptions = { appUrl: string; email: string; password: string; runs?: number };
 
-const launchOptions = () => ({ ...(playwrightConfig.use?.launchOptions ?? {}), executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
-const contextOptions = { viewport: { width: 1280, height: 860 }, locale: "pt-BR", timezoneId: "America/Sao_Paulo" };
+export const launchOptions = () => ({ ...(playwrightConfig.use?.launchOptions ?? {}), executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
+export const contextOptions = { viewport: { width: 1280, height: 860 }, locale: "pt-BR", timezoneId: "America/Sao_Paulo" };
 
-async function signedInState(browser: Browser, appUrl: string, email: string, password: string) {
+export async function signedInState(browser: Browser, appUrl: string, email: string, password: string) {
   const context = await browser.newContext({ ...contextOptions, baseURL: appUrl });
   const res = await context.request.post("/api/auth/sign-in/email", { data: { email, password }, headers: { origin: appUrl } });
   if (!res.ok()) throw new Error(`sign-in as ${email}: HTTP ${res.status()}`);

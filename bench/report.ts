@@ -8,6 +8,8 @@ import type { LoadResult } from "./load";
 import { loadMarkdown } from "./load";
 import type { OverviewBenchResult } from "./overview";
 import type { PageMetricsResult } from "./page-metrics";
+import { payoutMarkdown, type PayoutBenchResult } from "./payout-engine";
+import { transferFlowMarkdown, type TransferFlowResult } from "./transfer-flow";
 import type { MachineInfo } from "./proc";
 import { benchTable, type ProxyBenchResult } from "./proxy-overhead";
 import type { ListBenchResult } from "./sandbox-list";
@@ -22,12 +24,23 @@ export type BenchReport = {
   pages?: PageMetricsResult;
   overview?: OverviewBenchResult;
   export?: ExportBenchResult & { seedCount: number };
+  /** The request engine (queue vs the provider's rate) and a 5,000-row batch, in their own processes. */
+  payout?: PayoutBenchResult;
+  /** Confirm and approve timed on screen. */
+  transferFlow?: TransferFlowResult;
+  /** bench/batch-parse.ts: a 5,000-row file read, validated and previewed (CSV and XLSX). */
+  batchParse?: BatchParseResult;
   /** From this run with --load, else the last recorded load run (bench/results/load.json). */
   load?: LoadResult & { at: string };
   errors: Record<string, string>;
 };
 
 type Row = { figure: string; measured: string; target: string; met: boolean | null };
+
+type Spread = { p50: number; p95: number };
+export type BatchParseResult = {
+  results: Array<{ format: string; rows: number; valid: number; total: Spread; heapGrowthOverRunsMb: number; heapDuringRunMb: { p50: number; max: number } }>;
+};
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
@@ -96,6 +109,40 @@ function rows(r: BenchReport): Row[] {
     out.push({ figure: `CSV export, ${e.rows.toLocaleString("en")} payments (${(e.bytes / 1e6).toFixed(1)} MB)`, measured: `${e.rowsPerSecond.toLocaleString("en")} rows/s (${e.seconds} s)`, target: "reported", met: e.rows === e.expectedRows ? null : false });
     out.push({ figure: "Peak app RSS during that export", measured: `${e.rssPeakMb} MB (idle ${e.rssBeforeMb} MB, +${e.rssGrowthMb} MB)`, target: "reported (streamed: no per-file growth)", met: null });
   } else missing("CSV export", "export", "reported");
+
+  if (r.transferFlow) {
+    const { confirmToPayment: c, approveToRegistered: a } = r.transferFlow;
+    out.push({ figure: `Confirm transfer -> registered on screen (p50 / p95 of ${c.n})`, measured: `${ms(c.p50)} / ${ms(c.p95)}`, target: "reported", met: null });
+    out.push({ figure: `Approve -> the maker's open page shows registered, live (p50 / p95 of ${a.n})`, measured: `${ms(a.p50)} / ${ms(a.p95)}`, target: "reported", met: null });
+  } else missing("Confirm -> registered on screen", "transferFlow", "reported");
+
+  if (r.payout) {
+    const { provider, queue, batch, latencyMs } = r.payout;
+    out.push({
+      figure: `Submissions through the queue vs the provider's own rate (${latencyMs} ms per provider call)`,
+      measured: `${queue.perSecond}/s vs ${provider.perSecond}/s (${queue.ratioToProvider}×)`,
+      target: "reported",
+      met: null,
+    });
+    const rss = batch.memory.map((m) => m.rssMb);
+    out.push({
+      figure: `${batch.rows.toLocaleString("en")}-row batch sent at ${batch.ratePerSecond}/s (RSS while sending)`,
+      measured: `${batch.achievedPerSecond}/s, ${batch.registered.toLocaleString("en")} registered; RSS ${Math.min(...rss)}-${Math.max(...rss)} MB`,
+      target: "the configured rate; flat memory",
+      met: batch.registered === batch.rows ? null : false,
+    });
+  } else missing("Payout engine (queue rate, 5,000-row batch)", "payout", "reported");
+
+  if (r.batchParse) {
+    for (const x of r.batchParse.results) {
+      out.push({
+        figure: `${x.rows.toLocaleString("en")}-row ${x.format.toUpperCase()} read, validated and previewed (p50 / p95)`,
+        measured: `${ms(x.total.p50)} / ${ms(x.total.p95)}; heap growth over the runs ${x.heapGrowthOverRunsMb} MB`,
+        target: "reported; flat",
+        met: null,
+      });
+    }
+  } else missing("Batch file parsing", "batchParse", "reported");
 
   if (r.load) {
     const all = r.load.rounds.flatMap((x) => x.routes);
@@ -178,6 +225,29 @@ export function reportMarkdown(r: BenchReport): string {
       `\`/api/payments/export?${r.export.query}\`: ${r.export.rows.toLocaleString("en")} rows (the provider counted ${r.export.expectedRows.toLocaleString("en")}),`,
       `${(r.export.bytes / 1e6).toFixed(2)} MB in ${r.export.seconds} s, read by a streaming client. RSS of the \`next start\` process tree`,
       `sampled every 20 ms (${r.export.samples} samples) from /proc; the sandbox runs in its own process and is not counted.`,
+    );
+  }
+  if (r.transferFlow) {
+    lines.push(
+      "",
+      "## Money movement on screen",
+      "",
+      "An operator's click on Confirm (R$ 150,00: no approval) until the payment's page says it is registered; an",
+      "approver's click on Approve (R$ 2.500,00: one approval) until the operator's open request page shows it registered,",
+      "pushed by the live stream. Two browser contexts, the bench server's request engine and sandbox (localhost).",
+      "",
+      transferFlowMarkdown(r.transferFlow),
+    );
+  }
+  if (r.payout) {
+    lines.push(
+      "",
+      "## Payout engine",
+      "",
+      "`bench/payout-engine.ts`: one process on an in-memory store, the sandbox in its own process holding every call",
+      `${r.payout.latencyMs} ms (its \`delay\` fault). The provider's rate is submitPayment called directly, 20 at a time.`,
+      "",
+      payoutMarkdown(r.payout),
     );
   }
   if (r.load) lines.push("", "## Load run", "", `Recorded ${r.load.at.replace("T", " ").slice(0, 16)} UTC.`, "", loadMarkdown(r.load));

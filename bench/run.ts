@@ -6,19 +6,23 @@
  *   npm run bench [-- --load] [-- --skip-build] [-- --quick]
  *
  * Order (quietest first): next build; the sandbox list at 200,000 payments (in-process); the
- * overview fan-out (its own sandbox, child process); then the production server (ports 3300 /
- * 4310, 200,000 seeded payments) for the proxy overhead, the browser figures, the CSV export
- * and, with --load, the load run.
+ * overview fan-out (its own sandbox, child process); batch files read and validated, and the
+ * payout engine (queue rate, a 5,000-row batch; child processes); then the production server
+ * (ports 3300 / 4310, 200,000 seeded payments) for the proxy overhead, the browser figures,
+ * confirm/approve on screen, the CSV export and, with --load, the load run.
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runExportBench } from "./export-bench";
 import { loadMarkdown, runLoad, type LoadResult } from "./load";
 import { runOverviewBench } from "./overview";
 import { runPageMetrics } from "./page-metrics";
+import { runPayoutBench } from "./payout-engine";
+import { runTransferFlowBench } from "./transfer-flow";
 import { loadAverage, machineInfo } from "./proc";
 import { runProxyBench, signIn } from "./proxy-overhead";
-import { reportMarkdown, type BenchReport } from "./report";
+import { reportMarkdown, type BatchParseResult, type BenchReport } from "./report";
 import { runSandboxListBench } from "./sandbox-list";
 import { holdMachineSlot, nextBuild, ROOT, startBenchServer, waitForQuietMachine } from "./server";
 
@@ -54,6 +58,13 @@ function lastLoad(): (LoadResult & { at: string }) | undefined {
   }
 }
 
+/** bench/batch-parse.ts in its own process (it sizes the heap with --expose-gc), then its JSON. */
+async function runBatchParseBench(runs: number): Promise<BatchParseResult> {
+  const result = spawnSync(join(ROOT, "node_modules/.bin/tsx"), ["bench/batch-parse.ts", "--runs", String(runs)], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+  if (result.status !== 0) throw new Error(`bench/batch-parse.ts exited with ${result.status}`);
+  return JSON.parse(readFileSync(join(RESULTS, "batch-parse.json"), "utf8")) as BatchParseResult;
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const report: BenchReport = { machine: machineInfo(), finishedAt: "", durationS: 0, loadAverageAfter: [], errors: {} };
@@ -68,6 +79,8 @@ async function main(): Promise<void> {
   report.machine = machineInfo(); // load average after the build settles is the honest one
   report.sandboxList = await step(report, "sandboxList", () => runSandboxListBench({ count: quick ? 20_000 : 200_000, requests: quick ? 30 : 120 }));
   report.overview = await step(report, "overview", () => runOverviewBench());
+  report.batchParse = await step(report, "batchParse", () => runBatchParseBench(quick ? 5 : 20));
+  report.payout = await step(report, "payout", () => runPayoutBench(quick ? ["--requests", "50", "--batch-rows", "500"] : []));
 
   const seedCount = quick ? 20_000 : 200_000;
   const server = await step(report, "server", () => startBenchServer({ seedCount }));
@@ -80,6 +93,7 @@ async function main(): Promise<void> {
         );
       }
       report.pages = await step(report, "pages", () => runPageMetrics({ appUrl: server.appUrl, email: "admin@demo.test", password: PASSWORD, runs: quick ? 3 : 7 }));
+      report.transferFlow = await step(report, "transferFlow", () => runTransferFlowBench({ appUrl: server.appUrl, password: PASSWORD, runs: quick ? 3 : 10 }));
       if (viewer) {
         const exported = await step(report, "export", () =>
           runExportBench({ appUrl: server.appUrl, sandboxUrl: server.sandboxUrl, cookie: viewer, appPid: server.appPid }),
