@@ -93,7 +93,7 @@ async function main(): Promise<void> {
     }
     const totals = new Map<string, number>();
     for (const chunk of chunks) {
-      for (const [key, n] of chunkComposition(join(ROOT, ".next/static/chunks", chunk))) totals.set(key, (totals.get(key) ?? 0) + n);
+      for (const [key, n] of chunkComposition(join(ROOT, process.env.NEXT_DIST_DIR ?? ".next", "static/chunks", chunk))) totals.set(key, (totals.get(key) ?? 0) + n);
     }
     const sum = [...totals.values()].reduce((a, b) => a + b, 0);
     console.log(`${pagePath}: ${chunks.size} scripts, about ${(sum / 1000).toFixed(1)} kB gzip (lazy chunks loaded later are not counted)\n`);

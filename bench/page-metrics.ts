@@ -18,7 +18,7 @@ export const MEASURED_PAGES: PageSpec[] = [
   { name: "login", path: "/login", ready: "form", signedIn: false },
   { name: "overview", path: "/", ready: "[data-testid='status-card']", signedIn: true },
   { name: "payments", path: "/payments", ready: "tbody tr[data-row]", signedIn: true },
-  { name: "payment detail", path: "/payments/sandbox-known-completed-qr", ready: "article[aria-label='Payment detail']", signedIn: true },
+  { name: "payment detail", path: "/payments/sandbox-known-completed-qr", ready: "main article", signedIn: true },
   { name: "QR code", path: "/qrcodes/E18236120202611161230SBXQRPAID01", ready: "main h1", signedIn: true },
   { name: "register", path: "/payments/new", ready: "form", signedIn: true },
   { name: "events", path: "/events", ready: "main h1", signedIn: true },
@@ -132,7 +132,7 @@ async function filterChanges(context: BrowserContext): Promise<Array<{ filter: s
   await page.goto("/payments");
   await page.locator("tbody tr[data-row]").first().waitFor();
   const samples: Array<{ filter: string; ms: number }> = [];
-  const name = page.getByLabel("Receiver name", { exact: true });
+  const name = page.locator("input[data-filter-key='receiver_name']");
   const matches = (term: string, status: string | null) =>
     page.waitForFunction(
       ([t, s]) => {
