@@ -1,7 +1,7 @@
 import "server-only";
 import { APIError, createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { deleteSessionCookie, getSessionCookie } from "better-auth/cookies";
-import { recordAudit, isAuditUnavailableError, type AuditEntryInput } from "@/lib/db/audit";
+import { recordAudit, isAuditUnavailableError, type AuditAction, type AuditEntryInput } from "@/lib/db/audit";
 import type { Db } from "@/lib/db";
 import { SET_PASSWORD_PREFIX } from "@/lib/db/users";
 import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, localeCookieOptions } from "@/lib/i18n/config";
@@ -19,7 +19,7 @@ type HookCtx = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
  * Changes audited before they happen (an attempt: no row, no change) and after (the outcome):
  * turning a second factor off, renewing backup codes, setting a password from a one-time link.
  */
-const GUARDED_CHANGES: Record<string, { action: string; who: (ctx: HookCtx) => Promise<Person | null> }> = {
+const GUARDED_CHANGES: Record<string, { action: AuditAction; who: (ctx: HookCtx) => Promise<Person | null> }> = {
   "/two-factor/disable": { action: "auth.two_factor_disable", who: sessionPerson },
   "/two-factor/generate-backup-codes": { action: "auth.two_factor_new_backup_codes", who: sessionPerson },
   "/reset-password": { action: "user.password_set", who: linkPerson },

@@ -1,16 +1,21 @@
 import { TZDate } from "@date-fns/tz";
 import "@/lib/zod-config";
 import { z } from "zod";
+import { parseBrazilDay } from "@/lib/pix/date-input";
 
 /**
  * Filters of the audit log list, shared by GET /api/audit, the /audit page and listAudit().
- * Client-safe (no server imports). Dates given as a day (YYYY-MM-DD) are whole days in Brazil
- * time: `from` is the start of that day, `to` the end of it.
+ * Client-safe (no server imports). Dates given as a day (YYYY-MM-DD, or dd/mm/aaaa as typed) are
+ * whole days in Brazil time: `from` is the start of that day, `to` the end of it.
  */
 export const AUDIT_TIME_ZONE = "America/Sao_Paulo";
 export const AUDIT_PAGE_SIZE = 50;
 
-/** The actions the back office records; others may be added by later features. */
+/**
+ * Every action the back office records, in the order the filter lists them: the one list
+ * (`AuditAction` is its type, so recording an unlisted action does not compile; each has its
+ * words in `audit.actions`, checked by lib/i18n/keys-in-code.test.ts).
+ */
 export const AUDIT_ACTIONS = [
   "auth.sign_in",
   "auth.sign_in_failed",
@@ -18,8 +23,25 @@ export const AUDIT_ACTIONS = [
   "auth.two_factor_enable",
   "auth.two_factor_disable",
   "auth.two_factor_new_backup_codes",
+  "transfer.create",
+  "transfer.approve",
+  "transfer.reject",
+  "transfer.cancel",
+  "transfer.expire",
+  "transfer.submit",
+  "batch.upload",
+  "batch.submit",
+  "batch.approve",
+  "batch.reject",
+  "batch.retry",
+  "batch.expire",
+  "batch.export",
+  "policy.change",
+  "reconciliation.resolve",
+  // Recorded before the request engine (rows of earlier versions keep it).
   "payment.register",
   "payment.export",
+  "audit.export",
   "user.create",
   "user.role_change",
   "user.deactivate",
@@ -29,6 +51,8 @@ export const AUDIT_ACTIONS = [
   "user.password_link",
   "user.password_set",
 ] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -40,11 +64,18 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
+/** A typed Brazilian day (dd/mm/aaaa, sent when the form is submitted before its script runs) as YYYY-MM-DD. */
+function isoDayOf(value: string): string {
+  if (!/^\d{1,2}[/.-]\d{1,2}[/.-]\d{4}$/.test(value)) return value;
+  const day = parseBrazilDay(value);
+  return day.ok ? day.day : value;
+}
+
 const dayOrInstant = z
   .string()
   .trim()
   .optional()
-  .transform((v) => (v ? v : undefined))
+  .transform((v) => (v ? isoDayOf(v) : undefined))
   .refine((v) => v === undefined || (DAY.test(v) ? isRealDay(v) : !Number.isNaN(Date.parse(v))), {
     error: "validation.audit.date",
   });

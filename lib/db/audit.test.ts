@@ -178,6 +178,13 @@ describe("audit filters", () => {
 
     const notADay = parseAuditQuery({ from: "2026-02-30", to: "2026-13-01" });
     expect(notADay.ok ? [] : Object.keys(notADay.fields).sort()).toEqual(["from", "to"]);
+
+    // As typed (a form sent before its script ran): the same Brazil days.
+    const typed = parseAuditQuery({ from: "10/03/2026", to: "10/03/2026" });
+    expect(typed.ok && typed.query.from?.toISOString()).toBe("2026-03-10T03:00:00.000Z");
+    expect(typed.ok && typed.query.to?.toISOString()).toBe("2026-03-11T03:00:00.000Z");
+    const impossible = parseAuditQuery({ from: "30/02/2026" });
+    expect(impossible.ok).toBe(false);
   });
 
   it("a pasted link keeps the filters it can read and names the ignored ones", () => {

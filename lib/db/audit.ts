@@ -1,19 +1,11 @@
 import "server-only";
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
 import { neutralizeText } from "@/lib/pix/text";
-import type { AuditQuery } from "./audit-filters";
+import type { AuditAction, AuditQuery } from "./audit-filters";
 import { getDb, type Db } from "./index";
 import { auditLog, type AuditRow } from "./schema/audit";
 
-export type AuditAction =
-  | "payment.register"
-  | "payment.export"
-  | "auth.sign_in"
-  | "auth.sign_in_failed"
-  | "auth.sign_out"
-  | "user.create"
-  | "user.role_change"
-  | (string & {});
+export type { AuditAction } from "./audit-filters";
 
 export type AuditEntryInput = {
   actor?: { id: string; email: string } | null;

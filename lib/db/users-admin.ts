@@ -2,7 +2,7 @@ import "server-only";
 import { and, count, eq, isNull, ne, sql } from "drizzle-orm";
 import { forgetSession } from "@/lib/auth/session-cache";
 import { isRole, type Role } from "@/lib/auth/roles";
-import { recordAudit } from "./audit";
+import { recordAudit, type AuditAction } from "./audit";
 import { getDb, type Db } from "./index";
 import { authSession, authTwoFactor, authUser } from "./schema/auth";
 import { findUserByEmail, findUserById, issueSetPasswordToken, normalizeEmail, UserError, type UserChangeOptions, type UserSummary } from "./users";
@@ -48,7 +48,7 @@ async function endSessions(tx: Db, userId: string): Promise<string[]> {
   return ended.map((s) => s.token);
 }
 
-function describe(change: UserChange): { action: string; detail: Record<string, unknown> } {
+function describe(change: UserChange): { action: AuditAction; detail: Record<string, unknown> } {
   if ("role" in change) return { action: "user.role_change", detail: { to: change.role } };
   if ("deactivated" in change) return { action: change.deactivated ? "user.deactivate" : "user.reactivate", detail: {} };
   if ("resetSecondFactor" in change) return { action: "user.reset_second_factor", detail: {} };

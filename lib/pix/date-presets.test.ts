@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DATE_PRESETS, DATE_PRESET_LABELS, isDatePreset, resolveDatePreset } from "./date-presets";
+import { DATE_PRESETS, isDatePreset, resolveDatePreset } from "./date-presets";
+import { MESSAGES } from "@/lib/i18n/messages";
 
 const range = (start: string, end: string) => ({ start: `${start}T00:00:00`, end: `${end}T23:59:59` });
 
@@ -41,7 +42,10 @@ describe("resolveDatePreset", () => {
 
   it("lists every preset with a label", () => {
     expect(DATE_PRESETS).toEqual(["today", "yesterday", "last7", "last30", "thisMonth", "lastMonth"]);
-    for (const p of DATE_PRESETS) expect(DATE_PRESET_LABELS[p]).toMatch(/\w/);
+    for (const p of DATE_PRESETS) {
+      expect(MESSAGES["pt-BR"].table.presets[p]).toMatch(/\w/);
+      expect(MESSAGES.en.table.presets[p]).toMatch(/\w/);
+    }
     expect(isDatePreset("last7")).toBe(true);
     expect(isDatePreset("last8")).toBe(false);
     expect(isDatePreset(undefined)).toBe(false);

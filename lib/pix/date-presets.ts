@@ -1,17 +1,8 @@
 import { brazilWallClock } from "./time";
 
-/** Quick ranges for date filters, in the order a menu shows them. */
+/** Quick ranges for date filters, in the order a menu shows them (worded by `table.presets`). */
 export const DATE_PRESETS = ["today", "yesterday", "last7", "last30", "thisMonth", "lastMonth"] as const;
 export type DatePreset = (typeof DATE_PRESETS)[number];
-
-export const DATE_PRESET_LABELS: Record<DatePreset, string> = {
-  today: "Today",
-  yesterday: "Yesterday",
-  last7: "Last 7 days",
-  last30: "Last 30 days",
-  thisMonth: "This month",
-  lastMonth: "Last month",
-};
 
 export function isDatePreset(value: unknown): value is DatePreset {
   return typeof value === "string" && (DATE_PRESETS as readonly string[]).includes(value);
