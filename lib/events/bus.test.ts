@@ -82,6 +82,8 @@ if (pg) {
         bus: busA,
         authorization: TEST_AUTHORIZATION,
         secretKey: TEST_SECRET,
+        // The provider's read-back (a hint is only stored once the provider confirms it) agrees here.
+        confirm: async (delivery) => ({ outcome: "confirmed", delivery }),
       });
       expect(res.status).toBe(200);
       const { id } = (await res.json()) as { id: number };
