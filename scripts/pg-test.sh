@@ -84,6 +84,8 @@ BEGIN
 END
 \$\$;
 SQL
+  # DROP DATABASE ... WITH (FORCE) must be able to end an autovacuum worker in a scratch database.
+  "${psql_admin[@]}" -c "GRANT pg_signal_backend TO $role" >/dev/null || return 1
   if [ "$("${psql_admin[@]}" -c "select 1 from pg_database where datname = '$database'")" != "1" ]; then
     "${psql_admin[@]}" -c "CREATE DATABASE $database OWNER $role" || return 1
   fi

@@ -38,16 +38,37 @@ function postgresql(adminUrl: string): TestEngine {
         location: { url: url.toString() },
         async close() {
           await handle.close();
-          const dropper = postgres(adminUrl, { max: 1, onnotice: () => undefined });
-          try {
-            await dropper.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-          } finally {
-            await dropper.end({ timeout: 5 });
-          }
+          await dropScratchDatabase(adminUrl, name);
         },
       };
     },
   };
+}
+
+/**
+ * Drops a scratch database. FORCE ends the suite's leftover connections, but PostgreSQL refuses
+ * it while an autovacuum worker (a process of no role) is in that database: wait and try again.
+ * A database that still cannot be dropped is left behind with a warning: cleanup, not a result.
+ */
+async function dropScratchDatabase(adminUrl: string, name: string): Promise<void> {
+  const { default: postgres } = await import("postgres");
+  const dropper = postgres(adminUrl, { max: 1, onnotice: () => undefined });
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await dropper.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        return;
+      } catch (error) {
+        if (attempt >= 10) {
+          console.warn(`test-engines: scratch database ${name} left behind:`, (error as Error).message);
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+    }
+  } finally {
+    await dropper.end({ timeout: 5 });
+  }
 }
 
 export const TEST_ENGINES: TestEngine[] = process.env.TEST_DATABASE_URL
