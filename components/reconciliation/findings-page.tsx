@@ -99,6 +99,9 @@ export function FindingsPage() {
   );
 }
 
+/** The kinds the reconciler records (lib/transfers/reconcile.ts), each worded in reconciliation.kinds. */
+const FINDING_KINDS = ["missed_notification", "missing_at_provider"] as const;
+
 function FindingCard({ finding: f }: { finding: Finding }) {
   const t = useTranslations("reconciliation");
   const g = useTranslations("glossary");
@@ -109,8 +112,13 @@ function FindingCard({ finding: f }: { finding: Finding }) {
     mutationFn: () => apiPost(`/api/reconciliation/${f.id}/resolve`, { note: note.trim() }, readFinding),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["reconciliation"] }),
   });
-  const kind = f.kind === "missed_notification" ? f.kind : null;
-  const status = f.provider_status && g.has(`paymentStatus.${f.provider_status}` as never) ? g(`paymentStatus.${f.provider_status}` as never) : f.provider_status;
+  const kind = FINDING_KINDS.find((k) => k === f.kind) ?? null;
+  const status =
+    kind === "missing_at_provider"
+      ? t("missingStatus")
+      : f.provider_status && g.has(`paymentStatus.${f.provider_status}` as never)
+        ? g(`paymentStatus.${f.provider_status}` as never)
+        : f.provider_status;
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-border bg-surface p-4" data-finding={f.id}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">

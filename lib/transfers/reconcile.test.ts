@@ -80,6 +80,29 @@ describe.each(TEST_ENGINES)("the reconciler on $name", (engine) => {
     expect(await store.db.select().from(reconciliationFindings).where(eq(reconciliationFindings.idempotentId, row.idempotentId))).toHaveLength(0);
   });
 
+  it("a registered transfer the provider no longer knows is a 'missing at provider' finding, recorded once and read again only after refreshMinutes", async () => {
+    const row = await approvedRequest(store.db);
+    // Registered here, unknown to the provider (its records were lost, or another environment's).
+    await store.db.update(transferRequests).set({ state: "registered", providerStatus: "created", referenceCode: "E-lost" }).where(eq(transferRequests.id, row.id));
+    const reads = () => sandbox.calls.filter((c) => c.method === "GET" && c.path.includes(row.idempotentId)).length;
+    const readsBefore = reads();
+    const now = new Date(Date.now() + 2 * 60_000);
+
+    await reconcile(store.db, SETTINGS, noRequeue, now);
+    const findings = await store.db.select().from(reconciliationFindings).where(eq(reconciliationFindings.idempotentId, row.idempotentId));
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ kind: "missing_at_provider", referenceCode: "E-lost", valueCents: row.valueCents, state: "open" });
+    expect(reads()).toBe(readsBefore + 1);
+
+    // The next run (a minute is under refreshMinutes' threshold from the check) neither reads nor records again.
+    await reconcile(store.db, SETTINGS, noRequeue, new Date(now.getTime() + 30_000));
+    expect(reads()).toBe(readsBefore + 1);
+    expect(await store.db.select().from(reconciliationFindings).where(eq(reconciliationFindings.idempotentId, row.idempotentId))).toHaveLength(1);
+    // It stays registered: nothing is paid again on the reconciler's own authority.
+    const after = (await store.db.select().from(transferRequests).where(eq(transferRequests.id, row.id)))[0];
+    expect(after?.state).toBe("registered");
+  });
+
   it("requeues in-flight requests whose job was lost", async () => {
     const row = await approvedRequest(store.db);
     const queued: string[] = [];

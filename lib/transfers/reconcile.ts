@@ -11,6 +11,8 @@ import { expireApprovals } from "./expiry";
 
 /** Provider statuses after which a payment never changes again. */
 const FINAL_PROVIDER_STATUSES = ["completed", "canceled"];
+/** The provider status recorded on a "missing_at_provider" finding (its unique key needs one). */
+const MISSING_STATUS = "not_found";
 /** Pages of the provider list read per run (100 payments each). */
 const MAX_LIST_PAGES = 20;
 
@@ -32,7 +34,8 @@ export type Requeue = (items: Array<{ id: string; startAfter: Date }>) => Promis
  * leave behind, settled or put in front of a person.
  * 1. requests in flight whose job was lost (a crash between two steps) are queued again: their
  *    next submission reads back before anything is sent;
- * 2. registered payments not yet final are read again after `refreshMinutes`;
+ * 2. registered payments not yet final are read again after `refreshMinutes`; one the provider
+ *    no longer knows (404) is a "missing at provider" finding;
  * 3. the provider's list for the recent window is compared with the notifications received:
  *    every payment whose latest status never arrived as a webhook is a "missed notification"
  *    finding (once per payment and status), listed on /reconciliation until someone resolves it;
@@ -99,6 +102,25 @@ async function refreshRegistered(db: Db, settings: ReconcileSettings, now: Date)
     } catch (err) {
       if (!isPaymentsApiError(err)) throw err;
       logLine("warn", "reconciler could not read a registered payment", { transfer_id: row.id, kind: err.kind });
+      if (err.kind === "not_found") {
+        // The provider accepted it once and now says it does not exist: a person must look. Read
+        // again only after refreshMinutes, not at every run.
+        await db.transaction(async (tx) => {
+          await tx.update(t).set({ providerCheckedAt: now }).where(eq(t.id, row.id));
+          await tx
+            .insert(reconciliationFindings)
+            .values({
+              kind: "missing_at_provider",
+              idempotentId: row.idempotentId,
+              referenceCode: row.referenceCode,
+              providerStatus: MISSING_STATUS,
+              valueCents: row.valueCents,
+              detail: { transfer_id: row.id, last_known_status: row.providerStatus },
+              foundAt: now,
+            })
+            .onConflictDoNothing();
+        });
+      }
     }
   }
   return refreshed;
