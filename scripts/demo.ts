@@ -1,0 +1,53 @@
+/**
+ * `npm run demo`: builds, starts the back office on the embedded sandbox and says "ready" only
+ * once the sandbox answers too (GET /api/health: provider reachable and a token issued). Listens
+ * on 127.0.0.1 unless HOST says otherwise (HOST=0.0.0.0 to be reached from other machines: the
+ * demo accounts share one public password). PORT and SANDBOX_PORT move the ports (3000, 4010).
+ *
+ *   npm run demo                # build + start
+ *   npm run demo -- --skip-build
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { join } from "node:path";
+
+const root = join(import.meta.dirname, "..");
+const host = process.env.HOST || "127.0.0.1";
+const port = Number(process.env.PORT || 3000);
+const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host;
+const url = `http://${shown}:${port}`;
+const next = join(root, "node_modules", ".bin", "next");
+
+if (!process.argv.includes("--skip-build")) {
+  const built = spawnSync(next, ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+const server = spawn(next, ["start", "-H", host, "-p", String(port)], { cwd: root, stdio: ["inherit", "pipe", "inherit"], env: process.env });
+// Next.js prints its own "Ready" as soon as it listens, before the sandbox is up: that line is ours to say.
+server.stdout.on("data", (chunk: Buffer) => {
+  const text = chunk
+    .toString()
+    .split("\n")
+    .filter((line) => !/\bReady in\b/.test(line))
+    .join("\n");
+  if (text.trim()) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));
+
+const deadline = Date.now() + 120_000;
+for (;;) {
+  if (Date.now() > deadline) {
+    console.error(`not ready after 120 s: ${url}/api/health never said "ok" (see the log above)`);
+    break;
+  }
+  const health = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2_000) })
+    .then((res) => res.json() as Promise<{ status?: string }>)
+    .catch(() => null);
+  if (health?.status === "ok") {
+    const password = process.env.DEMO_PASSWORD || "demo-password";
+    console.log(`\nready: ${url}  (demo accounts such as operator@demo.test and approver@demo.test, password ${password}: README "Sign in")\n`);
+    break;
+  }
+  await new Promise((r) => setTimeout(r, 500));
+}
