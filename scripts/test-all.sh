@@ -16,6 +16,12 @@ if ! command -v chromium >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  step "installing Debian's postgresql"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq postgresql >/dev/null
+fi
+
 step "starting PostgreSQL for the store tests"
 # shellcheck source=/dev/null
 source scripts/pg-test.sh
