@@ -1,7 +1,7 @@
 import { AlertTriangle, CheckCircle2 } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
-import { OUR_WEBHOOK_TYPES, type WebhookRegistration } from "@/lib/payments-api";
+import type { WebhookRegistration } from "@/lib/payments-api";
 
 export type RegistrationsState = { ok: true; registrations: WebhookRegistration[] } | { ok: false; error: string };
 
@@ -9,10 +9,19 @@ export type RegistrationsState = { ok: true; registrations: WebhookRegistration[
  * The provider's webhook registrations (GET /v1/webhooks) against this back office's receiver:
  * each type's address, whether it is ours, and a warning for a type not delivered to us.
  */
-export async function WebhookRegistrations({ state, expectedUrl }: { state: RegistrationsState; expectedUrl: string }) {
+export async function WebhookRegistrations({
+  state,
+  expectedUrl,
+  ourTypes,
+}: {
+  state: RegistrationsState;
+  expectedUrl: string;
+  /** The webhook types this back office registers (lib/payments-api OUR_WEBHOOK_TYPES). */
+  ourTypes: readonly number[];
+}) {
   const t = await getTranslations("webhooks.settings.registrations");
   const typeName = (id: number) => (id === 1 || id === 2 ? t(`types.${id}`) : String(id));
-  const missing = state.ok ? OUR_WEBHOOK_TYPES.filter((id) => !state.registrations.some((w) => w.typeId === id && w.url === expectedUrl)) : [];
+  const missing = state.ok ? ourTypes.filter((id) => !state.registrations.some((w) => w.typeId === id && w.url === expectedUrl)) : [];
   return (
     <Card data-testid="webhook-registrations">
       <CardHeader>
@@ -52,7 +61,7 @@ export async function WebhookRegistrations({ state, expectedUrl }: { state: Regi
         ))}
         {state.ok && missing.length === 0 ? (
           <p className="flex items-center gap-2 text-sm text-emerald-700 dark:text-emerald-400">
-            <CheckCircle2 aria-hidden className="h-4 w-4" /> {OUR_WEBHOOK_TYPES.map(typeName).join(" · ")}
+            <CheckCircle2 aria-hidden className="h-4 w-4" /> {ourTypes.map(typeName).join(" · ")}
           </p>
         ) : null}
       </CardBody>

@@ -1,11 +1,11 @@
 import "server-only";
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
 import { neutralizeText } from "@/lib/pix/text";
-import type { AuditAction, AuditQuery } from "./audit-filters";
+import type { AuditAction, AuditQuery } from "@/lib/domain/audit-filters";
 import { getDb, type Db } from "./index";
 import { auditLog, type AuditRow } from "./schema/audit";
 
-export type { AuditAction } from "./audit-filters";
+export type { AuditAction } from "@/lib/domain/audit-filters";
 
 export type AuditEntryInput = {
   actor?: { id: string; email: string } | null;

@@ -2,7 +2,7 @@ import "server-only";
 import { ZodError } from "zod";
 import type { ApiError, ApiErrorKind } from "@/lib/domain/errors";
 import { translator } from "@/lib/i18n/server";
-import { BODY_OPERATIONS, isPaymentsApiError, type PaymentsApiError } from "@/lib/payments-api/errors";
+import { BODY_OPERATIONS, isPaymentsApiError, type PaymentsApiError } from "@/lib/payments-api";
 import { isTransferError, type TransferErrorCode } from "@/lib/transfers/errors";
 import { currentLocale, getRequestContext } from "./request-context";
 

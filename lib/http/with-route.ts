@@ -1,5 +1,5 @@
 import "server-only";
-import { isPaymentsApiError } from "@/lib/payments-api/errors";
+import { isPaymentsApiError } from "@/lib/payments-api";
 import { requestLocale } from "@/lib/i18n/server";
 import { toErrorResponse } from "./errors";
 import { logLine } from "./logger";

@@ -1,7 +1,7 @@
 import "server-only";
 
 // The only door to the payments provider. Nothing here is importable from the browser.
-export { PaymentsApiError, isPaymentsApiError, PAYMENTS_API_ERROR_KINDS } from "./errors";
+export { PaymentsApiError, isPaymentsApiError, PAYMENTS_API_ERROR_KINDS, BODY_OPERATIONS } from "./errors";
 export type { PaymentsApiErrorKind, ProviderOperation } from "./errors";
 export { listPayments, getPayment } from "./payments";
 export { getPaymentByReference } from "./payment-by-reference";

@@ -80,3 +80,12 @@ export function browserGraph(entries: string[]): BrowserGraph {
   };
   return { modules: [...seen].map((file) => relative(ROOT, file)), packages, pathTo };
 }
+
+/** The project modules one file imports (relative paths), each marked when only its types are imported. */
+export function localImports(file: string): Array<{ module: string; typeOnly: boolean }> {
+  const absolute = resolve(ROOT, file);
+  return edges(absolute).flatMap((edge) => {
+    const target = resolveLocal(absolute, edge.specifier);
+    return target ? [{ module: relative(ROOT, target), typeOnly: edge.typeOnly }] : [];
+  });
+}

@@ -1,5 +1,5 @@
 import { listAudit } from "@/lib/db/audit";
-import { auditQuerySchema } from "@/lib/db/audit-filters";
+import { auditQuerySchema } from "@/lib/domain/audit-filters";
 import { jsonOk, route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";

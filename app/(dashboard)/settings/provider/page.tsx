@@ -8,7 +8,7 @@ import { requirePageUser } from "@/lib/auth/guard";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { recentAuthFailures } from "@/lib/events/store";
-import { getHealth, listWebhooks, webhookReceiverUrl } from "@/lib/payments-api";
+import { getHealth, listWebhooks, OUR_WEBHOOK_TYPES, webhookReceiverUrl } from "@/lib/payments-api";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("webhooks.settings"))("title") };
@@ -42,7 +42,7 @@ export default async function ProviderSettingsPage() {
         <ProviderHealthCard health={health} />
         <AuthFailures rows={failures} />
       </div>
-      <WebhookRegistrations state={state} expectedUrl={webhookReceiverUrl(getEnv())} />
+      <WebhookRegistrations state={state} expectedUrl={webhookReceiverUrl(getEnv())} ourTypes={OUR_WEBHOOK_TYPES} />
     </div>
   );
 }
