@@ -19,6 +19,7 @@ import { useRecentChanges } from "@/components/events/live-updates";
 import { ErrorState } from "@/components/ui/error-state";
 import type { PaymentListItem } from "@/lib/contract/payment";
 import { hasMembers } from "@/lib/domain/answer";
+import { PROVIDER_PAGE_SIZE } from "@/lib/domain/pages";
 import { paymentHref } from "@/lib/lookup/route-param";
 import { paymentQueries } from "@/lib/queries/payments";
 import { PAYMENTS_FILTER_KEYS, type IgnoredParam } from "@/lib/search-params/payments";
@@ -30,7 +31,6 @@ import { PaymentsExport } from "./payments-export";
 import { PaymentsTotals } from "./payments-totals";
 import { usePaymentsView } from "./use-payments-view";
 
-const PAGE_SIZE = 100;
 const DIM_AFTER_MS = 150;
 const NO_ROWS: PaymentListItem[] = [];
 /** Stored choices: column id -> shown, and the density; anything else falls back to the default. */
@@ -79,7 +79,7 @@ export function PaymentsExplorer({
     [values],
   );
   const active = useMemo(() => describeActiveFilters(filters, filterValues), [filters, filterValues]);
-  const pagination = useMemo<PaginationState>(() => ({ pageIndex: params.page ? params.page - 1 : 0, pageSize: PAGE_SIZE }), [params.page]);
+  const pagination = useMemo<PaginationState>(() => ({ pageIndex: params.page ? params.page - 1 : 0, pageSize: PROVIDER_PAGE_SIZE }), [params.page]);
   const meta = query.data?.meta;
 
   const table = useTable({

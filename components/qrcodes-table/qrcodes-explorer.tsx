@@ -20,6 +20,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Notice } from "@/components/ui/notice";
 import type { QrcodeListItem } from "@/lib/contract/qrcode-list";
 import { hasMembers } from "@/lib/domain/answer";
+import { PROVIDER_PAGE_SIZE } from "@/lib/domain/pages";
 import { qrcodeHref } from "@/lib/lookup/route-param";
 import { qrcodeListQueries } from "@/lib/queries/qrcodes-list";
 import { QRCODES_FILTER_KEYS } from "@/lib/search-params/qrcodes";
@@ -27,7 +28,6 @@ import { buildQrcodeColumns, DEFAULT_HIDDEN_QRCODE_COLUMNS } from "./columns";
 import { QrcodesEmptyState, QrcodesTableSkeleton, QrcodesTotals } from "./qrcodes-bits";
 import { useQrcodesView } from "./use-qrcodes-view";
 
-const PAGE_SIZE = 100;
 const DIM_AFTER_MS = 150;
 const NO_ROWS: QrcodeListItem[] = [];
 const readVisibility = (stored: unknown): ColumnVisibilityState | undefined =>
@@ -57,7 +57,7 @@ export function QrcodesExplorer({ userKey, ignored }: { userKey: string; ignored
 
   const filterValues = useMemo<FilterValues>(() => Object.fromEntries(QRCODES_FILTER_KEYS.map((key) => [key, values[key]])), [values]);
   const active = useMemo(() => describeActiveFilters(filters, filterValues), [filters, filterValues]);
-  const pagination = useMemo<PaginationState>(() => ({ pageIndex: params.page ? params.page - 1 : 0, pageSize: PAGE_SIZE }), [params.page]);
+  const pagination = useMemo<PaginationState>(() => ({ pageIndex: params.page ? params.page - 1 : 0, pageSize: PROVIDER_PAGE_SIZE }), [params.page]);
   const meta = query.data?.meta;
 
   const table = useTable({

@@ -1,5 +1,6 @@
 import "@/lib/zod-config";
 import { z } from "zod";
+import { storePageSchema } from "@/lib/domain/list-params";
 
 /** POST /api/batches?allow_duplicate=true: the user confirmed that the same file again is intended. */
 export const uploadQuerySchema = z.object({
@@ -9,7 +10,7 @@ export const uploadQuerySchema = z.object({
 export const batchParamsSchema = z.object({ id: z.string().uuid("validation.batches.id") });
 
 export const batchListQuerySchema = z.object({
-  page: z.coerce.number({ error: "validation.page" }).int("validation.page").min(1, "validation.page").max(100_000, "validation.page").default(1),
+  page: storePageSchema(),
 });
 
 export const resultsQuerySchema = z.object({

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { approvals, batchRows, batches, transferRequests, type BatchRow } from "@/lib/db/schema";
+import { BATCHES_PAGE_SIZE } from "@/lib/domain/pages";
 import { asTransferOutcome } from "@/lib/transfers/outcome";
 import { IN_FLIGHT_STATES, isTransferState } from "@/lib/transfers/states";
 import type { Person } from "@/lib/transfers/types";
@@ -142,7 +143,7 @@ async function reviewOf(db: Db, id: string, rows: BatchRowView[]): Promise<Batch
   return { largest_lines: largest, new_receivers: documents.filter((d) => !paid.has(d)).length };
 }
 
-export async function listBatches(db: Db, page: number, pageSize = 25) {
+export async function listBatches(db: Db, page: number, pageSize = BATCHES_PAGE_SIZE) {
   const [rows, totals] = await Promise.all([
     db.select().from(batches).orderBy(desc(batches.createdAt)).limit(pageSize).offset((page - 1) * pageSize),
     db.select({ n: count() }).from(batches),

@@ -2,6 +2,7 @@ import "server-only";
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
 import { neutralizeText } from "@/lib/pix/text";
 import type { AuditAction, AuditQuery } from "@/lib/domain/audit-filters";
+import { AUDIT_PAGE_SIZE, MAX_STORE_PAGE_SIZE } from "@/lib/domain/pages";
 import { getDb, type Db } from "./index";
 import { auditLog, type AuditRow } from "./schema/audit";
 
@@ -131,7 +132,7 @@ export async function listAudit(
 ): Promise<AuditPage> {
   const store = db ?? (await getDb());
   const page = Math.max(1, Math.trunc(query.page ?? 1));
-  const pageSize = Math.min(200, Math.max(1, Math.trunc(query.pageSize ?? 50)));
+  const pageSize = Math.min(MAX_STORE_PAGE_SIZE, Math.max(1, Math.trunc(query.pageSize ?? AUDIT_PAGE_SIZE)));
   const conditions: SQL[] = [];
   if (query.action) conditions.push(eq(auditLog.action, query.action));
   if (query.outcome) conditions.push(eq(auditLog.outcome, query.outcome));

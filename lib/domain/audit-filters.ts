@@ -2,6 +2,8 @@ import { TZDate } from "@date-fns/tz";
 import "@/lib/zod-config";
 import { z } from "zod";
 import { parseBrazilDay } from "@/lib/pix/date-input";
+import { storePageSchema } from "./list-params";
+import { AUDIT_PAGE_SIZE, MAX_STORE_PAGE_SIZE } from "./pages";
 
 /**
  * Filters of the audit log list, shared by GET /api/audit, the /audit page and listAudit().
@@ -9,7 +11,6 @@ import { parseBrazilDay } from "@/lib/pix/date-input";
  * whole days in Brazil time: `from` is the start of that day, `to` the end of it.
  */
 export const AUDIT_TIME_ZONE = "America/Sao_Paulo";
-export const AUDIT_PAGE_SIZE = 50;
 
 /**
  * Every action the back office records, in the order the filter lists them: the one list
@@ -82,13 +83,8 @@ const dayOrInstant = z
 
 export const auditQuerySchema = z
   .object({
-    page: z.coerce
-      .number({ error: "validation.audit.page" })
-      .int({ error: "validation.audit.page" })
-      .min(1, { error: "validation.audit.page" })
-      .max(100_000, { error: "validation.audit.pageMax" })
-      .default(1),
-    pageSize: z.coerce.number().int().min(1).max(200).default(AUDIT_PAGE_SIZE),
+    page: storePageSchema("validation.audit.page", "validation.audit.pageMax"),
+    pageSize: z.coerce.number().int().min(1).max(MAX_STORE_PAGE_SIZE).default(AUDIT_PAGE_SIZE),
     action: optionalText(100),
     actor: optionalText(200),
     outcome: optionalText(50),

@@ -25,8 +25,6 @@ export const REJECT_REASON_KEYS = Object.keys(REJECT_REASONS) as [RejectReason, 
 export const EVENT_RESULT_FILTERS = ["accepted", "rejected", "duplicate"] as const;
 export type EventResultFilter = (typeof EVENT_RESULT_FILTERS)[number];
 
-export const EVENT_LOG_PAGE_SIZE = 25;
-
 /** What a stored delivery is about: a payment (type 2) or a QR code (type 1). */
 export const EVENT_KINDS = ["payment", "qrcode"] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];

@@ -1,5 +1,6 @@
 import "@/lib/zod-config";
 import { z } from "zod";
+import { storePageSchema } from "@/lib/domain/list-params";
 import { EVENT_KINDS, EVENT_RESULT_FILTERS } from "./names";
 
 /**
@@ -40,7 +41,7 @@ export const eventLogQuerySchema = z.object({
   payment: z.string().trim().min(1).max(200).optional(),
   result: z.enum(EVENT_RESULT_FILTERS).optional(),
   kind: z.enum(EVENT_KINDS).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: storePageSchema(),
 });
 export type EventLogQuery = z.input<typeof eventLogQuerySchema>;
 

@@ -1,9 +1,10 @@
 import { createLoader, createParser, parseAsStringLiteral } from "nuqs/server";
+import { isStorePage } from "@/lib/domain/pages";
 import { EVENT_KINDS, EVENT_RESULT_FILTERS } from "./names";
 
-/** Page numbers the log answers (GET /api/events/log refuses others): 1..100000. */
+/** Page numbers the log answers (GET /api/events/log refuses others). */
 const parseAsPage = createParser({
-  parse: (raw: string) => (/^\d{1,6}$/.test(raw.trim()) && Number(raw) >= 1 && Number(raw) <= 100_000 ? Number(raw) : null),
+  parse: (raw: string) => (isStorePage(raw.trim()) ? Number(raw.trim()) : null),
   serialize: (page: number) => String(page),
 });
 

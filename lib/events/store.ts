@@ -4,7 +4,8 @@ import { and, count, desc, eq, gt, gte, lt, or, sql, type SQL } from "drizzle-or
 import type { PaymentWebhook, QrcodeWebhook, WebhookDelivery } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { webhookAuthFailures, webhookEvents, type WebhookEventRow } from "@/lib/db/schema";
-import { EVENT_LOG_PAGE_SIZE, type EventKind, type EventResultFilter, type RejectReason } from "./names";
+import { type EventKind, type EventResultFilter, type RejectReason } from "./names";
+import { EVENT_LOG_PAGE_SIZE } from "@/lib/domain/pages";
 import type { WebhookEvent } from "./schema";
 import type { Claimed } from "./verify";
 

@@ -1,10 +1,11 @@
 import "@/lib/zod-config";
 import { z } from "zod";
+import { storePageSchema } from "@/lib/domain/list-params";
 
 /** Query of GET /api/reconciliation and the /reconciliation page. */
 export const findingsQuerySchema = z.object({
   state: z.enum(["open", "resolved"], { error: "validation.findings.state" }).default("open"),
-  page: z.coerce.number({ error: "validation.page" }).int("validation.page").min(1, "validation.page").max(100_000, "validation.page").default(1),
+  page: storePageSchema(),
 });
 
 export const findingParamsSchema = z.object({ id: z.coerce.number({ error: "validation.findings.id" }).int("validation.findings.id").positive("validation.findings.id") });

@@ -3,12 +3,11 @@ import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { reconciliationFindings, type ReconciliationFindingRow } from "@/lib/db/schema";
+import { FINDINGS_PAGE_SIZE } from "@/lib/domain/pages";
 import { TransferError } from "./errors";
 import type { Finding, Person } from "./types";
 
 export type { Finding };
-
-export const FINDINGS_PAGE_SIZE = 50;
 
 export async function listFindings(db: Db, q: { state: "open" | "resolved"; page: number }) {
   const where = eq(reconciliationFindings.state, q.state);

@@ -1,11 +1,11 @@
 import "@/lib/zod-config";
 import { z } from "zod";
+import { storePageSchema } from "@/lib/domain/list-params";
 import { TRANSFER_STATES } from "./states";
 
 /** Query of GET /api/transfers (and the /transfers page's URL). */
 export const TRANSFER_SCOPES = ["all", "inbox"] as const;
 export type TransferScope = (typeof TRANSFER_SCOPES)[number];
-export const TRANSFERS_PAGE_SIZE = 50;
 
 export const transferListQuerySchema = z.object({
   /** One state, or several separated by commas. */
@@ -17,7 +17,7 @@ export const transferListQuerySchema = z.object({
     .optional(),
   /** inbox: what waits for the signed-in approver's decision. */
   scope: z.enum(TRANSFER_SCOPES, { error: "validation.transfers.scope" }).default("all"),
-  page: z.coerce.number({ error: "validation.page" }).int("validation.page").min(1, "validation.page").max(100_000, "validation.page").default(1),
+  page: storePageSchema(),
   batch: z.string().uuid("validation.transfers.batch").optional(),
 });
 export type TransferListQuery = z.output<typeof transferListQuerySchema>;

@@ -5,6 +5,7 @@ import type { RegisterTransfer } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { approvals, transferEvents, transferRequests, type TransferRequestRow } from "@/lib/db/schema";
+import { MAX_STORE_PAGE_SIZE, TRANSFERS_PAGE_SIZE } from "@/lib/domain/pages";
 import { bodyHash, canonicalBody } from "./body";
 import { TransferError } from "./errors";
 import { asTransferOutcome } from "./outcome";
@@ -134,7 +135,7 @@ export type TransferListQuery = {
 /** A page of requests, newest first. */
 export async function listTransfers(db: Db, q: TransferListQuery): Promise<{ transfers: TransferRequest[]; meta: TransferListMeta }> {
   const page = Math.max(1, q.page ?? 1);
-  const pageSize = Math.min(200, Math.max(1, q.pageSize ?? 50));
+  const pageSize = Math.min(MAX_STORE_PAGE_SIZE, Math.max(1, q.pageSize ?? TRANSFERS_PAGE_SIZE));
   const conditions: SQL[] = [];
   if (q.state) conditions.push(Array.isArray(q.state) ? inArray(transferRequests.state, q.state) : eq(transferRequests.state, q.state));
   if (q.batchId) conditions.push(eq(transferRequests.batchId, q.batchId));

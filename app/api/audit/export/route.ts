@@ -1,6 +1,7 @@
 // GET /api/audit/export: the audit log entries of the filters (every page) as one file, CSV in the Brazilian Excel dialect or ?format=xlsx
 import { listAudit, recordAudit } from "@/lib/db/audit";
 import { auditQuerySchema } from "@/lib/domain/audit-filters";
+import { MAX_STORE_PAGE_SIZE } from "@/lib/domain/pages";
 import { auditExportColumns } from "@/lib/export/audit-columns";
 import { pagedRows } from "@/lib/export/export-stream";
 import { exportFormatQuery } from "@/lib/export/query";
@@ -10,7 +11,6 @@ import { clientIp, route } from "@/lib/http";
 export const dynamic = "force-dynamic";
 
 /** Entries read from the store at a time (the store's largest page). */
-const PAGE_SIZE = 200;
 
 const exportQuerySchema = auditQuerySchema.and(exportFormatQuery);
 
@@ -23,7 +23,7 @@ export const GET = route(
     const asked = new Date();
     const to = query.to && query.to < asked ? query.to : asked;
     const filters = { action, actor, outcome, from, to };
-    const first = await listAudit({ ...filters, page: 1, pageSize: PAGE_SIZE });
+    const first = await listAudit({ ...filters, page: 1, pageSize: MAX_STORE_PAGE_SIZE });
     const ip = clientIp(request);
     const detail = {
       filters: { action, actor, outcome, from: from?.toISOString(), to: to.toISOString() },
@@ -38,7 +38,7 @@ export const GET = route(
       fileBase: t("exports.fileNames.audit"),
       sheetName: t("exports.sheetNames.audit"),
       columns: auditExportColumns(t),
-      next: pagedRows(first.entries, first.pageCount, async (page) => (await listAudit({ ...filters, page, pageSize: PAGE_SIZE })).entries),
+      next: pagedRows(first.entries, first.pageCount, async (page) => (await listAudit({ ...filters, page, pageSize: MAX_STORE_PAGE_SIZE })).entries),
       onFinish: (summary) =>
         recordAudit({
           actor: user,
