@@ -26,6 +26,9 @@ step "starting PostgreSQL for the store tests"
 # shellcheck source=/dev/null
 source scripts/pg-test.sh
 
+step "newcomer check (README and docs: links resolve, every file they name exists)"
+npm run --silent newcomer-check
+
 step "typecheck"
 npx tsc --noEmit
 
