@@ -1,7 +1,7 @@
 import type { useTranslations } from "next-intl";
 import { isPaymentStatus } from "@/components/payments/status-badge";
 import { isGlossaryAccountType } from "@/components/payment-detail/labels";
-import { paramLabel } from "@/components/payments-table/columns";
+import { listParamLabel } from "@/components/data-table/param-label";
 import { isRole } from "@/lib/auth/roles";
 import { formatDocument } from "@/lib/pix/document";
 import { formatBRL } from "@/lib/pix/money";
@@ -98,7 +98,7 @@ export function detailValue(key: string, value: unknown, t: AuditTranslator): st
     // An export's list query: the table's own words for each filter.
     return Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== undefined && v !== null && v !== "")
-      .map(([k, v]) => `${paramLabel(k, t)}: ${typeof v === "string" && isDateTime(v) ? formatBrazilDateTime(v) : detailValue(k, v, t)}`)
+      .map(([k, v]) => `${listParamLabel(k, t)}: ${typeof v === "string" && isDateTime(v) ? formatBrazilDateTime(v) : detailValue(k, v, t)}`)
       .join("; ");
   }
   return JSON.stringify(value);

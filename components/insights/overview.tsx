@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useQueryStates } from "nuqs";
 import type { ReactNode } from "react";
+import { listParamLabel } from "@/components/data-table/param-label";
 import { usePaymentStatusLabel } from "@/components/payments/status-badge";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
@@ -18,14 +19,6 @@ import { HeadlineFigures } from "./headline-figures";
 import { RangeToolbar, type ToolbarPatch } from "./range-toolbar";
 import { StatusChart } from "./status-chart";
 import { TimeChart } from "./time-chart";
-
-const FILTER_WORDS = {
-  receiver_name: "glossary.receiverName",
-  receiver_document: "glossary.receiverDocument",
-  reference_code: "glossary.referenceCode",
-  end_to_end: "glossary.endToEnd",
-  status: "glossary.status",
-} as const;
 
 /**
  * The overview: headline figures and two charts for a date range kept in the URL. Two insights
@@ -51,7 +44,7 @@ export function Overview({ aside }: { aside?: ReactNode } = {}) {
   const field = values.date_field === "payment" ? "payment" : "registration";
   const emptyText = t(`overview.empty.${field}`, { range: rangeText });
   const filters = Object.entries(statusQuery.data?.filters ?? {}).map(([key, value]) => {
-    const word = key in FILTER_WORDS ? t(FILTER_WORDS[key as keyof typeof FILTER_WORDS]) : key;
+    const word = listParamLabel(key, t);
     return `${word} “${key === "status" ? statusLabel(value) : value}”`;
   });
 

@@ -1,7 +1,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import type { useTranslations } from "next-intl";
 import { StatusBadge } from "@/components/payments/status-badge";
 import type { DateRangeFilterMeta, DataTableFeatures } from "@/components/data-table/features";
+import { listParamLabel, type AppTranslator } from "@/components/data-table/param-label";
 import { PAYMENT_STATUSES } from "@/lib/contract/values";
 import type { PaymentListItem } from "@/lib/contract/payment";
 import { resolveDatePreset, type DatePreset } from "@/lib/pix/date-presets";
@@ -9,9 +9,6 @@ import { formatDocument, stripDocument } from "@/lib/pix/document";
 import { formatBRL } from "@/lib/pix/money";
 import { listParamProblem, type ListParamProblem } from "@/lib/search-params/payments";
 import { DateTimeCell, FULL_ON_FOCUS, IdCell, PixKeyCell, ReferenceCell } from "./cells";
-
-/** The translator of every namespace (`t("glossary.amount")`): columns are built once per language. */
-export type AppTranslator = ReturnType<typeof useTranslations<never>>;
 
 /**
  * The payments table's columns, in the reader's language. Each filterable column declares its
@@ -41,33 +38,9 @@ export function describeProblem(problem: ListParamProblem, t: AppTranslator): st
     case "pageRange":
       return t(`payments.problems.${problem.code}`, { max: problem.max.toLocaleString("pt-BR") });
     case "rangeNeedsBoth":
-      return t("payments.problems.rangeNeedsBoth", { missing: paramLabel(problem.missing, t).toLowerCase() });
+      return t("payments.problems.rangeNeedsBoth", { missing: listParamLabel(problem.missing, t).toLowerCase() });
     default:
       return t(`payments.problems.${problem.code}`);
-  }
-}
-
-/** A list parameter's name in words: business words from the glossary, date bounds and page from `payments.params`. */
-export function paramLabel(key: string, t: AppTranslator): string {
-  switch (key) {
-    case "receiver_name":
-      return t("glossary.receiverName");
-    case "receiver_document":
-      return t("glossary.receiverDocument");
-    case "status":
-      return t("glossary.status");
-    case "reference_code":
-      return t("glossary.referenceCode");
-    case "end_to_end":
-      return t("glossary.endToEnd");
-    case "page":
-    case "registration_start_date":
-    case "registration_end_date":
-    case "payment_start_date":
-    case "payment_end_date":
-      return t(`payments.params.${key}`);
-    default:
-      return key;
   }
 }
 

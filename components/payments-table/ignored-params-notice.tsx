@@ -4,7 +4,8 @@ import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Notice } from "@/components/ui/notice";
 import type { IgnoredParam } from "@/lib/search-params/payments";
-import { describeProblem, paramLabel } from "./columns";
+import { listParamLabel } from "@/components/data-table/param-label";
+import { describeProblem } from "./columns";
 
 /** What a pasted link asked for that could not be used, value by value, with the reason. */
 export function IgnoredParamsNotice({ ignored, onDismiss }: { ignored: readonly IgnoredParam[]; onDismiss: () => void }) {
@@ -16,7 +17,7 @@ export function IgnoredParamsNotice({ ignored, onDismiss }: { ignored: readonly 
       <ul className="mt-1 list-disc pl-5">
         {ignored.map((item) => (
           <li key={`${item.key}-${item.problem.code}`}>
-            {paramLabel(item.key, t)} “<span className="break-all">{shorten(item.value)}</span>”: {describeProblem(item.problem, t)}
+            {listParamLabel(item.key, t)} “<span className="break-all">{shorten(item.value)}</span>”: {describeProblem(item.problem, t)}
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import type { useTranslations } from "next-intl";
 import type { DataTableFeatures, DateRangeFilterMeta } from "@/components/data-table/features";
+import type { AppTranslator } from "@/components/data-table/param-label";
 import { DateTimeCell, FULL_ON_FOCUS, IdCell } from "@/components/payments-table/cells";
 import { QrStatusBadge } from "@/components/qrcode-detail/qr-status-badge";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -13,9 +13,6 @@ import { formatDocument, stripDocument } from "@/lib/pix/document";
 import { formatBRL } from "@/lib/pix/money";
 import { qrcodeParamProblem } from "@/lib/search-params/qrcodes";
 import { cn } from "@/lib/utils";
-
-/** The translator of every namespace: the columns are built once per language. */
-export type AppTranslator = ReturnType<typeof useTranslations<never>>;
 
 const helper = createColumnHelper<DataTableFeatures, QrcodeListItem>();
 const PRESETS: readonly DatePreset[] = ["today", "yesterday", "last7", "thisMonth", "lastMonth"];

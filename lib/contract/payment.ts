@@ -1,6 +1,6 @@
 import "@/lib/zod-config";
 import { z } from "zod";
-import { accountTypeSchema, paymentStatusSchema, pixKeyTypeSchema } from "./enums";
+import { ACCOUNT_TYPE_BY_CODE, accountTypeSchema, paymentStatusSchema, pixKeyTypeSchema, type AccountTypeCode } from "./enums";
 import { LIMITS, PROVIDER_DATETIME_RE } from "./limits";
 import { neutralizeText } from "@/lib/pix/text";
 
@@ -13,15 +13,10 @@ export const providerDateTimeSchema = z
  * Account type in answers. Tolerant of the documented quirk: answers use the
  * `checking_account` words, but a request code (CACC...) is mapped rather than refused.
  */
-const answerAccountTypeSchema = z.preprocess((v) => {
-  const byCode: Record<string, string> = {
-    CACC: "checking_account",
-    SVGS: "savings_account",
-    SLRY: "salary_account",
-    TRAN: "transaction_account",
-  };
-  return typeof v === "string" && v in byCode ? byCode[v] : v;
-}, accountTypeSchema);
+const answerAccountTypeSchema = z.preprocess(
+  (v) => (typeof v === "string" && Object.hasOwn(ACCOUNT_TYPE_BY_CODE, v) ? ACCOUNT_TYPE_BY_CODE[v as AccountTypeCode] : v),
+  accountTypeSchema,
+);
 
 /**
  * Provider text as it enters: bidi and control characters neutralised (lib/pix/text.ts), so every

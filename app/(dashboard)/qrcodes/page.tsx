@@ -1,6 +1,7 @@
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { listParamLabel } from "@/components/data-table/param-label";
 import { QrcodesExplorer } from "@/components/qrcodes-table/qrcodes-explorer";
 import { requirePageUser } from "@/lib/auth/guard";
 import { listQrcodes } from "@/lib/payments-api";
@@ -28,7 +29,7 @@ export default async function QrcodesPage({ searchParams }: Props) {
   const queryClient = getQueryClient();
   await queryClient.prefetchQuery({ ...qrcodeListQueries.list(params), queryFn: () => listQrcodes(params) });
 
-  const ignored = findIgnoredQrcodeParams(raw).map(({ key, value }) => `${paramLabel(key, t)} (“${value}”)`);
+  const ignored = findIgnoredQrcodeParams(raw).map(({ key, value }) => `${listParamLabel(key, t, "qrcodes")} (“${value}”)`);
   return (
     <div className="flex flex-col gap-4">
       <div>
@@ -40,31 +41,4 @@ export default async function QrcodesPage({ searchParams }: Props) {
       </HydrationBoundary>
     </div>
   );
-}
-
-function paramLabel(key: string, t: Awaited<ReturnType<typeof getTranslations<never>>>): string {
-  switch (key) {
-    case "generator_name":
-      return t("glossary.generator");
-    case "payer_name":
-      return t("glossary.payer");
-    case "generator_document":
-      return t("qrcodes.columns.generatorDocument");
-    case "payer_document":
-      return t("qrcodes.columns.payerDocument");
-    case "status":
-      return t("glossary.status");
-    case "reference_code":
-      return t("glossary.referenceCode");
-    case "end_to_end":
-      return t("glossary.endToEnd");
-    case "page":
-    case "registration_start_date":
-    case "registration_end_date":
-    case "payment_start_date":
-    case "payment_end_date":
-      return t(`qrcodes.params.${key}`);
-    default:
-      return key;
-  }
 }
