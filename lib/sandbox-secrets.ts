@@ -6,7 +6,7 @@ import path from "node:path";
  * The sandbox's client secret (also the webhooks' md5 key), the Authorization its deliveries carry,
  * and the key that signs this deployment's session cookies (AUTH_SECRET).
  */
-export type SandboxSecrets = { clientSecret: string; webhookAuthorization: string; authSecret: string };
+type SandboxSecrets = { clientSecret: string; webhookAuthorization: string; authSecret: string };
 
 const usable = (v: unknown): v is string => typeof v === "string" && v.length >= 32;
 

@@ -66,7 +66,7 @@ const GLOSSARY_FIELDS: Record<string, Key> = {
 /** Keys that share another key's words. */
 const SAME_AS: Record<string, string> = { required: "approvals_required" };
 
-export function detailLabel(key: string, t: AuditTranslator): string {
+function detailLabel(key: string, t: AuditTranslator): string {
   const glossary = GLOSSARY_FIELDS[key];
   if (glossary) return t(glossary);
   return maybe(t, `audit.detail.${SAME_AS[key] ?? key}`) ?? key;
@@ -77,7 +77,7 @@ function isDateTime(value: string): boolean {
 }
 
 /** One value as the UI shows it. */
-export function detailValue(key: string, value: unknown, t: AuditTranslator): string {
+function detailValue(key: string, value: unknown, t: AuditTranslator): string {
   if (typeof value === "boolean") return t(value ? "common.yes" : "common.no");
   if (typeof value === "number") {
     if (key.endsWith("_cents") && Number.isSafeInteger(value)) return formatBRL(value);
@@ -105,7 +105,7 @@ export function detailValue(key: string, value: unknown, t: AuditTranslator): st
 }
 
 /** `value` is shortened for the table; `full` is the whole value (for a title). */
-export type AuditDetailItem = { key: string; label: string; value: string; full: string };
+type AuditDetailItem = { key: string; label: string; value: string; full: string };
 
 /** An entry's detail as labelled values, long values shortened for the table; empty ones left out. */
 export function detailItems(detail: Record<string, unknown>, t: AuditTranslator, maxValue = 80): AuditDetailItem[] {

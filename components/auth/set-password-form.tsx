@@ -12,7 +12,7 @@ type Limits = { min: number; max: number };
 type Fields = { password?: string; confirm?: string };
 
 /** What is wrong with a new password and its repetition (nothing: an empty object). */
-export function checkNewPassword(password: string, confirm: string, limits: Limits): { password?: "tooShort" | "tooLong"; confirm?: "mismatch" } {
+function checkNewPassword(password: string, confirm: string, limits: Limits): { password?: "tooShort" | "tooLong"; confirm?: "mismatch" } {
   if (password.length < limits.min) return { password: "tooShort" };
   if (password.length > limits.max) return { password: "tooLong" };
   if (password !== confirm) return { confirm: "mismatch" };

@@ -2,7 +2,7 @@
  * What the sign-in form says for each failure, in the page's language (client-safe: the caller
  * passes its `useTranslations("auth")`). The 401 text never tells an unknown email apart.
  */
-export type SignInFailure = { status?: number; code?: string; message?: string; retryAfter?: number };
+type SignInFailure = { status?: number; code?: string; message?: string; retryAfter?: number };
 
 type Values = Record<string, string | number>;
 export type AuthT = (key: string, values?: Values) => string;

@@ -9,7 +9,7 @@ import { BackupCodes } from "./backup-codes";
 import { focusField } from "./sign-in-error";
 
 /** The base32 key inside an otpauth:// URI, in groups of four for typing ("ABCD EFGH ..."). */
-export function manualKey(totpURI: string): string {
+function manualKey(totpURI: string): string {
   try {
     const secret = new URL(totpURI).searchParams.get("secret") ?? "";
     return secret.replace(/(.{4})/g, "$1 ").trim();

@@ -1,5 +1,5 @@
 /** The part of the balance a check needs (the /api/balance answer's, or anything like it). */
-export type AvailableBalance = { available_cents: number } | null | undefined;
+type AvailableBalance = { available_cents: number } | null | undefined;
 
 /**
  * True when an amount (integer cents) is larger than what the account has available: the

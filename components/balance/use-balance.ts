@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { balanceQuery, type Balance } from "./balance-query";
 import { exceedsBalance } from "./exceeds-balance";
 
-export type BalanceState =
+type BalanceState =
   | { state: "loading"; balance: undefined }
   | { state: "ready"; balance: Balance }
   | { state: "unavailable"; balance: Balance | undefined; error: unknown };

@@ -22,7 +22,7 @@ import { BatchStateBadge } from "./batch-state-badge";
 import { PreviewTable } from "./preview-table";
 import { useBatchAction } from "./use-batch-action";
 
-export type BatchViewer = { id: string; canCreate: boolean; canApprove: boolean };
+type BatchViewer = { id: string; canCreate: boolean; canApprove: boolean };
 
 /**
  * One batch: its totals; to its maker before sending, the preview and Submit; to an approver,

@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 
 /** A message key with its values, or a schema's own message (see lib/batches/header.ts BatchMessage). */
-export type ShownMessage = { message: string; values?: Record<string, string | number> };
+type ShownMessage = { message: string; values?: Record<string, string | number> };
 
 /** The translator seen through plain strings: error keys arrive as data, not as typed literals. */
 type LooseTranslator = { (key: string, values?: Record<string, string | number>): string; has(key: string): boolean };

@@ -26,7 +26,7 @@ const FIELDS_BY_COLUMN: Record<PreviewColumn, readonly string[]> = {
 const SHOWN_FIELDS = new Set(Object.values(FIELDS_BY_COLUMN).flat());
 
 /** The row's errors that belong under `column`. */
-export function errorsFor(row: BatchPreviewRow, column: PreviewColumn): NonNullable<BatchPreviewRow["errors"]> {
+function errorsFor(row: BatchPreviewRow, column: PreviewColumn): NonNullable<BatchPreviewRow["errors"]> {
   const fields = FIELDS_BY_COLUMN[column];
   return (row.errors ?? []).filter((e) => fields.includes(e.field) || (column === "state" && !SHOWN_FIELDS.has(e.field)));
 }

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { MAX_BATCH_BYTES, MAX_BATCH_ROWS } from "@/lib/batches/limits";
 import { cn } from "@/lib/utils";
 
-export const BATCH_TEMPLATE_HREF = "/api/batches/template.csv";
+const BATCH_TEMPLATE_HREF = "/api/batches/template.csv";
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 /** What the file picker offers; the server decides from the bytes anyway. */
 const ACCEPT = `.csv,.xlsx,text/csv,${XLSX_TYPE}`;

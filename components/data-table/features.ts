@@ -43,7 +43,7 @@ export type DateRangeFilterMeta = {
 
 export type FilterMeta = TextFilterMeta | SelectFilterMeta | DateRangeFilterMeta;
 
-export type DataTableColumnMeta = {
+type DataTableColumnMeta = {
   /** The column's name in the column chooser (headers may be shorter or icons). */
   label: string;
   filter?: FilterMeta;

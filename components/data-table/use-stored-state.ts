@@ -28,7 +28,7 @@ function readRaw(key: string): string | null {
 }
 
 /** What a stored JSON value means, or undefined when it is not one of ours. */
-export type StoredReader<T> = (stored: unknown) => T | undefined;
+type StoredReader<T> = (stored: unknown) => T | undefined;
 
 export function useStoredState<T>(key: string, read: StoredReader<T>, fallback: T) {
   const raw = useSyncExternalStore(subscribe, () => readRaw(key), () => null);

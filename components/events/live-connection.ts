@@ -16,9 +16,9 @@ export type EventSourceLike = {
   addEventListener(type: string, listener: (ev: MessageEvent<string>) => void): void;
   close(): void;
 };
-export type EventSourceFactory = (url: string) => EventSourceLike;
+type EventSourceFactory = (url: string) => EventSourceLike;
 
-export type LiveConnectionOptions = {
+type LiveConnectionOptions = {
   url?: string;
   /**
    * Epoch ms from which a fresh connection wants missed events replayed: the page's

@@ -16,7 +16,7 @@ import type { LiveEventName } from "./live-connection";
  *
  * The data shown always comes from the provider: the webhook only says "look again".
  */
-export type LiveInvalidatorOptions = {
+type LiveInvalidatorOptions = {
   delayMs?: number;
   /** Called per payment once its refetch settled (the flash then matches the new data). */
   onChanged?: (idempotentId: string) => void;

@@ -9,7 +9,7 @@ import { PAYMENT_STATUSES } from "@/lib/contract/values";
  */
 type StatusStyle = { color: string; pattern?: "hatch" | "dots" };
 
-export const STATUS_CHART_STYLE: Record<PaymentStatus, StatusStyle> = {
+const STATUS_CHART_STYLE: Record<PaymentStatus, StatusStyle> = {
   authorization_pending: { color: "#E69F00", pattern: "dots" }, // orange
   auto_authorization: { color: "#56B4E9" }, // sky blue
   sent: { color: "#0072B2" }, // blue

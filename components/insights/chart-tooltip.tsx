@@ -3,7 +3,7 @@ import { formatBRL } from "@/lib/pix/money";
 import { StatusSwatch } from "./chart-palette";
 import { formatCount, isFigureCell, type Cell } from "./chart-data";
 
-export type TooltipLine = { status: string; label: string; cell: Cell | undefined };
+type TooltipLine = { status: string; label: string; cell: Cell | undefined };
 
 /**
  * The tooltip body of both charts: a title, then per status its BRL value and count (or why the

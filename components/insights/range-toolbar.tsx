@@ -9,9 +9,9 @@ import { countDays, INSIGHTS_LIMITS } from "@/lib/insights/buckets";
 import type { DateField } from "@/lib/insights/schema";
 import { resolveDatePreset, type DatePreset } from "@/lib/pix/date-presets";
 
-export const OVERVIEW_PRESETS = ["today", "last7", "last30", "thisMonth"] as const satisfies readonly DatePreset[];
+const OVERVIEW_PRESETS = ["today", "last7", "last30", "thisMonth"] as const satisfies readonly DatePreset[];
 /** The preset shown when the URL has no range. */
-export const DEFAULT_PRESET = "last30";
+const DEFAULT_PRESET = "last30";
 
 export type ToolbarPatch = {
   from?: string | null;
@@ -20,7 +20,7 @@ export type ToolbarPatch = {
   date_field?: DateField;
 };
 
-export function presetRange(preset: DatePreset, now: Date): { from: string; to: string } {
+function presetRange(preset: DatePreset, now: Date): { from: string; to: string } {
   const { start, end } = resolveDatePreset(preset, now);
   return { from: start.slice(0, 10), to: end.slice(0, 10) };
 }

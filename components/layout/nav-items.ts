@@ -1,7 +1,7 @@
 import { can, type Permission, type Role } from "@/lib/auth/roles";
 
 /** The message key of each link's label (namespace `layout.nav`). */
-export type NavLabel =
+type NavLabel =
   | "overview"
   | "payments"
   | "newTransfer"
@@ -33,7 +33,7 @@ export type NavItem = {
 };
 
 /** The main navigation, in its order. */
-export const NAV_ITEMS: readonly NavItem[] = [
+const NAV_ITEMS: readonly NavItem[] = [
   { href: "/", label: "overview", permission: "viewPayments", tier: 1, exact: true },
   { href: "/payments", label: "payments", permission: "viewPayments", tier: 1, exact: true },
   { href: "/payments/new", label: "newTransfer", permission: "register", tier: 2, exact: true },

@@ -7,7 +7,7 @@ import { useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { LookupPanel } from "./lookup-panel";
 
-export type LookupDialogProps = {
+type LookupDialogProps = {
   open: boolean;
   onOpenChange(open: boolean): void;
   /** Changes on every opening: the panel starts afresh. */
@@ -36,6 +36,9 @@ export default function LookupDialog({ open, onOpenChange, session, initialQuery
             const input = contentRef.current?.querySelector("input");
             if (input) {
               event.preventDefault();
+              // Radix may call this again while the dialog settles: by then a fast typist's first
+              // characters are in the field, and selecting them again would let the next key erase them.
+              if (document.activeElement === input) return;
               input.focus();
               input.select();
             }

@@ -3,7 +3,7 @@ import { formatDocument } from "@/lib/pix/document";
 import { formatPhone } from "@/lib/pix/phone";
 
 /** The account types the glossary words (`glossary.accountTypes`): answers' words and requests' codes. */
-export type GlossaryAccountType =
+type GlossaryAccountType =
   | "checking_account"
   | "savings_account"
   | "salary_account"

@@ -3,7 +3,7 @@ import type { PaymentListItem } from "@/lib/contract";
 export type TimelineStepState = "done" | "current" | "upcoming" | "canceled";
 
 /** Notes the page words (`paymentDetail.timeline.notes`). */
-export type TimelineNoteKey = "waitingAuthorization" | "autoAuthorization" | "sentWaiting";
+type TimelineNoteKey = "waitingAuthorization" | "autoAuthorization" | "sentWaiting";
 
 export type TimelineStep = {
   /** The step, also its word (`paymentDetail.timeline.steps`). */

@@ -189,5 +189,3 @@ export function buildPaymentColumns(t: AppTranslator) {
     }),
   ]);
 }
-
-export type PaymentColumns = ReturnType<typeof buildPaymentColumns>;

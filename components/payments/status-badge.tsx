@@ -7,7 +7,7 @@ import { cn } from "@/lib/utils";
 type StatusLook = { icon: MaskIconName; className: string };
 
 /** Each status has a word (glossary.paymentStatus) and an icon as well as a colour: never colour alone. */
-export const PAYMENT_STATUS_LOOK: Record<PaymentStatus, StatusLook> = {
+const PAYMENT_STATUS_LOOK: Record<PaymentStatus, StatusLook> = {
   authorization_pending: {
     icon: "clock",
     className: "bg-amber-100 text-amber-900 ring-amber-300 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-800",

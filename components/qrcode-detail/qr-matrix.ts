@@ -3,7 +3,7 @@ import { create } from "qrcode";
 /** Modules of white border around the symbol; scanners need at least 4. */
 export const QUIET_ZONE = 4;
 
-export type QrMatrix = { size: number; path: string };
+type QrMatrix = { size: number; path: string };
 
 /**
  * The QR symbol of `text` as one SVG path (a rectangle per run of dark modules in a row),

@@ -6,7 +6,7 @@ import { cn } from "@/lib/utils";
 type Look = { icon: LucideIcon; className: string };
 
 /** QR code (charge) statuses: a word (glossary.qrcodeStatus) and an icon as well as a colour. */
-export const QR_STATUS_LOOK: Record<QrcodeStatus, Look> = {
+const QR_STATUS_LOOK: Record<QrcodeStatus, Look> = {
   error: {
     icon: AlertOctagon,
     className: "bg-red-100 text-red-900 ring-red-300 dark:bg-red-950 dark:text-red-200 dark:ring-red-800",
@@ -30,7 +30,7 @@ const UNKNOWN_LOOK: Look = {
   className: "bg-gray-100 text-gray-900 ring-gray-300 dark:bg-gray-800 dark:text-gray-100 dark:ring-gray-600",
 };
 
-export function isQrcodeStatus(status: string): status is QrcodeStatus {
+function isQrcodeStatus(status: string): status is QrcodeStatus {
   return Object.hasOwn(QR_STATUS_LOOK, status);
 }
 

@@ -6,7 +6,7 @@ import { useId, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { FieldError, Label } from "@/components/ui/input";
 
-export type DecisionFormProps = {
+type DecisionFormProps = {
   /** What is being decided, in words (amount, receiver or batch totals, what approving does). */
   summary: ReactNode;
   onApprove: () => void;

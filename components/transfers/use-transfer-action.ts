@@ -8,7 +8,7 @@ import type { TransferDetail } from "@/lib/transfers/types";
 
 const readTransfer = answerWith<{ transfer: TransferDetail }>({ transfer: "object" });
 
-export type TransferAction = "approve" | "reject" | "cancel";
+type TransferAction = "approve" | "reject" | "cancel";
 
 /**
  * Approve, reject or cancel a request: one POST, then the request (and every list) is read

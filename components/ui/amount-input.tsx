@@ -8,12 +8,12 @@ import { AMOUNT_KEEPS, maskAmount } from "@/lib/pix/masks";
 import { formatBRLNumber, parseBRL, type ParseBRLErrorCode } from "@/lib/pix/money";
 
 /** The reason a typed amount cannot be read, as a message key of "formats.amount.problems"; null when it reads. */
-export function amountProblem(text: string): ParseBRLErrorCode | null {
+function amountProblem(text: string): ParseBRLErrorCode | null {
   const parsed = parseBRL(text);
   return parsed.ok ? null : parsed.code;
 }
 
-export type AmountInputProps = Omit<ComponentProps<typeof MaskedInput>, "mask" | "keeps" | "onBlur"> & {
+type AmountInputProps = Omit<ComponentProps<typeof MaskedInput>, "mask" | "keeps" | "onBlur"> & {
   /** The cents the text reads as, or null, on every change (the form's number). */
   onCentsChange?: (cents: number | null) => void;
   /** A message of the caller's (over the limit, required...), shown instead of the field's own. */

@@ -14,7 +14,7 @@ import { cn } from "@/lib/utils";
 // its JavaScript budget.
 const Calendar = lazy(() => import("@/components/ui/calendar").then((m) => ({ default: m.Calendar })));
 
-export type DateInputProps = {
+type DateInputProps = {
   id: string;
   /** The day, ISO ("2026-03-01"), or "" for none. */
   value: string;

@@ -9,7 +9,7 @@ import { cn } from "@/lib/utils";
 export type DayRange = { from: string; to: string };
 
 /** Why a range cannot be applied yet: a day missing or unreadable, or the days out of order. */
-export type RangeProblem = "bothDays" | "startAfterEnd" | null;
+type RangeProblem = "bothDays" | "startAfterEnd" | null;
 
 export function rangeProblem({ from, to }: DayRange): RangeProblem {
   if (!from || !to) return "bothDays";

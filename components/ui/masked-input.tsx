@@ -2,11 +2,11 @@
 
 import { useLayoutEffect, useRef, type ChangeEvent, type ComponentProps } from "react";
 import { Input } from "@/components/ui/input";
-import { MASK_KEEPS, maskCpf, maskDocument, maskPhone, remapCaret, type Mask } from "@/lib/pix/masks";
+import { MASK_KEEPS, maskDocument, maskPhone, remapCaret, type Mask } from "@/lib/pix/masks";
 
 const keptOf = (text: string, keeps: RegExp) => [...text].filter((ch) => keeps.test(ch)).join("");
 
-export type MaskedInputProps = Omit<ComponentProps<typeof Input>, "value" | "defaultValue" | "onChange"> & {
+type MaskedInputProps = Omit<ComponentProps<typeof Input>, "value" | "defaultValue" | "onChange"> & {
   /** What the field shows for what was typed (lib/pix/masks). */
   mask: Mask;
   /** The shown (masked) text. */
@@ -60,11 +60,6 @@ export function MaskedInput({ mask, value, onValueChange, keeps = MASK_KEEPS, ..
 /** A CPF or CNPJ field (the alphanumeric CNPJ too): "123.456.789-09", "12.ABC.345/01DE-35". */
 export function DocumentInput(props: Omit<MaskedInputProps, "mask">) {
   return <MaskedInput mask={maskDocument} inputMode="text" autoCapitalize="characters" spellCheck={false} maxLength={18} {...props} />;
-}
-
-/** A CPF-only field. */
-export function CpfInput(props: Omit<MaskedInputProps, "mask">) {
-  return <MaskedInput mask={maskCpf} inputMode="numeric" maxLength={14} {...props} />;
 }
 
 /** A phone field: "(11) 91234-5678", or "+55 11 91234-5678" when typed with +. */

@@ -1,7 +1,7 @@
 import type { UserLinkAnswer, UserView } from "@/lib/auth/user-view";
 
 /** Calls to /api/users from the page: the answer, or the error text to show (already in the user's language). */
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: string };
+type ApiResult<T> = { ok: true; data: T } | { ok: false; error: string };
 
 async function send<T>(method: "POST" | "PATCH", path: string, body: unknown, fallback: string): Promise<ApiResult<T>> {
   try {

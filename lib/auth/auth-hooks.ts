@@ -55,7 +55,7 @@ function throttleIp(ctx: HookCtx): string {
 }
 
 /** The client address as recorded in the audit log: the address the server saw, unmasked. */
-export function auditIp(source: Request | Headers | undefined): string | null {
+function auditIp(source: Request | Headers | undefined): string | null {
   return stampedClientAddress(source);
 }
 
@@ -242,5 +242,3 @@ async function afterVerify(ctx: HookCtx, db: Db) {
     throw new APIError("SERVICE_UNAVAILABLE", { code: "AUDIT_UNAVAILABLE", message: t(ctx)("errors.auditUnavailable") });
   }
 }
-
-export type AuthHooks = ReturnType<typeof createAuthHooks>;

@@ -5,7 +5,7 @@ import { findUnsafeText } from "@/lib/http/unsafe-text";
 import type { Auth } from "./auth";
 
 /** Bodies of /api/auth/* are small JSON objects (an email and a password, a code). */
-export const MAX_AUTH_BODY_BYTES = 16 * 1024;
+const MAX_AUTH_BODY_BYTES = 16 * 1024;
 
 /**
  * Every /api/auth/* request on its way to Better Auth (the route handler and the tests use this
@@ -71,7 +71,7 @@ function unsafe(status: 400 | 422, field: string): Response {
 }
 
 /** The same answer with `Secure` on every cookie that lacks it. */
-export function withSecureCookies(response: Response): Response {
+function withSecureCookies(response: Response): Response {
   const cookies = response.headers.getSetCookie();
   if (cookies.every((c) => /;\s*secure\b/i.test(c))) return response;
   const headers = new Headers(response.headers);

@@ -31,10 +31,10 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, SET_PASSWORD_PREFIX, storedLi
  * - new accounts get a one-time set-password link (lib/db/users.ts writes the token Better Auth's
  *   /reset-password consumes; stored hashed, so a copy of the store holds no usable link).
  */
-export const SESSION_TTL_SECONDS = 12 * 60 * 60;
+const SESSION_TTL_SECONDS = 12 * 60 * 60;
 /** The name authenticator apps show next to the code. */
-export const TOTP_ISSUER = "Pix back office";
-export const SESSION_REFRESH_AFTER_SECONDS = 60 * 60;
+const TOTP_ISSUER = "Pix back office";
+const SESSION_REFRESH_AFTER_SECONDS = 60 * 60;
 
 export type CreateAuthOptions = {
   db: Db;

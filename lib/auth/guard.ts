@@ -58,7 +58,7 @@ async function lookupSessionUser(source: Headers): Promise<SessionUser | null> {
 }
 
 /** "Your role (Support) may not create transfers", in the caller's language. */
-export function forbiddenMessage(role: Role, permission: Permission, locale: Locale): string {
+function forbiddenMessage(role: Role, permission: Permission, locale: Locale): string {
   const t = translator(locale);
   return t("auth.forbidden", { role: t(`glossary.roles.${role}`), action: t(`auth.permissions.${permission}`) });
 }
@@ -91,7 +91,7 @@ export async function requireApiUser(
 }
 
 /** The "not allowed" page for a permission, remembering where the user tried to go. */
-export function notAllowedUrl(permission: Permission, currentPath: string): string {
+function notAllowedUrl(permission: Permission, currentPath: string): string {
   const from = safeNextPath(currentPath, "");
   const query = new URLSearchParams({ permission });
   if (from) query.set("from", from);
@@ -99,7 +99,7 @@ export function notAllowedUrl(permission: Permission, currentPath: string): stri
 }
 
 /** The security page, set to come back to `currentPath` once a second factor is set up. */
-export function enrolmentUrl(currentPath: string): string {
+function enrolmentUrl(currentPath: string): string {
   const next = safeNextPath(currentPath, "");
   return next && next !== "/" && next !== SECURITY_PAGE ? `${SECURITY_PAGE}?next=${encodeURIComponent(next)}` : SECURITY_PAGE;
 }

@@ -3,7 +3,7 @@
  * never "//evil.example", "/\\evil.example", "https://..." or "javascript:": the `next`
  * parameter of /login must not become an open redirect. Client-safe.
  */
-export const DEFAULT_AFTER_SIGN_IN = "/";
+const DEFAULT_AFTER_SIGN_IN = "/";
 
 export function safeNextPath(value: unknown, fallback: string = DEFAULT_AFTER_SIGN_IN): string {
   const raw = Array.isArray(value) ? value[0] : value;

@@ -6,7 +6,7 @@ import type { Role } from "./roles";
  * approvers, admins), whenever REQUIRE_2FA holds (on by default outside sandbox mode; in sandbox
  * mode the demo accounts may enrol but need not, unless REQUIRE_2FA=true).
  */
-export const SECOND_FACTOR_ROLES: readonly Role[] = ["operator", "approver", "admin"];
+const SECOND_FACTOR_ROLES: readonly Role[] = ["operator", "approver", "admin"];
 
 export function secondFactorRequired(role: Role, require2fa: boolean = getEnv().require2fa): boolean {
   return require2fa && SECOND_FACTOR_ROLES.includes(role);

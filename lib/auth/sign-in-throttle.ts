@@ -16,7 +16,7 @@ import { authSignInFailure } from "@/lib/db/schema/auth";
  * `forgetAfterSeconds` starts again from zero; a successful sign-in clears the (account,
  * address) streak, never the address's own.
  */
-export type ThrottleRule = {
+type ThrottleRule = {
   freeFailures: number;
   baseWaitSeconds: number;
   maxWaitSeconds: number;
@@ -47,7 +47,7 @@ export function waitSeconds(count: number, rule: ThrottleRule): number {
   return Math.min(rule.maxWaitSeconds, rule.baseWaitSeconds * 2 ** doublings);
 }
 
-export type ThrottleVerdict = { throttled: false } | { throttled: true; retryAfterSeconds: number };
+type ThrottleVerdict = { throttled: false } | { throttled: true; retryAfterSeconds: number };
 
 export async function checkSignInThrottle(
   db: Db,

@@ -5,7 +5,7 @@ import { createAuth, type CreateAuthOptions } from "./auth";
 import { handleAuthRequest } from "./auth-request";
 
 /** Test-only helpers: an auth instance on a test store and HTTP calls through its handler. */
-export const TEST_BASE_URL = "http://localhost:3000";
+const TEST_BASE_URL = "http://localhost:3000";
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0001";
 
 export function createTestAuth(db: Db, overrides: Partial<CreateAuthOptions> = {}) {

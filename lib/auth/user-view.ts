@@ -26,7 +26,6 @@ export const newUserSchema = z.object({
   name: z.string().trim().max(100).optional(),
   role: z.enum(ROLES, { error: "users.errors.unknown_role" }),
 });
-export type NewUserInput = z.infer<typeof newUserSchema>;
 
 /** PATCH /api/users/{id}: exactly one change. */
 export const userChangeSchema = z

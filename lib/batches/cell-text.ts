@@ -2,7 +2,7 @@ import type { CellValue } from "exceljs";
 import { centsToDecimalString } from "@/lib/pix/money";
 
 /** How a number cell is read: an amount in reais, or digits as typed (a document, an account, an ISPB). */
-export type NumberReading = "reais" | "digits";
+type NumberReading = "reais" | "digits";
 
 const pad2 = (n: number) => String(n).padStart(2, "0");
 

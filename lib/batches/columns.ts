@@ -55,7 +55,7 @@ const MORE_HEADERS: Record<BatchColumn, readonly string[]> = {
 };
 
 /** "Agência ", "Tipo de chave", "CPF/CNPJ" -> "agencia", "tipo_de_chave", "cpf_cnpj". */
-export function headerKey(text: string): string {
+function headerKey(text: string): string {
   return searchKey(text)
     .replace(/[\s\-./]+/g, "_")
     .replace(/_+/g, "_")

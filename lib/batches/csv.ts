@@ -3,7 +3,7 @@ import { columnForHeader } from "./columns";
 import type { RecordCollector } from "./rows";
 
 /** Separators a batch CSV may use: Brazilian Excel writes `;`, most other tools `,`; tab for "text" exports. */
-export const CSV_DELIMITERS = [";", ",", "\t"] as const;
+const CSV_DELIMITERS = [";", ",", "\t"] as const;
 export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
 
 /** Records looked at to find the header row when choosing the separator. */

@@ -5,7 +5,7 @@ export type BatchFileFormat = "csv" | "xlsx";
 /** What the caller knows of the file: the upload's Content-Type and/or its name. */
 export type BatchFileSource = { contentType?: string | null; fileName?: string | null };
 
-export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** Types browsers and clients send for a CSV (Windows sends Excel's type for .csv files). */
 const CSV_TYPES = new Set(["text/csv", "application/csv", "text/plain", "text/x-csv", "application/vnd.ms-excel", "text/comma-separated-values", "text/tab-separated-values"]);

@@ -18,7 +18,7 @@ export type BatchMessage = { message: string; values?: Record<string, string | n
 /** The column each cell of the header row names, by cell index; null for a blank header cell. */
 export type HeaderColumns = ReadonlyArray<BatchColumn | null>;
 
-export type HeaderReading = { ok: true; columns: HeaderColumns } | { ok: false; problem: BatchMessage };
+type HeaderReading = { ok: true; columns: HeaderColumns } | { ok: false; problem: BatchMessage };
 
 const missing = (column: BatchColumn): BatchMessage => ({
   message: "batches.errors.missingColumn",

@@ -11,13 +11,13 @@ export type BatchField = BatchColumn | "row";
 export type BatchRowError = BatchMessage & { field: BatchField };
 
 /** The registration body as read from a row; a blank or unreadable amount is left out (the schema says "required"). */
-export type RowBody = Omit<RegisterTransferInput, "value_cents"> & { value_cents?: number };
+type RowBody = Omit<RegisterTransferInput, "value_cents"> & { value_cents?: number };
 
 /**
  * A row read into the request body THE registration schema parses, plus what could not even be
  * read, and the fields whose schema messages would only repeat a row-level error.
  */
-export type RowReading = { body: RowBody; errors: BatchRowError[]; valueCents: number | null; explained: ReadonlySet<BatchField> };
+type RowReading = { body: RowBody; errors: BatchRowError[]; valueCents: number | null; explained: ReadonlySet<BatchField> };
 
 /**
  * Excel drops leading zeros of numbers, also when it re-saves a CSV someone opened: an ISPB

@@ -20,7 +20,7 @@ import { moveBatchMembers, type Tx } from "@/lib/transfers/transition";
  * after the commit, each row at its own time so that the provider sees at most `ratePerSecond`
  * submissions a second (its limits are not documented).
  */
-export type Pace = { ratePerSecond: number; now?: Date };
+type Pace = { ratePerSecond: number; now?: Date };
 
 export async function submitBatch(db: Db, queue: Pick<TransferQueue, "enqueueMany"> | null, id: string, actor: Actor, policy: ApprovalPolicy, pace: Pace) {
   const now = pace.now ?? new Date();
@@ -223,7 +223,7 @@ export async function expireBatches(db: Db, now: Date): Promise<number> {
 }
 
 /** Each row its own start time: `ratePerSecond` a second from now on. */
-export function paced(ids: string[], ratePerSecond: number, now: Date): Array<{ id: string; startAfter: Date }> {
+function paced(ids: string[], ratePerSecond: number, now: Date): Array<{ id: string; startAfter: Date }> {
   const gapMs = 1_000 / Math.max(1, ratePerSecond);
   return ids.map((id, i) => ({ id, startAfter: new Date(now.getTime() + Math.floor(i * gapMs)) }));
 }

@@ -13,7 +13,7 @@ import { toPreviewRow } from "./preview-row";
 import type { Batch, BatchDetail, BatchReview, BatchRowState, BatchRowView, BatchState } from "./types";
 import { validateBatchRows, type ValidatedBatchRow } from "./validate";
 
-export type UploadResult =
+type UploadResult =
   | { ok: true; batch: Batch }
   | { ok: false; duplicateOf: string }
   | { ok: false; problem: { message: string; values?: Record<string, string | number> } };

@@ -1,7 +1,7 @@
 import "server-only";
 import { MAX_BATCH_BYTES } from "./limits";
 
-export type UploadedFile = { bytes: Uint8Array; fileName: string | null; contentType: string | null };
+type UploadedFile = { bytes: Uint8Array; fileName: string | null; contentType: string | null };
 
 /**
  * The file of POST /api/batches: the whole body (text/csv, the XLSX type, octet-stream) or the

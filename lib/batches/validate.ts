@@ -6,7 +6,7 @@ import { batchTotals, type BatchTotals } from "./totals";
 
 export type { BatchField, BatchRowError } from "./row-body";
 
-export type ValidBatchRow = {
+type ValidBatchRow = {
   line: number;
   state: "valid";
   cells: BatchCells;
@@ -32,7 +32,7 @@ export type InvalidBatchRow = {
 
 export type ValidatedBatchRow = ValidBatchRow | InvalidBatchRow;
 
-export type ValidateBatchOptions = {
+type ValidateBatchOptions = {
   /** The batch's id: default row ids are derived from it. Visible ASCII, at most 200 characters. */
   batchId: string;
   /** Which of these ids were already used (a store query); those rows are invalid. */
@@ -41,7 +41,7 @@ export type ValidateBatchOptions = {
   authorized?: boolean;
 };
 
-export type BatchValidation = { rows: ValidatedBatchRow[]; totals: BatchTotals };
+type BatchValidation = { rows: ValidatedBatchRow[]; totals: BatchTotals };
 
 const BATCH_ID_RE = /^[\x21-\x7e]{1,200}$/;
 

@@ -10,4 +10,3 @@ export const tokenAnswerSchema = z.object({
   token_type: z.string().regex(/^bearer$/i),
   expires_in: z.number().int().positive(),
 });
-export type TokenAnswer = z.infer<typeof tokenAnswerSchema>;

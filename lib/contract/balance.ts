@@ -19,9 +19,3 @@ export const balanceAnswerSchema = z.object({
   }),
 });
 export type BalanceAnswer = z.infer<typeof balanceAnswerSchema>;
-
-/** Its 401 has another shape than every other error: `{data:{error, details}, status}`. */
-export const balanceErrorSchema = z.object({
-  data: z.object({ error: z.string(), details: z.string().nullish() }),
-  status: z.union([z.string(), z.number()]).nullish(),
-});

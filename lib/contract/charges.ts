@@ -18,7 +18,6 @@ export const createQrcodeBodySchema = z.object({
   expiration_time: expirationSchema.optional(),
   external_reference: z.string().trim().max(LIMITS.externalReference).optional(),
 });
-export type CreateQrcodeBody = z.infer<typeof createQrcodeBodySchema>;
 
 /** 201 of POST /v1/pix/qrcodes. */
 export const createdQrcodeAnswerSchema = z.object({
@@ -39,7 +38,6 @@ export const createCheckoutBodySchema = z.object({
   expiration_time: expirationSchema.optional(),
   external_link: z.url({ protocol: /^https?$/ }).max(2048),
 });
-export type CreateCheckoutBody = z.infer<typeof createCheckoutBodySchema>;
 
 /** 201 of POST /v1/pix/checkout. */
 export const checkoutAnswerSchema = z.object({

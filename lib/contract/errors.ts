@@ -3,7 +3,6 @@ import { z } from "zod";
 
 /** Every provider error body: `{ error: "<readable reason>" }`. */
 export const providerErrorSchema = z.object({ error: z.string() });
-export type ProviderError = z.infer<typeof providerErrorSchema>;
 
 /** Exact messages the contract documents. */
 export const PROVIDER_MESSAGES = {

@@ -40,7 +40,7 @@ const paymentCoreShape = {
 };
 
 /** 201 answer of POST /v1/pix/payments: `{ payment }`. pix_key is described as optional. */
-export const registeredPaymentSchema = z.object({
+const registeredPaymentSchema = z.object({
   ...paymentCoreShape,
   pix_key: trimmed().nullish(),
 });

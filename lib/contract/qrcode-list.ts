@@ -15,7 +15,7 @@ function textParam(rule: TextRule) {
 const R = QRCODE_LIST_TEXT_RULES;
 
 /** Query parameters of GET /v1/pix/qrcodes (provider documentation): 100 per page, like payments. */
-export const listQrcodesParamsObject = z.object({
+const listQrcodesParamsObject = z.object({
   page: z.coerce.number().int().positive().max(MAX_LIST_PAGE).optional(),
   registration_start_date: textParam(R.registration_start_date),
   registration_end_date: textParam(R.registration_end_date),

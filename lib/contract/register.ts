@@ -16,7 +16,7 @@ const digits = (max: number, label: string) =>
  * types, lengths, required-if). The sandbox validates with this.
  * Documents may be the 2026 alphanumeric CNPJ, so letters are accepted there.
  */
-export const registerPaymentBodyObject = z.object({
+const registerPaymentBodyObject = z.object({
   idempotent_id: z.string().min(1, "idempotent_id required").max(LIMITS.idempotentId),
   value_cents: z.number().int().positive(),
   initiation_type: initiationTypeSchema.optional(),

@@ -15,5 +15,5 @@ export const webhookListAnswerSchema = z.object({
     }),
   ),
 });
-export type WebhookListAnswer = z.infer<typeof webhookListAnswerSchema>;
+type WebhookListAnswer = z.infer<typeof webhookListAnswerSchema>;
 export type WebhookListItem = WebhookListAnswer["webhooks"][number];

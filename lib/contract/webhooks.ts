@@ -8,7 +8,6 @@ export const WEBHOOK_TYPES = [
   { id: 1, name: "pix_qrcodes" },
   { id: 2, name: "pix_payments" },
 ] as const;
-export type WebhookTypeId = (typeof WEBHOOK_TYPES)[number]["id"];
 export const webhookTypesAnswerSchema = z.object({
   webhook_types: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
@@ -18,7 +17,6 @@ export const registerWebhookSchema = z.object({
   url: z.string().url().max(2048),
   authorization: z.string().min(1).max(512),
 });
-export type RegisterWebhook = z.infer<typeof registerWebhookSchema>;
 
 /**
  * A payment delivery: md5 = MD5("payment.{reference_code}.{idempotent_id}.{value_cents}.{secret_key}").
@@ -31,7 +29,7 @@ export const paymentWebhookSchema = z.object({
 export type PaymentWebhook = z.infer<typeof paymentWebhookSchema>;
 
 /** Notification types of type-1 (QR code) deliveries: dynamic and static codes. */
-export const QRCODE_NOTIFICATION_TYPES = ["pix_qrcode", "pix_static_qrcode"] as const;
+const QRCODE_NOTIFICATION_TYPES = ["pix_qrcode", "pix_static_qrcode"] as const;
 
 /**
  * A QR code delivery (a charge was paid): the QR code list item, md5 =

@@ -117,7 +117,7 @@ async function openPostgres(url: string, options: CreateDbOptions): Promise<Stor
   };
 }
 
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = "***";

@@ -20,7 +20,7 @@ export type UserChange =
   | { endSessions: true }
   | { newPasswordLink: true };
 
-export type UserChangeResult = {
+type UserChangeResult = {
   user: UserSummary;
   /** Whether anything changed (deactivating a deactivated user changes nothing). */
   changed: boolean;

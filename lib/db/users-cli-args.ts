@@ -17,13 +17,13 @@ first when it uses the embedded store).`;
 
 export type PasswordSource = "stdin" | "env" | "prompt";
 
-export type UsersCommand =
+type UsersCommand =
   | { kind: "help" }
   | { kind: "list" }
   | { kind: "add"; email: string; role: Role; name?: string; password: PasswordSource }
   | { kind: "role"; email: string; role: Role };
 
-export type ParseResult = { ok: true; command: UsersCommand } | { ok: false; error: string };
+type ParseResult = { ok: true; command: UsersCommand } | { ok: false; error: string };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -37,7 +37,7 @@ export type UserSummary = {
 };
 export type Actor = { id: string; email: string } | null;
 
-export type UserErrorCode =
+type UserErrorCode =
   | "invalid_email"
   | "unknown_role"
   | "password_too_short"
@@ -61,11 +61,11 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function assertValidEmail(email: string): void {
+function assertValidEmail(email: string): void {
   if (!EMAIL.test(email) || email.length > 254) throw new UserError(`"${email}" is not an email address`, "invalid_email");
 }
 
-export function assertValidPassword(password: string): void {
+function assertValidPassword(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH) {
     throw new UserError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters`, "password_too_short");
   }
@@ -74,7 +74,7 @@ export function assertValidPassword(password: string): void {
   }
 }
 
-export function toSummary(row: typeof authUser.$inferSelect): UserSummary {
+function toSummary(row: typeof authUser.$inferSelect): UserSummary {
   return {
     id: row.id,
     email: row.email,
@@ -105,7 +105,7 @@ export async function listUsers(db?: Db): Promise<UserSummary[]> {
   return rows.map(toSummary);
 }
 
-export type NewUser = { email: string; role: Role; password: string; name?: string };
+type NewUser = { email: string; role: Role; password: string; name?: string };
 
 export type UserChangeOptions = {
   actor?: Actor;

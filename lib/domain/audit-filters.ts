@@ -10,7 +10,7 @@ import { AUDIT_PAGE_SIZE, MAX_STORE_PAGE_SIZE } from "./pages";
  * Client-safe (no server imports). Dates given as a day (YYYY-MM-DD, or dd/mm/aaaa as typed) are
  * whole days in Brazil time: `from` is the start of that day, `to` the end of it.
  */
-export const AUDIT_TIME_ZONE = "America/Sao_Paulo";
+const AUDIT_TIME_ZONE = "America/Sao_Paulo";
 
 /**
  * Every action the back office records, in the order the filter lists them: the one list
@@ -97,8 +97,6 @@ export const auditQuerySchema = z
     to: q.to ? endOf(q.to) : undefined,
   }));
 
-/** The raw (string) form of the filters, as in a URL. */
-export type AuditQueryInput = z.input<typeof auditQuerySchema>;
 /** Parsed filters: `from` inclusive, `to` exclusive instants. */
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 

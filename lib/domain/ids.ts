@@ -11,7 +11,7 @@ import { LIMITS } from "@/lib/contract/limits";
  */
 const UNSAFE_PATH_CHARS = /[\\?#\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
-export type PathIdProblem = "empty" | "tooLong" | "spaces" | "unsafe" | "percent" | "dotParts";
+type PathIdProblem = "empty" | "tooLong" | "spaces" | "unsafe" | "percent" | "dotParts";
 
 /** What is wrong with an id for a URL path, or undefined; its words are `validation.pathId.<problem>`. */
 export function pathIdProblem(value: string, maxLength: number): PathIdProblem | undefined {

@@ -17,9 +17,9 @@ import { eventsAfter, getEvent, latestEventId } from "./store";
  * back, events stored meanwhile are read from the store, so no instance misses a change.
  */
 export type BusMessage = { event: WebhookEvent; repeat: boolean };
-export type BusListener = (message: BusMessage) => void;
+type BusListener = (message: BusMessage) => void;
 /** A transfer request changed state (announced by lib/transfers/transition.ts with pg_notify). */
-export type TransferListener = (change: TransferChange) => void;
+type TransferListener = (change: TransferChange) => void;
 
 export interface EventBus {
   readonly kind: "local" | "postgres";
@@ -31,10 +31,10 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-export const BUS_CHANNEL = "pix_webhook_events";
+const BUS_CHANNEL = "pix_webhook_events";
 const SEEN_LIMIT = 2_000;
 
-export type EventBusOptions = {
+type EventBusOptions = {
   db: Db;
   /** PostgreSQL URL: cross-instance fan-out through LISTEN/NOTIFY. Absent: this process only. */
   databaseUrl?: string;

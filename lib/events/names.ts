@@ -20,7 +20,6 @@ export const REJECT_REASONS = {
   data_mismatch: { status: 200, label: "The provider's record differs from the delivery" },
 } as const;
 export type RejectReason = keyof typeof REJECT_REASONS;
-export const REJECT_REASON_KEYS = Object.keys(REJECT_REASONS) as [RejectReason, ...RejectReason[]];
 
 export const EVENT_RESULT_FILTERS = ["accepted", "rejected", "duplicate"] as const;
 export type EventResultFilter = (typeof EVENT_RESULT_FILTERS)[number];

@@ -7,7 +7,7 @@ import type { EventLogAnswer, EventLogQuery } from "./schema";
 const readLog = answerWith<EventLogAnswer>({ events: "array", meta: "object" });
 
 /** Drops empty values and page 1 so equal filters give equal keys and URLs. */
-export function cleanEventLogQuery(q: EventLogQuery): EventLogQuery {
+function cleanEventLogQuery(q: EventLogQuery): EventLogQuery {
   const out: EventLogQuery = {};
   if (q.payment?.trim()) out.payment = q.payment.trim();
   if (q.result) out.result = q.result;
@@ -16,7 +16,7 @@ export function cleanEventLogQuery(q: EventLogQuery): EventLogQuery {
   return out;
 }
 
-export function eventLogQueryString(q: EventLogQuery): string {
+function eventLogQueryString(q: EventLogQuery): string {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(cleanEventLogQuery(q))) search.set(k, String(v));
   const text = search.toString();

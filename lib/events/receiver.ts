@@ -12,14 +12,14 @@ import { authorizationMatches, kindOf, readBodyWithLimit, verifyBody, type Claim
  * What the provider's own record says about a verified delivery: confirmed (with the record to
  * store), refuted (why, in plain words), or unknown because the provider could not be read.
  */
-export type Confirmation =
+type Confirmation =
   | { outcome: "confirmed"; delivery: WebhookDelivery }
   | { outcome: "refuted"; reason: Extract<RejectReason, "unknown_payment" | "unknown_qrcode" | "status_mismatch" | "data_mismatch">; detail: string }
   | { outcome: "unavailable"; error: string };
 
 export type Confirm = (delivery: WebhookDelivery) => Promise<Confirmation>;
 
-export type ReceiverDeps = {
+type ReceiverDeps = {
   db: Db;
   bus: EventBus;
   /** The Authorization value registered with the provider (PAYMENTS_WEBHOOK_AUTHORIZATION). */
@@ -118,7 +118,7 @@ const isAbsent = (err: unknown) => isPaymentsApiError(err) && (err.kind === "not
 const describe = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** The default read-back: lib/payments-api, the one door to the provider. */
-export async function confirmWithProvider(d: WebhookDelivery): Promise<Confirmation> {
+async function confirmWithProvider(d: WebhookDelivery): Promise<Confirmation> {
   if (d.notification_type === "pix_payment") {
     let p: PaymentDetail;
     try {
@@ -140,7 +140,7 @@ export async function confirmWithProvider(d: WebhookDelivery): Promise<Confirmat
 }
 
 /** The delivery against the provider's payment; when they agree, the provider's record is what is stored. */
-export function comparePayment(d: Extract<WebhookDelivery, { notification_type: "pix_payment" }>, p: PaymentDetail): Confirmation {
+function comparePayment(d: Extract<WebhookDelivery, { notification_type: "pix_payment" }>, p: PaymentDetail): Confirmation {
   const m = d.message;
   if (p.reference_code !== m.reference_code || p.value_cents !== m.value_cents) {
     return { outcome: "refuted", reason: "data_mismatch", detail: `The provider has ${p.reference_code}, ${p.value_cents} cents` };
@@ -167,7 +167,7 @@ export function comparePayment(d: Extract<WebhookDelivery, { notification_type: 
   return { outcome: "confirmed", delivery: { ...d, message } };
 }
 
-export function compareQrcode(d: Extract<WebhookDelivery, { notification_type: "pix_qrcode" | "pix_static_qrcode" }>, q: Qrcode): Confirmation {
+function compareQrcode(d: Extract<WebhookDelivery, { notification_type: "pix_qrcode" | "pix_static_qrcode" }>, q: Qrcode): Confirmation {
   const m = d.message;
   if (q.value_cents !== m.value_cents || (q.end_to_end ?? null) !== (m.end_to_end ?? null)) {
     return { outcome: "refuted", reason: "data_mismatch", detail: `The provider has ${q.value_cents} cents, end-to-end ${q.end_to_end ?? "none"}` };

@@ -12,7 +12,7 @@ import { EVENT_KINDS, EVENT_RESULT_FILTERS } from "./names";
  * One stored delivery. For rejected rows the payment fields are what the sender claimed
  * (untrusted, may be null); `previous_status` is only known for accepted rows.
  */
-export const webhookEventSchema = z.object({
+const webhookEventSchema = z.object({
   id: z.number().int().positive(),
   received_at: z.string(),
   last_seen_at: z.string(),

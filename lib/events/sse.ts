@@ -24,7 +24,7 @@ export const SSE_HEADERS = {
   "x-accel-buffering": "no",
 } as const;
 
-export type EventStreamOptions = {
+type EventStreamOptions = {
   bus: EventBus;
   db: Db;
   lastEventId: number | null;
@@ -62,8 +62,8 @@ export function lastEventIdOf(request: Request): number | null {
 }
 
 /** How far back a fresh connection may ask for a replay, and the allowance for clock skew. */
-export const SINCE_MAX_MS = 5 * 60_000;
-export const SINCE_SKEW_MS = 30_000;
+const SINCE_MAX_MS = 5 * 60_000;
+const SINCE_SKEW_MS = 30_000;
 
 /** `?since=<epoch ms>` (the page's navigation start), moved back for clock skew, at most 5 min ago. */
 export function sinceOf(request: Request, now = Date.now()): Date | null {

@@ -10,7 +10,7 @@ import type { WebhookEvent } from "./schema";
 import type { Claimed } from "./verify";
 
 /** Rejected deliveries kept for support; older ones are dropped as new ones come. */
-export const REJECTED_KEEP = 500;
+const REJECTED_KEEP = 500;
 
 /**
  * One status change = one key: a repeat delivery of the same change (the provider retries until
@@ -28,7 +28,7 @@ export function dedupeKey(message: PaymentWebhook["message"]): string {
 }
 
 /** A QR code's change (it was paid): its own key space, apart from payments'. */
-export function qrcodeDedupeKey(message: QrcodeWebhook["message"]): string {
+function qrcodeDedupeKey(message: QrcodeWebhook["message"]): string {
   const parts = ["qrcode", message.reference_code, message.status, message.payment_date ?? "", message.end_to_end ?? ""];
   return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 }
@@ -184,7 +184,7 @@ export async function latestEventId(db: Db): Promise<number> {
   return Number(rows[0]?.id ?? 0);
 }
 
-export type EventLogFilter = { payment?: string; result?: EventResultFilter; kind?: EventKind; page?: number };
+type EventLogFilter = { payment?: string; result?: EventResultFilter; kind?: EventKind; page?: number };
 
 function whereOf(f: EventLogFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [];

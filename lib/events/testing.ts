@@ -61,7 +61,7 @@ export function deliveryRequest(
 export type SseFrame = { id?: string; event?: string; data?: string; retry?: string; comments: string[] };
 
 /** Parses "field: value" blocks of a Server-Sent Events text (complete frames only). */
-export function parseSseFrames(text: string): { frames: SseFrame[]; rest: string } {
+function parseSseFrames(text: string): { frames: SseFrame[]; rest: string } {
   const blocks = text.split("\n\n");
   const rest = blocks.pop() ?? "";
   const frames = blocks.map((block) => {

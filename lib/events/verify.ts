@@ -37,7 +37,7 @@ export function authorizationMatches(header: string | null, expected: string): b
 }
 
 /** The md5 a delivery must carry: over the payment fields, or the QR code fields. */
-export function expectedMd5(delivery: Pick<PaymentWebhook, "notification_type" | "message"> | Pick<QrcodeWebhook, "notification_type" | "message">, secretKey: string): string {
+function expectedMd5(delivery: Pick<PaymentWebhook, "notification_type" | "message"> | Pick<QrcodeWebhook, "notification_type" | "message">, secretKey: string): string {
   const text =
     delivery.notification_type === "pix_payment"
       ? webhookMd5Text(delivery.message, secretKey)
@@ -45,7 +45,7 @@ export function expectedMd5(delivery: Pick<PaymentWebhook, "notification_type" |
   return createHash("md5").update(text, "utf8").digest("hex");
 }
 
-export function md5Matches(given: string, delivery: WebhookDelivery, secretKey: string): boolean {
+function md5Matches(given: string, delivery: WebhookDelivery, secretKey: string): boolean {
   const expected = Buffer.from(expectedMd5(delivery, secretKey), "hex");
   const actual = Buffer.from(given.toLowerCase(), "hex");
   if (actual.length !== expected.length) return false;
@@ -64,7 +64,7 @@ export type Claimed = {
   detail?: string | null;
 };
 
-export type BodyVerdict =
+type BodyVerdict =
   | { ok: true; delivery: WebhookDelivery }
   | { ok: false; reason: Exclude<RejectReason, "authorization" | "too_large">; claimed: Claimed };
 

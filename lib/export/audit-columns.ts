@@ -11,7 +11,7 @@ function wordFor(t: Translator, key: string, code: string): string {
 }
 
 /** "rows: 250; filters: {"status":"completed"}": the entry's detail on one line. */
-export function detailText(detail: Record<string, unknown>): string {
+function detailText(detail: Record<string, unknown>): string {
   return Object.entries(detail)
     .filter(([, v]) => v !== undefined && v !== null && v !== "")
     .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`)

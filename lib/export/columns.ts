@@ -4,7 +4,7 @@
  * row; the CSV dialect (csv.ts) and the XLSX writer (xlsx.ts) each turn that into cells their
  * own way. Payments, the audit log and batch results are lists of columns over their rows.
  */
-export type ColumnType =
+type ColumnType =
   /** Kept as text whatever it looks like (documents, ids, keys): never a number in a spreadsheet. */
   | "text"
   /** Integer cents; a BRL amount in the file. */

@@ -9,8 +9,8 @@ import { cellOf, type ExportColumn } from "./columns";
  * "dd/mm/aaaa HH:mm:ss" in Brazil time, and text that stays text.
  */
 export const CSV_BOM = "\uFEFF";
-export const CSV_SEPARATOR = ";";
-export const CSV_EOL = "\r\n";
+const CSV_SEPARATOR = ";";
+const CSV_EOL = "\r\n";
 
 /**
  * Text Excel would not keep as typed on opening: a formula (=, +, -, @, tab or CR first: a

@@ -7,9 +7,9 @@ import { createCsvLineCounter } from "./read-csv";
  * ends come in, XLSX bytes: a zip has no rows to count until it is whole), then hand the bytes
  * to the browser's download. Aborting the signal stops the request and the server's reading.
  */
-export type ExportStart = { format: ExportFormat; totalRows: number | null };
+type ExportStart = { format: ExportFormat; totalRows: number | null };
 export type ExportProgress = { bytes: number; rows: number | null };
-export type ExportDone = { format: ExportFormat; fileName: string; bytes: number; rows: number | null };
+type ExportDone = { format: ExportFormat; fileName: string; bytes: number; rows: number | null };
 
 /** The export was refused or failed before the file: the server's reason (in the caller's language) or none. */
 export class ExportRequestError extends Error {
@@ -28,7 +28,7 @@ function numberHeader(headers: Headers, name: string): number | null {
 }
 
 /** The name in Content-Disposition; the fallback when there is none. */
-export function fileNameOf(disposition: string | null, fallback: string): string {
+function fileNameOf(disposition: string | null, fallback: string): string {
   const match = /filename="([^"]+)"/.exec(disposition ?? "");
   return match?.[1] ?? fallback;
 }

@@ -19,7 +19,7 @@ export type ExportSummary = {
   error?: unknown;
 };
 
-export type ExportStreamOptions<Row> = {
+type ExportStreamOptions<Row> = {
   format: ExportFormat;
   columns: readonly ExportColumn<Row>[];
   next: NextRows<Row>;

@@ -8,7 +8,7 @@ import type { ExportColumn } from "./columns";
 type Key = Parameters<Translator>[0];
 
 /** A glossary word for a wire value (a status, a key type); the value itself when there is none. */
-export function glossaryLabel(t: Translator, group: "paymentStatus" | "keyTypes", value: string): string {
+function glossaryLabel(t: Translator, group: "paymentStatus" | "keyTypes", value: string): string {
   const key = `glossary.${group}.${value}` as Key;
   return t.has(key) ? t(key) : value;
 }
@@ -16,7 +16,7 @@ export function glossaryLabel(t: Translator, group: "paymentStatus" | "keyTypes"
 const instant = (text: string | null) => (text ? parseProviderDateTime(text) : null);
 
 /** A Pix key as the screens show it: CPF/CNPJ punctuated, a phone grouped, others as they are. */
-export function displayPixKey(type: string, key: string): string {
+function displayPixKey(type: string, key: string): string {
   if (type === "cpf" || type === "cnpj") return formatDocument(key);
   if (type === "phone") return formatPhone(key);
   return key;

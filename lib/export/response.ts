@@ -4,7 +4,7 @@ import { CONTENT_TYPES, type ExportColumn, type ExportFormat } from "./columns";
 import { createExportStream, type ExportSummary, type NextRows } from "./export-stream";
 import { attachment, exportFileName } from "./file-name";
 
-export type ExportResponseOptions<Row> = {
+type ExportResponseOptions<Row> = {
   format: ExportFormat;
   /** The file name's words in the caller's language ("pagamentos"); Brazil's date and time follow. */
   fileBase: string;

@@ -42,7 +42,7 @@ function xlsxValue<Row>(column: ExportColumn<Row>, row: Row): string | number | 
   }
 }
 
-export type XlsxWriter<Row> = {
+type XlsxWriter<Row> = {
   /** The file's bytes, in order, as the zip makes them. */
   output: PassThrough;
   /** Commits rows; resolves when the output has room for more (the reader has caught up). */

@@ -19,7 +19,7 @@ import { getEnv } from "@/lib/env";
  */
 export const FORWARDED_HEADERS = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip", "forwarded"] as const;
 
-export type ClientAddress = {
+type ClientAddress = {
   /** The client's IP address (IPv4-mapped IPv6 written as IPv4), or null when none can be believed. */
   ip: string | null;
   /** The host the client asked for ("backoffice.example:443"), lower case. */

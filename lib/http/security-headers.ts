@@ -8,7 +8,7 @@
  * `style` attributes, which a nonce cannot cover (and a nonce in style-src would make browsers
  * ignore 'unsafe-inline'). Injected CSS cannot run code; script injection is what CSP stops here.
  */
-export type PolicyOptions = { nonce: string; dev: boolean; https: boolean };
+type PolicyOptions = { nonce: string; dev: boolean; https: boolean };
 
 export function pageCsp({ nonce, dev, https }: PolicyOptions): string {
   const directives = [

@@ -5,7 +5,7 @@
  */
 const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export function isUnsafeText(text: string): boolean {
+function isUnsafeText(text: string): boolean {
   return UNSAFE.test(text);
 }
 

@@ -9,7 +9,7 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "pt-BR";
 export const LOCALE_COOKIE = "NEXT_LOCALE";
 /** A year: the choice outlives the session. */
-export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
+const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 
 /**
  * The language cookie's one set of attributes, for the server (Set-Cookie: the language route,

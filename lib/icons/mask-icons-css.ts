@@ -24,7 +24,7 @@ export type MaskIconName = keyof typeof MASK_ICONS;
  * Icons that change with their element's state, by CSS alone: the copy button's one icon
  * becomes a check while the button is `data-copied` (no second element per button).
  */
-export const MASK_ICON_STATES: ReadonlyArray<{ selector: string; icon: MaskIconName }> = [
+const MASK_ICON_STATES: ReadonlyArray<{ selector: string; icon: MaskIconName }> = [
   { selector: "[data-copied] > .icon-copy", icon: "check" },
 ];
 

@@ -21,7 +21,7 @@ export type ListMetaFn = (
   params: ListPaymentsParams,
 ) => Promise<{ meta: { total_items_amount: number; total_value_cents: number } }>;
 
-export type AggregatorOptions = {
+type AggregatorOptions = {
   list: ListMetaFn;
   /** Provider calls in flight at most, across all requests. Default 8. */
   concurrency?: number;
@@ -36,11 +36,11 @@ export type InsightsAggregator = {
   clearCache(): void;
 };
 
-export const DEFAULT_CONCURRENCY = 8;
+const DEFAULT_CONCURRENCY = 8;
 
 /** Statuses a payment ends in; the others are in flight. */
 const SETTLED_STATUSES = new Set<string>(["completed", "canceled"]);
-export const DEFAULT_TTL_MS = 15_000;
+const DEFAULT_TTL_MS = 15_000;
 
 type Figures = { count: number; value_cents: number };
 type Outcome = { ok: true; figures: Figures } | { ok: false; error: string };

@@ -11,7 +11,7 @@
  * the range so that a drill-down into a week never counts days outside the chosen range.
  */
 
-export type TimeGrouping = "day" | "week";
+type TimeGrouping = "day" | "week";
 
 export type Bucket = {
   /** The bucket's first day, YYYY-MM-DD (for weeks: the Monday, or the range start when clipped). */
@@ -34,7 +34,7 @@ export const INSIGHTS_LIMITS = {
 } as const;
 
 /** What is wrong with a range, for the caller's language (messages "overview.rangeErrors"). */
-export type BucketRangeCode = "notADay" | "reversed" | "tooLong" | "tooManyDays" | "tooManyWeeks";
+type BucketRangeCode = "notADay" | "reversed" | "tooLong" | "tooManyDays" | "tooManyWeeks";
 
 /**
  * Why a range cannot be answered, with the query field to blame: `code` and `values` say it
@@ -102,12 +102,12 @@ export function mondayOf(day: string): string {
 }
 
 /** The inclusive list-param bounds of the Brazil days from..to. */
-export function dayRangeBounds(from: string, to: string): { start: string; end: string } {
+function dayRangeBounds(from: string, to: string): { start: string; end: string } {
   return { start: `${from}T00:00:00`, end: `${to}T23:59:59` };
 }
 
 /** Checks a from..to range and returns its length in days, or throws a BucketRangeError. */
-export function checkRange(from: string, to: string): number {
+function checkRange(from: string, to: string): number {
   if (!isCalendarDay(from)) throw new BucketRangeError(`"${from}" is not a date (YYYY-MM-DD)`, "from", "notADay", { value: from });
   if (!isCalendarDay(to)) throw new BucketRangeError(`"${to}" is not a date (YYYY-MM-DD)`, "to", "notADay", { value: to });
   const days = countDays(from, to);

@@ -4,7 +4,7 @@ import { INSIGHTS_FILTER_KEYS, type DateField, type GroupBy, type InsightsFilter
 import type { InsightsQuery } from "./schema";
 
 /** The default overview: the last 30 Brazil days, today included. */
-export const DEFAULT_RANGE_DAYS = 30;
+const DEFAULT_RANGE_DAYS = 30;
 
 /** An insights query with its defaults applied: what the aggregator computes and caches. */
 export type ResolvedInsightsQuery = {

@@ -71,7 +71,7 @@ const failedPoint = z.object({
   end: z.string(),
   error: z.string(),
 });
-export const insightsPointSchema = z.union([figurePoint, failedPoint]);
+const insightsPointSchema = z.union([figurePoint, failedPoint]);
 export type InsightsPoint = z.infer<typeof insightsPointSchema>;
 export type FigurePoint = z.infer<typeof figurePoint>;
 

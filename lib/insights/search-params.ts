@@ -27,7 +27,7 @@ function parseAsFilter(key: InsightsFilterKey) {
 }
 
 /** The time groupings the page offers (status is always shown beside them). */
-export const TIME_GROUPINGS = ["day", "week"] as const;
+const TIME_GROUPINGS = ["day", "week"] as const;
 
 export const overviewSearchParams = {
   from: parseAsBrazilDay,
@@ -41,13 +41,13 @@ export const overviewSearchParams = {
   end_to_end: parseAsFilter("end_to_end"),
 };
 
-export type OverviewSearchValues = inferParserType<typeof overviewSearchParams>;
+type OverviewSearchValues = inferParserType<typeof overviewSearchParams>;
 
 export const loadOverviewSearchParams = createLoader(overviewSearchParams);
 export const serializeOverviewSearchParams = createSerializer(overviewSearchParams, { clearOnDefault: true });
 
 /** Why a range from the URL cannot be shown; the page words it (messages "overview.urlRange"). */
-export type UrlRangeProblem =
+type UrlRangeProblem =
   | { code: "missingTo"; from: string }
   | { code: "missingFrom"; to: string }
   | { code: "reversed"; from: string; to: string }

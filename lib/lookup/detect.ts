@@ -10,7 +10,7 @@ import { isEndToEndId } from "@/lib/pix/end-to-end";
  *   payment's or a QR code's) when it can travel in a path, then, when no payment has that
  *   reference code, as a fragment of one (when it fits the list filter).
  */
-export type LookupPlan =
+type LookupPlan =
   | { kind: "empty"; value: "" }
   | { kind: "end_to_end"; value: string }
   | {

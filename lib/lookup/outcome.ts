@@ -2,7 +2,7 @@ import { paymentHref, qrcodeHref } from "./route-param";
 import { isListStep, isPaymentStep, isQrcodeStep, type ListStep, type LookupAnswer, type PaymentStep, type QrcodeStep } from "./result";
 
 /** The keys of the `lookup.summary` messages a summary is made of. */
-export type LookupSummaryKey =
+type LookupSummaryKey =
   | "payment"
   | "qrcode"
   | "qrcodeFound"
@@ -21,7 +21,7 @@ export type LookupSummaryKey =
 /** `t` of the `lookup.summary` messages (the caller's language). */
 export type LookupSummaryT = (key: LookupSummaryKey, values?: Record<string, string | number>) => string;
 
-export type LookupOutcome = {
+type LookupOutcome = {
   /** Where to go at once: the one record the text certainly names; null = show the results. */
   target: string | null;
   /** One line for the recent-lookups list: what was tried and what was found. */

@@ -11,7 +11,7 @@ export function fetchLookup(query: string, signal?: AbortSignal) {
   return apiGet(`/api/lookup?q=${encodeURIComponent(query)}`, readLookup, { signal });
 }
 
-export const lookupQueries = {
+const lookupQueries = {
   all: () => ["lookup"] as const,
   run: (query: string) =>
     queryOptions({

@@ -10,9 +10,9 @@ export const LOOKUP_LIST_LIMIT = 10;
  * Why a step was not tried: the text is too long for that id or has characters it cannot carry,
  * or (the partial search) a payment already has exactly this reference code.
  */
-export const SKIP_REASONS = ["too_long", "characters", "found_exactly"] as const;
+const SKIP_REASONS = ["too_long", "characters", "found_exactly"] as const;
 /** Why a step failed, for the screen's words: the provider was slow, unreachable, or failed otherwise. */
-export const FAILURE_REASONS = ["timeout", "unreachable", "failed"] as const;
+const FAILURE_REASONS = ["timeout", "unreachable", "failed"] as const;
 
 const listFoundSchema = z.object({
   outcome: z.literal("found"),
@@ -43,7 +43,7 @@ const listStepSchema = z.object({
   result: z.discriminatedUnion("outcome", [listFoundSchema, notFoundSchema, failedSchema, skippedSchema]),
 });
 
-export const lookupStepSchema = z.union([paymentStepSchema, qrcodeStepSchema, listStepSchema]);
+const lookupStepSchema = z.union([paymentStepSchema, qrcodeStepSchema, listStepSchema]);
 
 /** Answer of GET /api/lookup?q=...: what the text was taken for, and each thing tried in order. */
 export const lookupAnswerSchema = z.object({
@@ -58,7 +58,6 @@ export type PaymentStep = z.infer<typeof paymentStepSchema>;
 export type QrcodeStep = z.infer<typeof qrcodeStepSchema>;
 export type ListStep = z.infer<typeof listStepSchema>;
 export type LookupListBy = ListStep["by"];
-export type SkipReason = (typeof SKIP_REASONS)[number];
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 
 export const isPaymentStep = (s: LookupStep): s is PaymentStep => s.by === "idempotent_id" || s.by === "reference";

@@ -19,7 +19,7 @@ export async function getBalance(): Promise<AccountBalance> {
 }
 
 /** The balance is read at most this often: it is shown on many pages and changes with every transfer. */
-export const BALANCE_CACHE_MS = 15_000;
+const BALANCE_CACHE_MS = 15_000;
 
 type Cached = { at: number; value: AccountBalance };
 const BALANCE_KEY = Symbol.for("pix-backoffice.balance-cache");

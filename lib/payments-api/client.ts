@@ -7,7 +7,7 @@ import { parseProviderFields } from "./provider-fields";
 import { getAccessToken, invalidateToken } from "./token";
 import { sendOnce, TransportFailure, type RawAnswer } from "./transport";
 
-export type ProviderCall = {
+type ProviderCall = {
   operation: ProviderOperation;
   method: "GET" | "POST" | "DELETE";
   /** Already-encoded path starting with "/". */
@@ -79,7 +79,7 @@ export function expectAnswer<S extends z.ZodType>(
  * trimmed before parsing, like values, so such a key is not dropped as unknown. A trimmed key
  * never replaces one that was already exact.
  */
-export function trimKeys(value: unknown): unknown {
+function trimKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(trimKeys);
   if (value === null || typeof value !== "object") return value;
   const out: Record<string, unknown> = {};
@@ -93,7 +93,7 @@ export function trimKeys(value: unknown): unknown {
 }
 
 /** Maps a non-success answer to a typed error (the provider's 406 is "not found"). */
-export function errorFromAnswer(answer: RawAnswer, operation: ProviderOperation): PaymentsApiError {
+function errorFromAnswer(answer: RawAnswer, operation: ProviderOperation): PaymentsApiError {
   const providerMessage = providerErrorSchema.safeParse(answer.json).data?.error?.trim() || undefined;
   const { status } = answer;
   const base = { status, providerMessage, operation };

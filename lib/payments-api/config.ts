@@ -2,7 +2,7 @@ import "server-only";
 import { getEnv } from "@/lib/env";
 
 /** The slice of the server configuration the provider client needs. Read per call (cheap, cached). */
-export type ClientConfig = {
+type ClientConfig = {
   baseUrl: string;
   clientId: string;
   clientSecret: string;

@@ -8,7 +8,7 @@ import { resetTokenCacheForTests } from "./token";
  * Test support (imported by *.test.ts only): a real sandbox per suite on a free port, the
  * client's configuration pointed at it with small timeouts, and a record of every upstream call.
  */
-export type UpstreamCall = { method: string; path: string; status: number | "error"; url: string };
+type UpstreamCall = { method: string; path: string; status: number | "error"; url: string };
 
 export type TestSandbox = {
   sandbox: RunningSandbox;

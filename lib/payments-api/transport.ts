@@ -4,7 +4,7 @@ import https from "node:https";
 import { getRequestContext, recordUpstreamCall } from "@/lib/http/request-context";
 
 /** One HTTP exchange with the provider, with no retry and no auth logic. */
-export type RawRequest = {
+type RawRequest = {
   method: "GET" | "POST" | "DELETE";
   url: string;
   headers: Record<string, string>;

@@ -17,13 +17,13 @@ export function webhookReceiverUrl(env: Pick<ServerEnv, "sandboxMode" | "port" |
 /** Both types go to our one receiver, which tells them apart by `notification_type`. */
 export const OUR_WEBHOOK_TYPES = [2, 1] as const;
 
-export type WebhookSetupResult = {
+type WebhookSetupResult = {
   url: string;
   /** Per type: registered now, or already there (GET /v1/webhooks showed our URL). */
   types: { typeId: 1 | 2; action: "registered" | "kept" }[];
 };
 
-export type WebhookSetupOptions = {
+type WebhookSetupOptions = {
   /** The receiver's public address, e.g. https://backoffice.example.com/api/webhooks/pix. */
   url: string;
   /** The Authorization value every delivery must carry (PAYMENTS_WEBHOOK_AUTHORIZATION). */

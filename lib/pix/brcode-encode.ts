@@ -3,7 +3,7 @@ import { BRCODE_MAX, PIX_GUI } from "./brcode";
 import { emvField, formatEmvAmount } from "./emv";
 import { stripAccents } from "./text";
 
-export type BrCodeInput = {
+type BrCodeInput = {
   /** Static code: the receiver's key, already normalised. */
   key?: string;
   /** Dynamic code: location of the payload, without https:// (it is removed if given). */

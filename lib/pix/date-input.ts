@@ -18,11 +18,11 @@ export type DateInputProblem =
   /** The time is not HH:mm in 00:00-23:59. */
   | "time";
 
-export type DayParse = { ok: true; day: string } | { ok: false; problem: DateInputProblem };
-export type DateTimeParse = { ok: true; day: string; time: string } | { ok: false; problem: DateInputProblem };
+type DayParse = { ok: true; day: string } | { ok: false; problem: DateInputProblem };
+type DateTimeParse = { ok: true; day: string; time: string } | { ok: false; problem: DateInputProblem };
 
-export const MIN_INPUT_YEAR = 1900;
-export const MAX_INPUT_YEAR = 2099;
+const MIN_INPUT_YEAR = 1900;
+const MAX_INPUT_YEAR = 2099;
 
 /** True when year-month-day is a day of the calendar. */
 function isRealDay(year: number, month: number, day: number): boolean {
@@ -109,6 +109,5 @@ export function maskBrazilDate(text: string, withTime = false): string {
   return out;
 }
 
-/** Characters of a full "dd/mm/aaaa" and "dd/mm/aaaa HH:mm" (the inputs' maxLength). */
+/** Characters of a full "dd/mm/aaaa" (the input's maxLength). */
 export const DATE_MASK_LENGTH = 10;
-export const DATE_TIME_MASK_LENGTH = 16;

@@ -1,7 +1,7 @@
 import { isValidCnpj } from "./cnpj";
 import { isValidCpf } from "./cpf";
 
-export type DocumentKind = "cpf" | "cnpj";
+type DocumentKind = "cpf" | "cnpj";
 
 /** Removes the punctuation people type in documents (. - / and spaces) and upper-cases letters. */
 export function stripDocument(s: string): string {

@@ -4,7 +4,7 @@
  */
 export type BrCodeField = { id: string; length: number; value: string; children?: BrCodeField[] };
 
-export type TlvParse = {
+type TlvParse = {
   fields: BrCodeField[];
   /** Character offset of each field in `fields`, in the parsed text. */
   offsets: number[];
@@ -15,7 +15,7 @@ export type TlvParse = {
 };
 
 /** Ids whose value is itself a run of fields (merchant accounts, additional data, templates). */
-export function isTemplateId(id: string): boolean {
+function isTemplateId(id: string): boolean {
   const n = Number(id);
   return (n >= 26 && n <= 51) || n === 62 || n === 64 || (n >= 80 && n <= 99);
 }

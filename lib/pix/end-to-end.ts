@@ -5,7 +5,7 @@ export const END_TO_END_RE = /^E[0-9A-Z]{8}\d{12}[a-zA-Z0-9]{11}$/;
 
 const SEQUENCE_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
-export type EndToEndParts = { ispb: string; createdAt: Date; sequence: string };
+type EndToEndParts = { ispb: string; createdAt: Date; sequence: string };
 
 export function isEndToEndId(s: string): boolean {
   return END_TO_END_RE.test(s);

@@ -55,7 +55,7 @@ export function formatBRLCompact(cents: number): string {
  * callers); `code` lets a screen say it in its own language (messages "formats.amount").
  */
 export type ParseBRLErrorCode = "negative" | "empty" | "characters" | "decimals" | "tooLarge" | "format";
-export type ParseBRLResult = { ok: true; cents: number } | { ok: false; error: string; code: ParseBRLErrorCode };
+type ParseBRLResult = { ok: true; cents: number } | { ok: false; error: string; code: ParseBRLErrorCode };
 
 const MAX_WHOLE_DIGITS = 13; // up to R$ 9.999.999.999.999,99: still a safe integer in cents
 

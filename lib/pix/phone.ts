@@ -1,5 +1,5 @@
 /** International form the DICT stores phone keys in (E.164 with a leading +). */
-export const E164_RE = /^\+[1-9]\d{1,14}$/;
+const E164_RE = /^\+[1-9]\d{1,14}$/;
 
 /**
  * Phone as typed -> `+<country><number>`, or null when it cannot be read as one.
@@ -20,8 +20,6 @@ export function normalizePhone(input: string): string | null {
   if ((national.length === 12 || national.length === 13) && national.startsWith("55")) return `+${national}`;
   return null;
 }
-
-export const PHONE_EXAMPLE = "+55 11 91234-5678";
 
 /**
  * Why a normalised phone is not a valid key (a message key of the `validation` namespace), or

@@ -5,14 +5,14 @@ import { stripDocument } from "./document";
 import { normalizePhone, phoneError } from "./phone";
 
 /** Longest email key the DICT accepts. */
-export const EMAIL_KEY_MAX = 77;
+const EMAIL_KEY_MAX = 77;
 /** Random key (EVP): a lowercase UUID. */
-export const EVP_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const EVP_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /**
  * Email shape: dot-separated atoms before the @ (no leading, trailing or double dot),
  * a domain of at least two labels, letters-only (or punycode) top-level label.
  */
-export const EMAIL_KEY_RE =
+const EMAIL_KEY_RE =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
 const CPF_KEY_CHARS = /^[\d.\-\s]+$/;

@@ -6,7 +6,7 @@ import { TZDate, tzOffset } from "@date-fns/tz";
  */
 export const BRAZIL_TZ = "America/Sao_Paulo";
 
-export type WallClock = {
+type WallClock = {
   year: number;
   /** 1-12 */
   month: number;
@@ -65,7 +65,7 @@ function isRealDateTime(w: WallClock): boolean {
  * change (e.g. 2018-11-04 00:30) moves forward an hour; a repeated one takes the first.
  * Null for impossible dates and years outside 1000-9999.
  */
-export function fromBrazilWallClock(w: WallClock): Date | null {
+function fromBrazilWallClock(w: WallClock): Date | null {
   if (!isRealDateTime(w)) return null;
   const z = TZDate.tz(BRAZIL_TZ, w.year, w.month - 1, w.day, w.hour, w.minute, w.second, w.ms);
   return new Date(z.getTime());
@@ -80,7 +80,7 @@ function wallClockToDate(year: number, month: number, day: number, hour = 0, min
 }
 
 /** Brazil's UTC offset at `d` in minutes (-180 today; -120 in old summers). */
-export function brazilOffsetMinutes(d: Date): number {
+function brazilOffsetMinutes(d: Date): number {
   return offsetAt(d.getTime());
 }
 

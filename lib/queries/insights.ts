@@ -8,7 +8,7 @@ import type { InsightsAnswer, InsightsQuery } from "@/lib/insights/schema";
 const readOverview = answerWith<InsightsAnswer>({ range: "object", series: "array", totals: "object", statuses: "array" });
 
 /** Drops empty values (stable key order) so equal queries give equal keys and URLs. */
-export function cleanInsightsQuery(query: InsightsQuery): InsightsQuery {
+function cleanInsightsQuery(query: InsightsQuery): InsightsQuery {
   const out: Record<string, string> = {};
   const keys = ["from", "to", "group_by", "date_field", ...INSIGHTS_FILTER_KEYS] as const;
   for (const key of keys) {
@@ -18,7 +18,7 @@ export function cleanInsightsQuery(query: InsightsQuery): InsightsQuery {
   return out as InsightsQuery;
 }
 
-export function insightsQueryString(query: InsightsQuery): string {
+function insightsQueryString(query: InsightsQuery): string {
   const text = new URLSearchParams(cleanInsightsQuery(query) as Record<string, string>).toString();
   return text ? `?${text}` : "";
 }

@@ -7,7 +7,7 @@ import { cleanListParams } from "./payments";
 
 const readList = answerWith<ListQrcodesAnswer>({ qrcodes: "array", meta: "object" });
 
-export function qrcodeListQueryString(params: ListQrcodesParams): string {
+function qrcodeListQueryString(params: ListQrcodesParams): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(cleanListParams(params as Record<string, unknown>))) search.set(key, String(value));
   const text = search.toString();

@@ -5,7 +5,7 @@ import { apiGet } from "@/lib/domain/api-client";
 import type { TransferDetail, TransferListMeta, TransferRequest } from "@/lib/transfers/types";
 import { viewQueryString, type TransferView } from "@/lib/transfers/views";
 
-export type TransferListAnswer = { transfers: TransferRequest[]; meta: TransferListMeta };
+type TransferListAnswer = { transfers: TransferRequest[]; meta: TransferListMeta };
 
 const readList = answerWith<TransferListAnswer>({ transfers: "array", meta: "object" });
 const readDetail = answerWith<{ transfer: TransferDetail }>({ transfer: "object" });

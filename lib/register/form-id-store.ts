@@ -5,7 +5,7 @@
  * per tab); ids already registered are remembered in localStorage so every tab refuses to send
  * them again.
  */
-export type FormIdStore = {
+type FormIdStore = {
   /** The current form's id; created (and stored) on first use. Stable until `renew` or `keep`. */
   current(): string;
   /** Use this id from now on (an id edited under "Advanced" and sent). */

@@ -40,9 +40,3 @@ export function emptyRegisterForm(idempotentId: string): RegisterFormValues {
     idempotent_id: idempotentId,
   };
 }
-
-/** Fields each mode shows, in screen order. The others are left out of the request body. */
-export const MODE_FIELDS = {
-  dict: ["pix_key_type", "pix_key"],
-  manual: ["receiver_bank_ispb", "receiver_agency", "receiver_account", "receiver_account_type"],
-} as const satisfies Record<InitiationType, readonly RegisterFormField[]>;

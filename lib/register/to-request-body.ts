@@ -3,7 +3,7 @@ import { parseBRL, type ParseBRLErrorCode } from "@/lib/pix";
 import type { RegisterFormValues } from "./form-values";
 
 /** The amount as typed, read as integer cents, or why it cannot be read (a reason code). */
-export type AmountReading = { cents: number; problem?: undefined } | { cents?: undefined; problem: ParseBRLErrorCode };
+type AmountReading = { cents: number; problem?: undefined } | { cents?: undefined; problem: ParseBRLErrorCode };
 
 /** "1.234,56", "1234,56", "1234.56", "R$ 10" -> cents through integer math (lib/pix `parseBRL`). */
 export function readAmount(text: string): AmountReading {

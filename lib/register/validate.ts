@@ -5,7 +5,7 @@ import { toRequestBody } from "./to-request-body";
 /** Field -> message key (messages/<locale>/validation.json, formats.json): the form translates it. */
 export type RegisterFormErrors = Partial<Record<RegisterFormField | "root", string>>;
 
-export type RegisterFormCheck =
+type RegisterFormCheck =
   | { ok: true; transfer: RegisterTransfer }
   | { ok: false; errors: RegisterFormErrors };
 

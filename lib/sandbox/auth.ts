@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 
-export interface Credentials {
+interface Credentials {
   clientId: string;
   clientSecret: string;
 }

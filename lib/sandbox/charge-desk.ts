@@ -21,7 +21,7 @@ import { joinMessages, providerMessages } from "./validation";
 import type { WebhookDispatcher } from "./webhooks";
 
 /** What the charge desk needs from the sandbox core. */
-export interface ChargeHost {
+interface ChargeHost {
   readonly qrcodes: QrcodeIndex;
   readonly store: SandboxStore;
   readonly webhooks: WebhookDispatcher;

@@ -18,7 +18,7 @@ export const faultSpecSchema = z.object({
 });
 export type FaultSpec = z.output<typeof faultSpecSchema>;
 
-export interface ArmedFault extends FaultSpec {
+interface ArmedFault extends FaultSpec {
   id: number;
   remaining: number;
 }

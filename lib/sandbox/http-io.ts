@@ -16,7 +16,7 @@ export interface Reply {
 export const json = (status: number, body: unknown): Reply => ({ status, body });
 export const error = (status: number, message: string): Reply => ({ status, body: { error: message } });
 
-export type BodyResult = { ok: true; value: unknown } | { ok: false; reply: Reply };
+type BodyResult = { ok: true; value: unknown } | { ok: false; reply: Reply };
 
 function isJsonType(header: string | undefined): boolean {
   if (!header) return false;

@@ -22,7 +22,7 @@ export function planFor(idempotentId: string): LifecyclePlan {
  * auto_authorization -> sent (end_to_end assigned) | canceled; sent -> completed | canceled.
  * Returns false when the payment has nothing left to do.
  */
-export function stepPayment(p: PaymentRecord, at: number, stepMs: number): boolean {
+function stepPayment(p: PaymentRecord, at: number, stepMs: number): boolean {
   const rand = createRand(`lifecycle:${p.idempotent_id}`);
   if (p.status === "auto_authorization") {
     if (p.plan === "cancel_before_sent") {
@@ -56,7 +56,7 @@ function cancel(p: PaymentRecord, at: number, reason: string): void {
   p.nextStepAt = null;
 }
 
-export interface LifecycleHooks {
+interface LifecycleHooks {
   /** Persist and notify; awaited before the next step. */
   onChange(p: PaymentRecord, at: number): Promise<void>;
   /** A timer-driven run failed (the store refused a write): report, never crash. */

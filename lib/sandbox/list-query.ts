@@ -5,7 +5,7 @@ import type { ListQuery, ListResult, PaymentIndex } from "./payment-index";
 import { likePattern } from "./text-pattern";
 import { providerMessages } from "./validation";
 
-export type ListFilters = ListQuery;
+type ListFilters = ListQuery;
 
 const PARAM_ORDER = [
   "page",
@@ -29,7 +29,7 @@ type DatePairParams = {
   payment_end_date?: string;
 };
 
-export type ReadList<T> =
+type ReadList<T> =
   | { ok: true; params: T; page: number; registration?: [number, number]; payment?: [number, number] }
   | { ok: false; messages: string[] };
 
@@ -81,7 +81,7 @@ export function readListParams<T extends DatePairParams>(
   };
 }
 
-export type ParsedList = { ok: true; filters: ListFilters } | { ok: false; messages: string[] };
+type ParsedList = { ok: true; filters: ListFilters } | { ok: false; messages: string[] };
 
 /** Reads the payment list's query parameters. */
 export function parseListQuery(search: URLSearchParams): ParsedList {

@@ -43,7 +43,7 @@ export interface SandboxOptions {
   quirks?: SandboxQuirks;
 }
 
-export type SandboxQuirks = "doc" | "none";
+type SandboxQuirks = "doc" | "none";
 
 export interface ResolvedOptions {
   port: number;

@@ -4,7 +4,7 @@ import { likePattern, matchesPattern, type TextPattern } from "./text-pattern";
 import type { QrcodeRecord } from "./types";
 
 /** A parsed GET /v1/pix/qrcodes query. */
-export interface QrcodeListQuery {
+interface QrcodeListQuery {
   page: number;
   registration?: [number, number];
   payment?: [number, number];
@@ -12,7 +12,7 @@ export interface QrcodeListQuery {
   text: [(q: QrcodeRecord) => string | null, TextPattern][];
 }
 
-export interface QrcodeListResult {
+interface QrcodeListResult {
   items: QrcodeRecord[];
   totalItems: number;
   totalValueCents: number;

@@ -50,7 +50,7 @@ export function pick<T>(rand: Rand, items: readonly T[]): T {
 }
 
 /** A picker by weight, tables built once: `weightedPicker({ a: 3, b: 1 })(rand)` gives "a" 3 times in 4. */
-export function weightedPicker<K extends string>(weights: Readonly<Record<K, number>>): (rand: Rand) => K {
+function weightedPicker<K extends string>(weights: Readonly<Record<K, number>>): (rand: Rand) => K {
   const keys = Object.keys(weights) as K[];
   const cumulative: number[] = [];
   let total = 0;

@@ -22,7 +22,7 @@ const FIELD_ORDER = [
 const MANUAL_REQUIRED = FIELD_ORDER.slice(4, 10);
 const DICT_REQUIRED = ["pix_key_type", "pix_key"] as const;
 
-export type CheckedBody = { ok: true; body: RegisterPaymentBody } | { ok: false; messages: string[] };
+type CheckedBody = { ok: true; body: RegisterPaymentBody } | { ok: false; messages: string[] };
 
 /**
  * Validates a registration body with the contract schema, in the provider's words. The

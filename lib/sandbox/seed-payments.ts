@@ -33,7 +33,7 @@ function receiverPool(rand: Rand, count: number): Receiver[] {
   return pool;
 }
 
-export interface SeedPaymentsOptions {
+interface SeedPaymentsOptions {
   seed: number;
   count: number;
   /** Every seeded date lies in the 90 days before this instant. */

@@ -27,7 +27,7 @@ export interface Receiver {
   accountType: AccountType;
 }
 
-export function personName(rand: Rand): string {
+function personName(rand: Rand): string {
   const names = rand() < 0.5 ? FEMALE_NAMES : MALE_NAMES;
   const first = pick(rand, names);
   const middle = rand() < 0.35 ? ` ${pick(rand, names)}` : "";
@@ -36,17 +36,17 @@ export function personName(rand: Rand): string {
   return `${first}${middle}${link} ${surnames}`;
 }
 
-export function companyName(rand: Rand): string {
+function companyName(rand: Rand): string {
   const kind = pick(rand, COMPANY_KINDS);
   const name = rand() < 0.7 ? pick(rand, COMPANY_NAMES) : pick(rand, SURNAMES);
   return `${kind} ${name} ${pick(rand, COMPANY_SUFFIXES)}`;
 }
 
-export function phoneKey(rand: Rand): string {
+function phoneKey(rand: Rand): string {
   return `+55${pick(rand, AREA_CODES)}9${digits(rand, 8)}`;
 }
 
-export function emailKey(rand: Rand, name: string, company: boolean): string {
+function emailKey(rand: Rand, name: string, company: boolean): string {
   if (company) {
     const slug = emailLocalPart(name).replace(/\./g, "");
     return `${pick(rand, ["financeiro", "contato", "pix", "vendas"])}@${slug.slice(0, 20)}.com.br`;
@@ -56,7 +56,7 @@ export function emailKey(rand: Rand, name: string, company: boolean): string {
 }
 
 /** Big banks carry most of the volume: the first participants of the list weigh more. */
-export function pickBank(rand: Rand): { ispb: string; name: string } {
+function pickBank(rand: Rand): { ispb: string; name: string } {
   const list = PIX_PARTICIPANTS;
   const head = Math.min(list.length, 12);
   const index = rand() < 0.8 ? Math.floor(rand() * rand() * head) : Math.floor(rand() * list.length);
@@ -77,7 +77,7 @@ const ACCOUNT_TYPE_WEIGHTS = {
   transaction_account: 9,
 } as const;
 
-export function accountData(rand: Rand): { agency: string; account: string; accountType: AccountType } {
+function accountData(rand: Rand): { agency: string; account: string; accountType: AccountType } {
   const accountType = weighted(rand, ACCOUNT_TYPE_WEIGHTS);
   return {
     agency: rand() < 0.15 ? String(randInt(rand, 1, 999)) : digits(rand, 4).replace(/^0/, "1"),

@@ -15,7 +15,7 @@ export const PARTNER_ACCOUNT = {
 } as const;
 
 /** Replaces the CRC with a wrong one, as codes copied from real-world sources sometimes carry. */
-export function breakCrc(content: string): string {
+function breakCrc(content: string): string {
   const crc = content.slice(-4);
   const wrong = crc
     .split("")
@@ -24,7 +24,7 @@ export function breakCrc(content: string): string {
   return content.slice(0, -4) + wrong;
 }
 
-export interface QrFromPaymentOptions {
+interface QrFromPaymentOptions {
   status: QrcodeStatus;
   wrongCrc?: boolean;
   dynamic?: boolean;

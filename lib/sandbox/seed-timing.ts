@@ -14,7 +14,7 @@ const HOUR_WEIGHTS = [
  * A registration time within the `days` days before `anchor`, weekday and business-hours
  * heavy, never after the anchor.
  */
-export function registrationTime(rand: Rand, anchor: number, days = 90): number {
+function registrationTime(rand: Rand, anchor: number, days = 90): number {
   const anchorLocalDay = Math.floor((anchor + BRAZIL_OFFSET_MS) / DAY);
   for (let attempt = 0; attempt < 20; attempt++) {
     const day = anchorLocalDay - randInt(rand, 0, days - 1);
@@ -56,16 +56,16 @@ export function amountCents(rand: Rand): number {
 }
 
 /** Seeded status shares: about 80% completed, the rest spread like a live account. */
-export const SEED_STATUS_WEIGHTS = {
+const SEED_STATUS_WEIGHTS = {
   completed: 80,
   canceled: 11,
   authorization_pending: 5,
   sent: 2.5,
   auto_authorization: 1.5,
 } as const;
-export type SeedStatus = keyof typeof SEED_STATUS_WEIGHTS;
+type SeedStatus = keyof typeof SEED_STATUS_WEIGHTS;
 
-export interface SeedTimeline {
+interface SeedTimeline {
   status: SeedStatus;
   registeredAt: number;
   sentAt: number | null;

@@ -4,7 +4,7 @@
  */
 // Tests reach into answers freely after checking them with the contract schemas.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export interface ApiAnswer<T = any> {
+interface ApiAnswer<T = any> {
   status: number;
   body: T;
   text: string;

@@ -10,7 +10,7 @@ export interface DeliveryAttempt {
   error?: string;
 }
 
-export type NotificationType = "pix_payment" | "pix_qrcode" | "pix_static_qrcode";
+type NotificationType = "pix_payment" | "pix_qrcode" | "pix_static_qrcode";
 
 /** One notification (one status change of a payment, or a QR code paid) and its attempts. */
 export interface DeliveryRecord {
@@ -30,7 +30,7 @@ export interface DeliveryRecord {
 
 const TYPE_OF_KIND = { payment: 2, qrcode: 1 } as const;
 
-export interface DispatcherOptions {
+interface DispatcherOptions {
   clientSecret: string;
   retryMs: number;
   maxAttempts: number;

@@ -51,7 +51,7 @@ export function listParamProblem(key: ParamKey, value: string): ListParamProblem
 }
 
 /** Why a `page` value is refused, or null. */
-export function pageParamProblem(value: string): ListParamProblem | null {
+function pageParamProblem(value: string): ListParamProblem | null {
   if (checkPageParam(value) === null) return null;
   return /^\d+$/.test(value) ? { code: "pageRange", max: MAX_LIST_PAGE } : { code: "pageNumber" };
 }
@@ -85,8 +85,8 @@ export const paymentsSearchParams = {
 };
 
 export type PaymentsSearchValues = inferParserType<typeof paymentsSearchParams>;
-export type PaymentsSearchKey = keyof typeof paymentsSearchParams;
-export type PaymentsFilterKey = Exclude<PaymentsSearchKey, "page">;
+type PaymentsSearchKey = keyof typeof paymentsSearchParams;
+type PaymentsFilterKey = Exclude<PaymentsSearchKey, "page">;
 
 export const PAYMENTS_FILTER_KEYS = Object.keys(paymentsSearchParams).filter(
   (key): key is PaymentsFilterKey => key !== "page",
@@ -146,11 +146,4 @@ export function findIgnoredSearchParams(raw: RawSearchParams): IgnoredParam[] {
     ignored.push({ key: present, value: firstValue(raw, present)?.trim() ?? "", problem: { code: "rangeNeedsBoth", missing } });
   }
   return ignored;
-}
-
-/** Every key the view reads, set to null: spread over a patch to clear all filters. */
-export function clearedPaymentsFilters(): { [K in PaymentsSearchKey]: null } {
-  const out = {} as { [K in PaymentsSearchKey]: null };
-  for (const key of Object.keys(paymentsSearchParams) as PaymentsSearchKey[]) out[key] = null;
-  return out;
 }

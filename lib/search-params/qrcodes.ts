@@ -11,7 +11,7 @@ import { parseListParam } from "@/lib/pix/time";
  * vocabulary. A value the contract refuses parses to null (ignored) and is listed by
  * `findIgnoredQrcodeParams`. Shared by the server page loader and the client's useQueryStates.
  */
-export function checkQrcodeParam(key: QrcodeListTextParam, value: string): string | null {
+function checkQrcodeParam(key: QrcodeListTextParam, value: string): string | null {
   const broken = checkTextRule(QRCODE_LIST_TEXT_RULES[key], value);
   if (broken !== null) return broken;
   if (key.endsWith("_date") && parseListParam(value) === null) return "not a real date and time";
@@ -19,7 +19,7 @@ export function checkQrcodeParam(key: QrcodeListTextParam, value: string): strin
 }
 
 /** Why a value is refused, as a code the page words (`qrcodes.problems`); null when accepted. */
-export type QrcodeParamProblem = { code: "tooLong"; max: number } | { code: "digitsOnly" | "unknownStatus" | "dateShape" | "notRealDate" };
+type QrcodeParamProblem = { code: "tooLong"; max: number } | { code: "digitsOnly" | "unknownStatus" | "dateShape" | "notRealDate" };
 
 export function qrcodeParamProblem(key: QrcodeListTextParam, value: string): QrcodeParamProblem | null {
   if (checkQrcodeParam(key, value) === null) return null;
@@ -61,8 +61,8 @@ export const qrcodesSearchParams = {
 };
 
 export type QrcodesSearchValues = inferParserType<typeof qrcodesSearchParams>;
-export type QrcodesSearchKey = keyof typeof qrcodesSearchParams;
-export type QrcodesFilterKey = Exclude<QrcodesSearchKey, "page">;
+type QrcodesSearchKey = keyof typeof qrcodesSearchParams;
+type QrcodesFilterKey = Exclude<QrcodesSearchKey, "page">;
 
 export const QRCODES_FILTER_KEYS = Object.keys(qrcodesSearchParams).filter((key): key is QrcodesFilterKey => key !== "page");
 

@@ -34,7 +34,7 @@ function resolveLocal(from: string, specifier: string): string | null {
 
 const isClientModule = (file: string) => /^\s*["']use client["']/.test(readFileSync(file, "utf8"));
 
-export type BrowserGraph = {
+type BrowserGraph = {
   /** Project modules in the page's browser code, relative to the repository root. */
   modules: string[];
   /** Packages they import, each with the first module (relative path) that imports it. */

@@ -20,7 +20,7 @@ export type EngineSettings = {
   leaseMs: number;
 };
 
-export type SubmitResult =
+type SubmitResult =
   | { done: true; state: TransferState; outcome: TransferOutcome; retryAt: Date | null }
   | { done: false; state: TransferState | null };
 
@@ -108,7 +108,7 @@ export async function submitTransfer(db: Db, id: string, settings: EngineSetting
 }
 
 /** May a worker claim this request now? */
-export function isDue(row: TransferRequestRow, now: Date): boolean {
+function isDue(row: TransferRequestRow, now: Date): boolean {
   const due = !row.nextAttemptAt || row.nextAttemptAt.getTime() <= now.getTime();
   const lapsed = !row.leaseUntil || row.leaseUntil.getTime() < now.getTime();
   switch (row.state) {
@@ -167,7 +167,7 @@ export function backoffMs(attempt: number, baseMs: number): number {
 }
 
 /** What goes to the provider: the stored body; an approved request goes out authorized (the approval is the authorization). */
-export function bodyToSend(row: TransferRequestRow): RegisterPaymentBody {
+function bodyToSend(row: TransferRequestRow): RegisterPaymentBody {
   const body = { ...row.body } as RegisterPaymentBody;
   if (row.approvalsRequired > 0) body.authorized = true;
   return body;

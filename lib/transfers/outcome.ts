@@ -29,9 +29,9 @@ export type TransferOutcome =
   | { kind: "not_registered"; lost: LostAnswer; /** false: the POST never went out this time. */ sent: boolean }
   | { kind: "unknown"; lost: LostAnswer };
 
-export type TransferOutcomeKind = TransferOutcome["kind"];
+type TransferOutcomeKind = TransferOutcome["kind"];
 
-export const OUTCOME_KINDS: readonly TransferOutcomeKind[] = ["registered", "refused", "conflict", "not_registered", "unknown"];
+const OUTCOME_KINDS: readonly TransferOutcomeKind[] = ["registered", "refused", "conflict", "not_registered", "unknown"];
 
 /** A stored outcome (jsonb) read back as the type, or null when it is not one. */
 export function asTransferOutcome(value: unknown): TransferOutcome | null {

@@ -6,7 +6,7 @@ import { approvalPolicies } from "@/lib/db/schema";
 import { DEFAULT_POLICY, type ApprovalPolicy } from "./policy";
 import type { Person } from "./types";
 
-export type StoredPolicy = ApprovalPolicy & { changed_by: string | null; changed_at: string | null };
+type StoredPolicy = ApprovalPolicy & { changed_by: string | null; changed_at: string | null };
 
 /** The policy in force: the newest saved version, or the default (the default's expiry from APPROVAL_EXPIRY_HOURS). */
 export async function getApprovalPolicy(db: Db, defaultExpiryHours = DEFAULT_POLICY.expiry_hours): Promise<StoredPolicy> {

@@ -7,7 +7,7 @@ import { MAX_TRANSFER_CENTS } from "@/lib/contract/register";
  * approvers a request from that value on needs, and how long a request may wait for them.
  * Client-safe: the settings form and the server validate with the same schema.
  */
-export type ApprovalTier = { from_cents: number; approvals: number };
+type ApprovalTier = { from_cents: number; approvals: number };
 export type ApprovalPolicy = { tiers: ApprovalTier[]; expiry_hours: number };
 
 /** Below R$ 1.000,00 none; from R$ 1.000,00 one; from R$ 10.000,00 two. 24 h to decide. */

@@ -4,8 +4,7 @@ import { storePageSchema } from "@/lib/domain/list-params";
 import { TRANSFER_STATES } from "./states";
 
 /** Query of GET /api/transfers (and the /transfers page's URL). */
-export const TRANSFER_SCOPES = ["all", "inbox"] as const;
-export type TransferScope = (typeof TRANSFER_SCOPES)[number];
+const TRANSFER_SCOPES = ["all", "inbox"] as const;
 
 export const transferListQuerySchema = z.object({
   /** One state, or several separated by commas. */

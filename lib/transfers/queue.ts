@@ -14,8 +14,8 @@ import { submitTransfer, type EngineSettings } from "./engine";
  * - transfer-reconcile: scheduled by cron (every minute by default), run by one instance per tick.
  * The queue only triggers work; what decides "exactly once" is the request's claim in the store.
  */
-export const QUEUE_SUBMIT = "transfer-submit";
-export const QUEUE_RECONCILE = "transfer-reconcile";
+const QUEUE_SUBMIT = "transfer-submit";
+const QUEUE_RECONCILE = "transfer-reconcile";
 const SCHEMA = "pgboss";
 
 export type QueueSettings = EngineSettings & {
@@ -28,7 +28,7 @@ export type QueueSettings = EngineSettings & {
   pollingIntervalSeconds: number;
 };
 
-export type ReconcileFn = () => Promise<unknown>;
+type ReconcileFn = () => Promise<unknown>;
 
 export type TransferQueue = {
   boss: PgBoss;
@@ -42,7 +42,7 @@ export type TransferQueue = {
 };
 
 /** pg-boss's `db` option over PGlite: multi-statement text without values goes to `exec`. */
-export function pgliteAdapter(pg: PgliteClient): PgBoss.Db {
+function pgliteAdapter(pg: PgliteClient): PgBoss.Db {
   return {
     async executeSql(text: string, values: unknown[] = []) {
       if (values && values.length > 0) return { rows: (await pg.query(text, values as never[])).rows };

@@ -25,9 +25,9 @@ export type ReconcileSettings = {
   windowHours: number;
 };
 
-export type ReconcileReport = { requeued: number; refreshed: number; missed: number; expired: number };
+type ReconcileReport = { requeued: number; refreshed: number; missed: number; expired: number };
 
-export type Requeue = (items: Array<{ id: string; startAfter: Date }>) => Promise<void>;
+type Requeue = (items: Array<{ id: string; startAfter: Date }>) => Promise<void>;
 
 /**
  * The reconciler (a scheduled queue job, every minute by default): what the engine alone could

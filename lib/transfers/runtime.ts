@@ -20,17 +20,17 @@ function holder(): Holder {
   return g[HOLDER_KEY];
 }
 
-export function engineSettings(): EngineSettings {
+function engineSettings(): EngineSettings {
   const { transfers } = getEnv();
   return { maxAttempts: transfers.maxAttempts, retryBaseMs: transfers.retryBaseMs, leaseMs: transfers.leaseMs };
 }
 
-export function reconcileSettings(): ReconcileSettings {
+function reconcileSettings(): ReconcileSettings {
   const { reconcile: r } = getEnv();
   return { staleSeconds: r.staleSeconds, refreshMinutes: r.refreshMinutes, windowHours: r.windowHours };
 }
 
-export function queueSettings(): QueueSettings {
+function queueSettings(): QueueSettings {
   const env = getEnv();
   return {
     ...engineSettings(),

@@ -24,7 +24,7 @@ export const TRANSFER_STATES = [
 ] as const;
 export type TransferState = (typeof TRANSFER_STATES)[number];
 
-export const TRANSITIONS: Record<TransferState, readonly TransferState[]> = {
+const TRANSITIONS: Record<TransferState, readonly TransferState[]> = {
   awaiting_approval: ["approved", "rejected", "canceled", "expired"],
   approved: ["submitting", "canceled"],
   submitting: ["registered", "refused", "failed", "outcome_unknown", "approved", "submitting"],
@@ -39,10 +39,7 @@ export const TRANSITIONS: Record<TransferState, readonly TransferState[]> = {
 };
 
 /** States the engine never moves a request out of (a person may retry a failed one). */
-export const FINAL_STATES: readonly TransferState[] = ["registered", "refused", "failed", "rejected", "canceled", "expired"];
-
-/** Nothing was sent to the provider in these, and nothing ever will be. */
-export const NEVER_SENT_STATES: readonly TransferState[] = ["rejected", "canceled", "expired"];
+const FINAL_STATES: readonly TransferState[] = ["registered", "refused", "failed", "rejected", "canceled", "expired"];
 
 /** States where the engine still has work to do. */
 export const IN_FLIGHT_STATES: readonly TransferState[] = ["approved", "submitting", "outcome_unknown"];

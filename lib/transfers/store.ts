@@ -13,7 +13,7 @@ import { isTransferState, type TransferState } from "./states";
 import { announce } from "./transition";
 import type { Person, TransferDetail, TransferEvent, TransferListMeta, TransferRequest } from "./types";
 
-export type NewTransfer = {
+type NewTransfer = {
   transfer: RegisterTransfer;
   maker: Person;
   ip?: string | null;
@@ -94,7 +94,7 @@ export async function createTransferRequest(db: Db, input: NewTransfer): Promise
   return { transfer: existing, created: false };
 }
 
-export async function findByIdempotentId(db: Db, idempotentId: string): Promise<TransferRequestRow | null> {
+async function findByIdempotentId(db: Db, idempotentId: string): Promise<TransferRequestRow | null> {
   const rows = await db.select().from(transferRequests).where(eq(transferRequests.idempotentId, idempotentId)).limit(1);
   return rows[0] ?? null;
 }

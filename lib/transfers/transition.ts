@@ -11,7 +11,7 @@ import type { Person } from "./types";
 /** A Drizzle transaction or database: whatever `db.transaction` hands its callback. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 
-export type MoveOptions = {
+type MoveOptions = {
   /** The states the caller expects the request to be in; anything else is refused. */
   from: readonly TransferState[];
   /** The worker's claim: the move only happens while the request is still theirs. */
@@ -25,11 +25,11 @@ export type MoveOptions = {
   outcome?: TransferOutcome | null;
 };
 
-export type MoveResult =
+type MoveResult =
   | { moved: true; row: TransferRequestRow; from: TransferState }
   | { moved: false; reason: "not_found" | "state" | "claim"; current: TransferState | null; row: TransferRequestRow | null };
 
-export class IllegalTransitionError extends Error {
+class IllegalTransitionError extends Error {
   constructor(from: string, to: string) {
     super(`A transfer request cannot go from ${from} to ${to}`);
     this.name = "IllegalTransitionError";

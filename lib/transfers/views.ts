@@ -7,17 +7,13 @@ import type { TransferState } from "./states";
 export const TRANSFER_VIEWS = ["all", "inbox", "awaiting", "inFlight", "attention", "done", "stopped"] as const;
 export type TransferView = (typeof TRANSFER_VIEWS)[number];
 
-export const VIEW_STATES: Record<Exclude<TransferView, "all" | "inbox">, TransferState[]> = {
+const VIEW_STATES: Record<Exclude<TransferView, "all" | "inbox">, TransferState[]> = {
   awaiting: ["awaiting_approval"],
   inFlight: ["approved", "submitting"],
   attention: ["outcome_unknown", "failed", "refused"],
   done: ["registered"],
   stopped: ["rejected", "canceled", "expired"],
 };
-
-export function isTransferView(value: unknown): value is TransferView {
-  return typeof value === "string" && (TRANSFER_VIEWS as readonly string[]).includes(value);
-}
 
 /** The API query of a view and page. */
 export function viewQueryString(view: TransferView, page: number): string {

@@ -8,7 +8,7 @@ import type { TextFilterMeta } from "../features";
 import { useDebouncedCallback } from "../use-debounced-callback";
 
 /** Typing waits this long after the last key before the URL (and the query) change. */
-export const TEXT_FILTER_DEBOUNCE_MS = 300;
+const TEXT_FILTER_DEBOUNCE_MS = 300;
 
 /**
  * A text filter that keeps what is typed locally and commits it to the URL after a pause

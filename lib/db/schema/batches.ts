@@ -61,4 +61,3 @@ export const batchRows = pgTable(
 );
 
 export type BatchRow = typeof batches.$inferSelect;
-export type BatchLineRow = typeof batchRows.$inferSelect;

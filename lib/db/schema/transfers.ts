@@ -142,7 +142,4 @@ export const reconciliationFindings = pgTable(
 );
 
 export type TransferRequestRow = typeof transferRequests.$inferSelect;
-export type TransferEventRow = typeof transferEvents.$inferSelect;
-export type ApprovalRow = typeof approvals.$inferSelect;
-export type ApprovalPolicyRow = typeof approvalPolicies.$inferSelect;
 export type ReconciliationFindingRow = typeof reconciliationFindings.$inferSelect;
