@@ -84,7 +84,7 @@ for (const colorScheme of ["light", "dark"] as const) {
         await expectNoViolations(page, `register errors (${colorScheme})`);
         await page.getByLabel("Amount").fill("10,00");
         await page.getByLabel("Receiver name").fill("Ana Acessível");
-        await page.getByLabel("Receiver document").fill("111.444.777-35");
+        await page.getByLabel("Receiver CPF/CNPJ").fill("111.444.777-35");
         await page.getByLabel("Pix key type").selectOption("email");
         await page.getByLabel("Pix key", { exact: true }).fill("ana@example.com");
         await page.getByRole("button", { name: "Review" }).click();
@@ -184,7 +184,7 @@ test.describe("keyboard only", () => {
     await page.keyboard.type("3,21");
     await tabTo(page, page.getByLabel("Receiver name"));
     await page.keyboard.type("Teclado Somente");
-    await tabTo(page, page.getByLabel("Receiver document"));
+    await tabTo(page, page.getByLabel("Receiver CPF/CNPJ"));
     await page.keyboard.type("11144477735");
     await tabTo(page, page.getByLabel("Pix key type"));
     const keyType = page.getByLabel("Pix key type");

@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
 /**
  * Ports and paths of the e2e run. Each Playwright worker gets a stack of its own: a production
  * server and its embedded sandbox on ports base+slot (slot = TEST_PARALLEL_INDEX), with its own
@@ -51,4 +54,14 @@ export type E2EAccount = (typeof ACCOUNTS)[number];
 /** The signed-in browser state of a role on a stack (sessions live in that stack's store). */
 export function storageStateFor(role: E2EAccount, forSlot: number = slot): string {
   return `playwright/.auth/${forSlot}-${role}.json`;
+}
+
+/**
+ * This stack's webhook secrets: the deployment's own, generated at its first start in sandbox
+ * mode (DATA_DIR/sandbox-secrets.json, lib/sandbox-secrets.ts). Read when a spec needs them, after
+ * the server started.
+ */
+export function webhookSecrets(): { authorization: string; md5Secret: string } {
+  const s = JSON.parse(readFileSync(join(E2E.dataDir, "sandbox-secrets.json"), "utf8")) as { clientSecret: string; webhookAuthorization: string };
+  return { authorization: s.webhookAuthorization, md5Secret: s.clientSecret };
 }

@@ -1,9 +1,7 @@
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { planFor } from "@/lib/sandbox/lifecycle";
-import { E2E, storageStateFor } from "./env";
+import { E2E, storageStateFor, webhookSecrets } from "./env";
 
 /**
  * Webhooks end to end: the sandbox notifies the back office as its clock advances; open pages
@@ -149,19 +147,6 @@ test("the event stream reaches the browser unbuffered and uncompressed", async (
   expect(first.cache).toContain("no-transform");
   expect(first.text).toContain("retry: 2000"); // the first bytes arrive at once, not when the stream ends
 });
-
-/**
- * This stack's webhook secrets: the deployment's generated ones (DATA_DIR/sandbox-secrets.json)
- * when present, else the older derived defaults.
- */
-function webhookSecrets(): { authorization: string; md5Secret: string } {
-  const file = join(E2E.dataDir, "sandbox-secrets.json");
-  if (existsSync(file)) {
-    const s = JSON.parse(readFileSync(file, "utf8")) as { clientSecret: string; webhookAuthorization: string };
-    return { authorization: s.webhookAuthorization, md5Secret: s.clientSecret };
-  }
-  return { authorization: `Bearer sandbox-webhook-${E2E.sandboxPort}`, md5Secret: "sandbox-secret" };
-}
 
 test("unauthenticated deliveries are refused and never logged; a signed one the provider does not confirm is kept as rejected", async ({ page }) => {
   const forged = { reference_code: "FORGED-REF-1", idempotent_id: `forged-${Date.now()}`, value_cents: 1_000 };

@@ -107,7 +107,7 @@ test.describe("audit log filters", () => {
   test("days typed dd/mm/aaaa filter the log and come back as typed", async ({ page }) => {
     await language(page, "pt-BR");
     await page.goto("/audit");
-    const form = page.getByRole("search", { name: "Filtrar o registro de auditoria" });
+    const form = page.getByRole("search", { name: "Filtrar a trilha de auditoria" });
     await expect(form.locator("input[type=date]")).toHaveCount(0);
     await form.getByLabel("De", { exact: true }).fill(typed(brazilDay(2)));
     await form.getByLabel("Até", { exact: true }).fill(typed(brazilDay(0)));
@@ -137,7 +137,7 @@ test.describe("screenshots of the filters in pt-BR", () => {
           await page.screenshot({ path: `test-results/shots/payments-date-filter-pt-${width}-calendar.png` });
         } else {
           await page.goto(`/audit?from=${brazilDay(7)}&to=${brazilDay(0)}`);
-          await expect(page.getByRole("search", { name: "Filtrar o registro de auditoria" })).toBeVisible();
+          await expect(page.getByRole("search", { name: "Filtrar a trilha de auditoria" })).toBeVisible();
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
           await page.screenshot({ path: `test-results/shots/audit-filters-pt-${width}.png` });
         }

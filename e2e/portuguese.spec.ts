@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { E2E, storageStateFor } from "./env";
+import { E2E, storageStateFor, webhookSecrets } from "./env";
 import { expectHydrated } from "./hydrated";
 import { expectView } from "./payments-table-helpers";
 
@@ -82,7 +82,7 @@ test.describe("in Portuguese", () => {
 
     // A delivery the receiver refuses (not a notification), so the log has a row whatever the clock did.
     const refused = await page.request.post("/api/webhooks/pix", {
-      headers: { authorization: `Bearer sandbox-webhook-${E2E.sandboxPort}` },
+      headers: { authorization: webhookSecrets().authorization },
       data: { notification_type: "nothing-we-know" },
     });
     expect(refused.status()).toBeGreaterThanOrEqual(400);

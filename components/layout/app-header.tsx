@@ -50,7 +50,12 @@ export async function AppHeader({ user, badges }: { user: SessionUser; badges?: 
         />
         <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-2">
           {/* Those who send or approve see what is available (wide screens; the overview and the review step show it too). */}
-          {can(user.role, "viewTransfers") ? <BalanceBadge className="hidden xl:inline-flex" /> : null}
+          {can(user.role, "viewTransfers") ? (
+            // A wrapper hides it below xl: the badge's own inline-flex would outweigh a `hidden` passed in.
+            <span className="hidden xl:inline-flex">
+              <BalanceBadge />
+            </span>
+          ) : null}
           {can(user.role, "lookup") ? <LookupBox /> : null}
           <LiveIndicator />
           <ThemeToggle />
