@@ -1,5 +1,6 @@
 import "@/lib/zod-config";
 import { z } from "zod";
+import { listPaymentsParamsSchema } from "@/lib/contract";
 import { checkPageParam } from "@/lib/contract/list-rules";
 import { MAX_STORE_PAGE } from "./pages";
 
@@ -8,12 +9,15 @@ import { MAX_STORE_PAGE } from "./pages";
  * Our URLs are canonical: page is plain digits, checked on the raw text first with the same
  * rule as the /payments URL parser (`checkPageParam`, up to MAX_LIST_PAGE).
  */
-export const strictPageSchema = z.object({
+const strictPageSchema = z.looseObject({
   page: z
     .string()
     .refine((value) => checkPageParam(value) === null, "validation.page")
     .optional(),
 });
+
+/** Query of GET /api/payments: the strict page first (a bad page is the only refusal), then the contract's list parameters. */
+export const paymentsListQuerySchema = strictPageSchema.transform((query): Record<string, unknown> => query).pipe(listPaymentsParamsSchema);
 
 /**
  * `page` of our own lists' queries (transfers, batches, findings, webhook events, audit log):

@@ -5,7 +5,7 @@ import type { Permission } from "@/lib/auth/roles";
 import type { Locale } from "@/lib/i18n/config";
 import { translator, type Translator } from "@/lib/i18n/server";
 import { jsonError, validationError } from "./errors";
-import { readJsonBody, queryObject } from "./input";
+import { clientIp, readJsonBody, queryObject } from "./input";
 import { checkOrigin } from "./origin";
 import { currentLocale, setRequestUser } from "./request-context";
 import { findUnsafeText } from "./unsafe-text";
@@ -27,9 +27,14 @@ export type RouteSpec<P, Q, B> = {
   checkOrigin?: boolean;
 };
 
+/** Who acts, for the audit log and the transfer engine: the signed-in user and the address seen. */
+export type Actor = { id: string; email: string; ip: string | null };
+type ActorOf<U> = U extends null ? null : Actor;
+
 export type RouteContext<P, Q, B, U> = {
   request: Request;
   user: U;
+  actor: ActorOf<U>;
   params: Out<P>;
   query: Out<Q>;
   body: Out<B>;
@@ -91,6 +96,7 @@ export function route<
     return handler({
       request,
       user: user as Perm extends "public" ? null : SessionUser,
+      actor: (user ? { id: user.id, email: user.email, ip: clientIp(request) } : null) as ActorOf<Perm extends "public" ? null : SessionUser>,
       params: params.value as Out<P>,
       query: query.value as Out<Q>,
       body: body.value as Out<B>,

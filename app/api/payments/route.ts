@@ -1,8 +1,8 @@
-import { listPaymentsParamsSchema, registerTransferSchema } from "@/lib/contract";
+import { registerTransferSchema } from "@/lib/contract";
 import { getDb } from "@/lib/db";
-import { strictPageSchema } from "@/lib/domain/list-params";
+import { paymentsListQuerySchema } from "@/lib/domain/list-params";
 import { getEnv } from "@/lib/env";
-import { clientIp, jsonError, jsonOk, route, validationError } from "@/lib/http";
+import { jsonError, jsonOk, route } from "@/lib/http";
 import { listPayments } from "@/lib/payments-api";
 import { awaitSettled } from "@/lib/transfers/await-outcome";
 import { asTransferOutcome } from "@/lib/transfers/outcome";
@@ -12,14 +12,9 @@ import { createTransfer } from "@/lib/transfers/service";
 import { toTransfer } from "@/lib/transfers/store";
 
 // GET /api/payments: list payments (same params and shape as the provider)
-export const GET = route({ name: "GET /api/payments", permission: "viewPayments" }, async ({ request }) => {
-  const query = Object.fromEntries(new URL(request.url).searchParams);
-  const page = strictPageSchema.safeParse(query);
-  if (!page.success) return validationError(page.error, 400);
-  const params = listPaymentsParamsSchema.safeParse(Object.fromEntries(Object.entries(query).filter(([, v]) => v !== "")));
-  if (!params.success) return validationError(params.error, 400);
-  return jsonOk(await listPayments(params.data));
-});
+export const GET = route({ name: "GET /api/payments", permission: "viewPayments", query: paymentsListQuerySchema }, async ({ query }) =>
+  jsonOk(await listPayments(query)),
+);
 
 /**
  * POST /api/payments: kept for existing callers, a thin alias of POST /api/transfers that waits
@@ -29,13 +24,13 @@ export const GET = route({ name: "GET /api/payments", permission: "viewPayments"
  */
 export const POST = route(
   { name: "POST /api/payments", permission: "register", body: registerTransferSchema },
-  async ({ request, user, body, t }) => {
+  async ({ actor, body, t }) => {
     const db = await getDb();
     const env = getEnv();
     const policy = await getApprovalPolicy(db, env.approvalExpiryHours);
     const created = await createTransfer(db, await getTransferQueue(), {
       transfer: body,
-      maker: { id: user.id, email: user.email, ip: clientIp(request) },
+      maker: actor,
       policy,
     });
     const row = (await awaitSettled(db, created.transfer.id, env.registerTimeoutMs)) ?? created.transfer;

@@ -1,7 +1,7 @@
 import { registerTransferSchema } from "@/lib/contract";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { clientIp, jsonOk, route } from "@/lib/http";
+import { jsonOk, route } from "@/lib/http";
 import { getApprovalPolicy } from "@/lib/transfers/policy-store";
 import { transferListQuerySchema } from "@/lib/transfers/query";
 import { getTransferQueue } from "@/lib/transfers/runtime";
@@ -11,12 +11,12 @@ import { listTransfers, toTransfer } from "@/lib/transfers/store";
 // POST /api/transfers: a transfer request (sent by the queue, after the approvals the policy asks for)
 export const POST = route(
   { name: "POST /api/transfers", permission: "register", body: registerTransferSchema },
-  async ({ request, user, body }) => {
+  async ({ actor, body }) => {
     const db = await getDb();
     const policy = await getApprovalPolicy(db, getEnv().approvalExpiryHours);
     const { transfer, created } = await createTransfer(db, await getTransferQueue(), {
       transfer: body,
-      maker: { id: user.id, email: user.email, ip: clientIp(request) },
+      maker: actor,
       policy,
     });
     return jsonOk({ transfer: toTransfer(transfer) }, created ? 201 : 200);

@@ -1,12 +1,12 @@
-import { clientIp, jsonOk, route } from "@/lib/http";
+import { jsonOk, route } from "@/lib/http";
 import { batchParamsSchema } from "@/lib/batches/query";
 import { batchContext } from "@/lib/batches/runtime";
 import { approveBatch } from "@/lib/batches/service";
 import { getBatchSummary } from "@/lib/batches/store";
 
 // POST /api/batches/{id}/approve: one approval of the whole batch; the last needed one sends every row
-export const POST = route({ name: "POST /api/batches/[id]/approve", permission: "approve", params: batchParamsSchema }, async ({ request, user, params }) => {
+export const POST = route({ name: "POST /api/batches/[id]/approve", permission: "approve", params: batchParamsSchema }, async ({ actor, params }) => {
   const { db, queue, pace } = await batchContext();
-  await approveBatch(db, queue, params.id, { id: user.id, email: user.email, ip: clientIp(request) }, pace);
+  await approveBatch(db, queue, params.id, actor, pace);
   return jsonOk({ batch: await getBatchSummary(db, params.id) });
 });

@@ -1,16 +1,13 @@
 import { getDb } from "@/lib/db";
-import { clientIp, jsonOk, route } from "@/lib/http";
+import { jsonOk, route } from "@/lib/http";
 import { batchParamsSchema } from "@/lib/batches/query";
 import { rejectBatch } from "@/lib/batches/service";
 import { getBatchSummary } from "@/lib/batches/store";
 import { rejectBodySchema } from "@/lib/transfers/query";
 
 // POST /api/batches/{id}/reject: { reason } no row of the batch is ever sent
-export const POST = route(
-  { name: "POST /api/batches/[id]/reject", permission: "approve", params: batchParamsSchema, body: rejectBodySchema },
-  async ({ request, user, params, body }) => {
-    const db = await getDb();
-    await rejectBatch(db, params.id, { id: user.id, email: user.email, ip: clientIp(request) }, body.reason);
-    return jsonOk({ batch: await getBatchSummary(db, params.id) });
-  },
-);
+export const POST = route({ name: "POST /api/batches/[id]/reject", permission: "approve", params: batchParamsSchema, body: rejectBodySchema }, async ({ actor, params, body }) => {
+  const db = await getDb();
+  await rejectBatch(db, params.id, actor, body.reason);
+  return jsonOk({ batch: await getBatchSummary(db, params.id) });
+});

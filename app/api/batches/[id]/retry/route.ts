@@ -1,12 +1,12 @@
-import { clientIp, jsonOk, route } from "@/lib/http";
+import { jsonOk, route } from "@/lib/http";
 import { batchParamsSchema } from "@/lib/batches/query";
 import { batchContext } from "@/lib/batches/runtime";
 import { retryFailedRows } from "@/lib/batches/service";
 import { getBatchSummary } from "@/lib/batches/store";
 
 // POST /api/batches/{id}/retry: the rows that failed (nothing registered) are sent again with the same ids
-export const POST = route({ name: "POST /api/batches/[id]/retry", permission: "register", params: batchParamsSchema }, async ({ request, user, params }) => {
+export const POST = route({ name: "POST /api/batches/[id]/retry", permission: "register", params: batchParamsSchema }, async ({ actor, params }) => {
   const { db, queue, pace } = await batchContext();
-  const { retried } = await retryFailedRows(db, queue, params.id, { id: user.id, email: user.email, ip: clientIp(request) }, pace);
+  const { retried } = await retryFailedRows(db, queue, params.id, actor, pace);
   return jsonOk({ retried, batch: await getBatchSummary(db, params.id) });
 });

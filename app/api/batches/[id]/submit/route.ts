@@ -1,12 +1,12 @@
-import { clientIp, jsonOk, route } from "@/lib/http";
+import { jsonOk, route } from "@/lib/http";
 import { batchParamsSchema } from "@/lib/batches/query";
 import { batchContext } from "@/lib/batches/runtime";
 import { submitBatch } from "@/lib/batches/service";
 import { getBatchSummary } from "@/lib/batches/store";
 
 // POST /api/batches/{id}/submit: each valid row becomes a transfer request (after the batch's approval when the policy asks)
-export const POST = route({ name: "POST /api/batches/[id]/submit", permission: "register", params: batchParamsSchema }, async ({ request, user, params }) => {
+export const POST = route({ name: "POST /api/batches/[id]/submit", permission: "register", params: batchParamsSchema }, async ({ actor, params }) => {
   const { db, queue, policy, pace } = await batchContext();
-  await submitBatch(db, queue, params.id, { id: user.id, email: user.email, ip: clientIp(request) }, policy, pace);
+  await submitBatch(db, queue, params.id, actor, policy, pace);
   return jsonOk({ batch: await getBatchSummary(db, params.id) });
 });

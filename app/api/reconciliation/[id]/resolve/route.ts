@@ -1,11 +1,11 @@
 import { getDb } from "@/lib/db";
-import { clientIp, jsonOk, route } from "@/lib/http";
+import { jsonOk, route } from "@/lib/http";
 import { resolveFinding } from "@/lib/transfers/findings";
 import { findingParamsSchema, resolveBodySchema } from "@/lib/transfers/findings-query";
 
 // POST /api/reconciliation/{id}/resolve: { note } a person marks a finding resolved (audited)
 export const POST = route(
   { name: "POST /api/reconciliation/[id]/resolve", permission: "reconciliation", params: findingParamsSchema, body: resolveBodySchema },
-  async ({ request, user, params, body }) =>
-    jsonOk({ finding: await resolveFinding(await getDb(), params.id, { id: user.id, email: user.email, ip: clientIp(request) }, body.note) }),
+  async ({ actor, params, body }) =>
+    jsonOk({ finding: await resolveFinding(await getDb(), params.id, actor, body.note) }),
 );

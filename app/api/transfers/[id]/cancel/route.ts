@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db";
-import { clientIp, jsonOk, route } from "@/lib/http";
+import { jsonOk, route } from "@/lib/http";
 import { cancelBodySchema, transferParamsSchema } from "@/lib/transfers/query";
 import { cancelTransfer } from "@/lib/transfers/service";
 import { getTransfer } from "@/lib/transfers/store";
@@ -7,9 +7,9 @@ import { getTransfer } from "@/lib/transfers/store";
 // POST /api/transfers/{id}/cancel: the maker withdraws a request before it was sent
 export const POST = route(
   { name: "POST /api/transfers/[id]/cancel", permission: "register", params: transferParamsSchema, body: cancelBodySchema },
-  async ({ request, user, params, body }) => {
+  async ({ actor, params, body }) => {
     const db = await getDb();
-    await cancelTransfer(db, params.id, { id: user.id, email: user.email, ip: clientIp(request) }, body.reason ?? null);
+    await cancelTransfer(db, params.id, actor, body.reason ?? null);
     return jsonOk({ transfer: await getTransfer(db, params.id) });
   },
 );
