@@ -1,7 +1,6 @@
 "use client";
 
 import { flexRender, type Row, type RowData } from "@tanstack/react-table";
-import { memo } from "react";
 import { cn } from "@/lib/utils";
 import type { DataTableFeatures } from "./features";
 
@@ -26,18 +25,11 @@ type RowProps<TData extends RowData> = {
   tabbable: boolean;
   density: Density;
   className: string | undefined;
-  /** The visible columns' ids: a row re-renders when the column chooser changes them. */
-  columns: string;
   cards: boolean;
 };
 
-/**
- * One body row. Memoized: the table re-renders on every filter keystroke, busy flag and focus
- * move, and a page has 100 rows of 10 cells; a row re-renders only when its payment, its
- * columns, the density or its tab stop change. Its keys and clicks are handled by the table
- * body (`data-index` says which row).
- */
-function DataTableRowImpl<TData extends RowData>({ row, index, tabbable, density, className, cards }: RowProps<TData>) {
+/** One body row. Its keys and clicks are handled by the table body (`data-index` says which row). */
+export function DataTableRow<TData extends RowData>({ row, index, tabbable, density, className, cards }: RowProps<TData>) {
   return (
     <tr data-row data-index={index} tabIndex={tabbable ? 0 : -1} className={cn(ROW_CLASS, cards && CARD_ROW, className)}>
       {row.getVisibleCells().map((cell) => (
@@ -53,12 +45,9 @@ function DataTableRowImpl<TData extends RowData>({ row, index, tabbable, density
             cards && CARD_CELL,
           )}
         >
-          {/* The cell renderer called in place: no wrapper component per cell (1,000 per page). */}
           {flexRender(cell.column.columnDef.cell, cell.getContext())}
         </td>
       ))}
     </tr>
   );
 }
-
-export const DataTableRow = memo(DataTableRowImpl) as typeof DataTableRowImpl;

@@ -58,10 +58,6 @@ export function DataTable<TData extends RowData>({
   const router = useRouter();
   const body = useRef<HTMLTableSectionElement>(null);
   const rows = table.getRowModel().rows;
-  const columns = table
-    .getVisibleLeafColumns()
-    .map((column) => column.id)
-    .join(",");
   const [focusIndex, setFocusIndex] = useState(0);
   const tabStop = Math.min(focusIndex, Math.max(0, rows.length - 1));
 
@@ -168,7 +164,6 @@ export function DataTable<TData extends RowData>({
               tabbable={index === tabStop}
               density={density}
               className={rowClassName?.(row.original)}
-              columns={columns}
               cards={cards}
             />
           ))}
