@@ -4,8 +4,8 @@ import { API_CSP, commonSecurityHeaders } from "./lib/http/security-headers";
 
 /**
  * Security headers of every /api answer. Pages get theirs (and a CSP nonce) from proxy.ts; the
- * API does not need a nonce, and running the proxy function for each API call cost about
- * 0.3-0.4 ms of CPU per request (issue 3), so /api answers take their fixed headers from here.
+ * API does not need a nonce, and running the proxy function for each API call costs CPU on
+ * every request, so /api answers take their fixed headers from here.
  * proxy.ts still sees /api paths holding a "%" (see its matcher): a malformed %-escape there
  * must be a 400 JSON, not Next's plain-text 500.
  */
@@ -34,8 +34,7 @@ const nextConfig: NextConfig = {
 };
 
 // next-intl: the per-request language and messages (lib/i18n/request.ts). The messages are
-// compiled at build time (precompile): the browser gets no ICU parser, /payments 9 kB lighter
-// (221 -> 212 kB gzip, measured with bench/pages-run.ts on both builds).
+// compiled at build time (precompile): the browser gets no ICU parser.
 const withNextIntl = createNextIntlPlugin({
   requestConfig: "./lib/i18n/request.ts",
   experimental: { messages: { path: "./messages", format: "json", locales: ["en", "pt-BR"], precompile: true } },

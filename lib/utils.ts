@@ -1,7 +1,7 @@
 import { clsx, type ClassValue } from "clsx";
 
 /**
- * Joins class names. No merging (tailwind-merge was 9 kB gzip on every page): two classes for
+ * Joins class names. No merging (tailwind-merge would load on every page): two classes for
  * one property are resolved by the stylesheet's order, not by their order here, so components
  * take props for what callers vary (Button `size`/`variant`/`align`, Input `compact`/`iconStart`,
  * Skeleton `pill`, badges' `size`) and a caller's className only adds. Checked across the whole

@@ -7,6 +7,6 @@ import { config } from "zod";
  * CSP has no 'unsafe-eval', and even zod's feature probe (`Function("")` in a try) is reported
  * as a CSP violation. jitless parsing is the same result, a little slower; servers keep the JIT.
  * A named import, not `z.config`: the `z` namespace re-exported from a module of ours would
- * carry every zod locale into the bundle (95 kB gzip, measured).
+ * carry every zod locale into the bundle.
  */
 if (typeof window !== "undefined") config({ jitless: true });

@@ -15,7 +15,7 @@ export function SignOutButton() {
     setPending(true);
     setFailed(false);
     try {
-      // Loaded on click: Better Auth's client (12 kB gzip) is not needed by any page until then.
+      // Loaded on click: Better Auth's client is not needed by any page until then.
       const { authClient } = await import("@/lib/auth/auth-client");
       const { error } = await authClient.signOut();
       if (error) throw new Error(error.message ?? "sign-out failed");

@@ -6,8 +6,8 @@ import { useState, type ComponentProps } from "react";
 /**
  * A link that prefetches its route when the pointer or the focus reaches it, not as soon as it
  * is on screen (Next.js's hover-triggered prefetch pattern). The header's links are on every
- * page: prefetching every route they name on each load cost each page the others' code (the
- * event log's 4.4 kB on /payments) for navigations that mostly never happen. Pointing at a link
+ * page: prefetching every route they name on each load cost each page the others' code for
+ * navigations that mostly never happen. Pointing at a link
  * comes a few hundred milliseconds before the click, which is time enough on a LAN.
  */
 export function IntentLink({ onPointerEnter, onFocus, ...props }: Omit<ComponentProps<typeof Link>, "prefetch">) {

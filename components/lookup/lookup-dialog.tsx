@@ -19,7 +19,7 @@ type LookupDialogProps = {
 
 /**
  * The lookup dialog itself, loaded on first use (see LookupBox): Radix's dialog, focus trap and
- * scroll lock and the lookup panel are about 14 kB gzip no page needs until someone looks up.
+ * scroll lock and the lookup panel are code no page needs until someone looks up.
  * Focus stays inside, Esc closes, focus returns to where it was.
  */
 export default function LookupDialog({ open, onOpenChange, session, initialQuery, returnFocus }: LookupDialogProps) {

@@ -20,8 +20,8 @@ type Patch = Partial<{ [K in keyof PaymentsSearchValues]: PaymentsSearchValues[K
  * back to page 1; defaults (page 1, empty filters) are left out of the URL.
  *
  * A change starts its request at once, before React renders the new view (the table's render
- * with the old rows would otherwise come first: 40-130 ms on the 2-core bench machine); the
- * table's own query then finds it in flight under the same key.
+ * with the old rows would otherwise delay it); the table's own query then finds it in flight
+ * under the same key.
  */
 export function usePaymentsView() {
   const [values, setValues] = useQueryStates(paymentsSearchParams, { clearOnDefault: true, history: "push" });

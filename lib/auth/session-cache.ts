@@ -2,8 +2,8 @@
  * A short-lived, per-process memo of "which user does this session token belong to".
  *
  * Why: every API call checks the session, and on the embedded store (PGlite runs inside the
- * server's own thread) that lookup cost ~40 ms of queueing per request under load, turning the
- * proxy into the bottleneck. A few seconds of memo removes it. The price is bounded: a role
+ * server's own thread) those lookups queue behind each other under load, turning the proxy
+ * into the bottleneck. A few seconds of memo removes it. The price is bounded: a role
  * change made elsewhere (the CLI, another instance) takes effect within TTL_MS; a sign-out on
  * this instance takes effect at once (the sign-out hook forgets the token).
  */

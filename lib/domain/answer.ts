@@ -3,8 +3,8 @@
  * provider's answer with the contract schema and reshaped it (STYLE 4), so the browser checks
  * only that it got the kind of answer it asked for: the members a page relies on, each of the
  * right kind. That catches what does reach a browser (a proxy's HTML page with a 200, an empty
- * body, an answer of another route) without shipping zod to pages that only read (32 kB gzip
- * of /payments). Forms keep their zod schemas: the form and the route share them (STYLE 6).
+ * body, an answer of another route) without shipping zod to pages that only read. Forms keep
+ * their zod schemas: the form and the route share them (STYLE 6).
  */
 export type AnswerReader<T> = (body: unknown) => T | undefined;
 

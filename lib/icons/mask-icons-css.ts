@@ -1,9 +1,9 @@
 /**
  * The CSS of the icons drawn per table row (app/icons.css, generated from lucide's own icon
  * data: `npx tsx scripts/icons-css.ts`). Each icon is one <span> painted with a CSS mask, not
- * an <svg> tree: with 300 SVG icons on a 100-row page (status, two copy buttons), hiding them
- * alone cut the browser's render time after a filter change from 233 to 190 ms (p50, same
- * run); a <use>-sprite did not help, as each use clones the symbol's tree.
+ * an <svg> tree: a 100-row page draws hundreds of icons (status, two copy buttons), and their
+ * SVG trees were a large part of the browser's render time after a filter change (figures in
+ * docs/BENCHMARKS.md); a <use>-sprite did not help, as each use clones the symbol's tree.
  */
 type IconData = { name: string; node: Array<[string, Record<string, string>]> };
 

@@ -7,8 +7,8 @@ const FIXED_OFFSET_SINCE = Date.UTC(2019, 1, 17, 2);
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
 /**
- * The provider's datetime text. A list page formats 300 dates, and the time-zone library
- * costs ~25 µs each, so dates since 2019 (fixed -03:00) take this arithmetic path; older ones,
+ * The provider's datetime text. A list page formats hundreds of dates and the time-zone library
+ * is slow per call, so dates since 2019 (fixed -03:00) take this arithmetic path; older ones,
  * with historic daylight saving, go through formatProviderDateTime. A test keeps both equal.
  */
 export function providerDateTime(ms: number): string {
