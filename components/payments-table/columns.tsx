@@ -1,10 +1,10 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { StatusBadge } from "@/components/payments/status-badge";
-import type { DateRangeFilterMeta, DataTableFeatures } from "@/components/data-table/features";
+import { dateRangeFilter } from "@/components/data-table/date-range-filter";
+import type { DataTableFeatures } from "@/components/data-table/features";
 import { listParamLabel, type AppTranslator } from "@/components/data-table/param-label";
 import { PAYMENT_STATUSES } from "@/lib/contract/values";
 import type { PaymentListItem } from "@/lib/contract/payment";
-import { resolveDatePreset, type DatePreset } from "@/lib/pix/date-presets";
 import { formatDocument, stripDocument } from "@/lib/pix/document";
 import { formatBRL } from "@/lib/pix/money";
 import { listParamProblem, type ListParamProblem } from "@/lib/search-params/payments";
@@ -18,18 +18,8 @@ import { DateTimeCell, FULL_ON_FOCUS, IdCell, PixKeyCell, ReferenceCell } from "
  */
 const helper = createColumnHelper<DataTableFeatures, PaymentListItem>();
 
-const PRESETS: readonly DatePreset[] = ["today", "yesterday", "last7", "thisMonth", "lastMonth"];
-
 /** Shown at first: the partner's id, the key and the cancellation reason are a click away (Columns). */
 export const DEFAULT_HIDDEN_COLUMNS = { idempotent_id: false, pix_key: false, cancellation_reason: false } as const;
-
-/** "2026-03-01T00:00:00" -> "01/03/2026" (with the time when it is not a whole-day bound). */
-function formatListValue(value: string): string {
-  const [day = "", time = ""] = value.split("T");
-  const [y, m, d] = day.split("-");
-  const date = `${d}/${m}/${y}`;
-  return time === "00:00:00" || time === "23:59:59" ? date : `${date} ${time.slice(0, 5)}`;
-}
 
 /** A refused filter value's reason, in words. */
 export function describeProblem(problem: ListParamProblem, t: AppTranslator): string {
@@ -42,20 +32,6 @@ export function describeProblem(problem: ListParamProblem, t: AppTranslator): st
     default:
       return t(`payments.problems.${problem.code}`);
   }
-}
-
-function dateRange(label: string, startKey: string, endKey: string, t: AppTranslator): DateRangeFilterMeta {
-  return {
-    kind: "dateRange",
-    label,
-    startKey,
-    endKey,
-    presets: PRESETS.map((id) => ({ id, label: t(`table.presets.${id}`), resolve: () => resolveDatePreset(id, new Date()) })),
-    toStartValue: (day) => `${day}T00:00:00`,
-    toEndValue: (day) => `${day}T23:59:59`,
-    toDay: (value) => value.slice(0, 10),
-    formatValue: formatListValue,
-  };
 }
 
 type TextKey = "receiver_name" | "receiver_document" | "reference_code" | "end_to_end";
@@ -73,7 +49,7 @@ export function buildPaymentColumns(t: AppTranslator) {
       header: registered,
       cell: (info) => <DateTimeCell value={info.getValue()} missing={missing.registered} />,
       enableHiding: false,
-      meta: { label: registered, width: "9rem", filter: dateRange(registered, "registration_start_date", "registration_end_date", t) },
+      meta: { label: registered, width: "9rem", filter: dateRangeFilter(registered, "registration_start_date", "registration_end_date", t) },
     }),
     helper.accessor("status", {
       header: t("glossary.status"),
@@ -176,7 +152,7 @@ export function buildPaymentColumns(t: AppTranslator) {
     helper.accessor("payment_date", {
       header: paid,
       cell: (info) => <DateTimeCell value={info.getValue()} missing={missing.paid} />,
-      meta: { label: paid, width: "9rem", filter: dateRange(paid, "payment_start_date", "payment_end_date", t) },
+      meta: { label: paid, width: "9rem", filter: dateRangeFilter(paid, "payment_start_date", "payment_end_date", t) },
     }),
     helper.accessor("cancellation_reason", {
       header: t("glossary.cancellationReason"),

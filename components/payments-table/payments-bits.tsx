@@ -1,43 +1,24 @@
 import { useTranslations } from "next-intl";
+import { TableSkeleton } from "@/components/data-table/list-bits";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import { Skeleton } from "@/components/ui/skeleton";
 
 const count = new Intl.NumberFormat("pt-BR");
 
-/** The table's shape while the first page loads (no spinner; the layout does not jump). */
-export function PaymentsTableSkeleton({ rows = 12 }: { rows?: number }) {
-  const t = useTranslations("payments");
-  return (
-    <div className="overflow-hidden rounded-lg border border-border bg-surface" aria-busy="true" aria-label={t("loading")}>
-      <div className="h-9 border-b border-border bg-surface-muted" />
-      {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className="flex items-center gap-4 border-b border-border px-3 py-3 last:border-b-0">
-          <Skeleton className="h-4 w-32" />
-          <Skeleton className="h-5 w-24" pill />
-          <Skeleton className="h-4 w-20" />
-          <Skeleton className="h-4 w-40" />
-          <Skeleton className="h-4 w-28" />
-          <Skeleton className="hidden h-4 w-40 lg:block" />
-          <Skeleton className="hidden h-4 w-32 xl:block" />
-        </div>
-      ))}
-    </div>
-  );
-}
+const PAYMENT_CELLS = [
+  { className: "h-4 w-32" },
+  { className: "h-5 w-24", pill: true },
+  { className: "h-4 w-20" },
+  { className: "h-4 w-40" },
+  { className: "h-4 w-28" },
+  { className: "hidden h-4 w-40 lg:block" },
+  { className: "hidden h-4 w-32 xl:block" },
+];
 
-/** "Rows 101–200 of 3.000" under the table (numbers in Brazilian format whatever the language). */
-export function RowRange({ page, shown, total, busy }: { page: number; shown: number; total: number | undefined; busy: boolean }) {
-  const t = useTranslations("table");
-  if (total === undefined) return <span />;
-  const first = shown === 0 ? 0 : (page - 1) * 100 + 1;
-  const last = shown === 0 ? 0 : first + shown - 1;
-  return (
-    <p className="text-sm tabular-nums text-fg-muted" aria-live="polite">
-      {busy ? `${t("loadingPrefix")} ` : ""}
-      {t("rowRange", { first: count.format(first), last: count.format(last), total: count.format(total) })}
-    </p>
-  );
+/** The payments table's shape while the first page loads. */
+export function PaymentsTableSkeleton() {
+  const t = useTranslations("payments");
+  return <TableSkeleton label={t("loading")} rows={12} cells={PAYMENT_CELLS} />;
 }
 
 /** A link to page 40 of a query that now has 3 pages: say so and offer the last page. */

@@ -1,5 +1,6 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import type { DataTableFeatures, DateRangeFilterMeta } from "@/components/data-table/features";
+import { dateRangeFilter } from "@/components/data-table/date-range-filter";
+import type { DataTableFeatures } from "@/components/data-table/features";
 import type { AppTranslator } from "@/components/data-table/param-label";
 import { DateTimeCell, FULL_ON_FOCUS, IdCell } from "@/components/payments-table/cells";
 import { QrStatusBadge } from "@/components/qrcode-detail/qr-status-badge";
@@ -8,37 +9,14 @@ import type { QrcodeListItem } from "@/lib/contract/qrcode-list";
 import type { QrcodeListTextParam } from "@/lib/contract/qrcode-list-rules";
 import { QRCODE_STATUSES } from "@/lib/contract/values";
 import { qrcodeHref } from "@/lib/lookup/route-param";
-import { resolveDatePreset, type DatePreset } from "@/lib/pix/date-presets";
 import { formatDocument, stripDocument } from "@/lib/pix/document";
 import { formatBRL } from "@/lib/pix/money";
 import { qrcodeParamProblem } from "@/lib/search-params/qrcodes";
 import { cn } from "@/lib/utils";
 
 const helper = createColumnHelper<DataTableFeatures, QrcodeListItem>();
-const PRESETS: readonly DatePreset[] = ["today", "yesterday", "last7", "thisMonth", "lastMonth"];
-
 /** Shown at first: the external reference and the generator's document are a click away (Columns). */
 export const DEFAULT_HIDDEN_QRCODE_COLUMNS = { external_reference: false, generator_document: false, payer_document: false } as const;
-
-function formatListValue(value: string): string {
-  const [day = "", time = ""] = value.split("T");
-  const [y, m, d] = day.split("-");
-  return time === "00:00:00" || time === "23:59:59" ? `${d}/${m}/${y}` : `${d}/${m}/${y} ${time.slice(0, 5)}`;
-}
-
-function dateRange(label: string, startKey: string, endKey: string, t: AppTranslator): DateRangeFilterMeta {
-  return {
-    kind: "dateRange",
-    label,
-    startKey,
-    endKey,
-    presets: PRESETS.map((id) => ({ id, label: t(`table.presets.${id}`), resolve: () => resolveDatePreset(id, new Date()) })),
-    toStartValue: (day) => `${day}T00:00:00`,
-    toEndValue: (day) => `${day}T23:59:59`,
-    toDay: (value) => value.slice(0, 10),
-    formatValue: formatListValue,
-  };
-}
 
 /** A typed value the provider would refuse: why, in the reader's words (the filter does not apply it). */
 const check = (key: QrcodeListTextParam, t: AppTranslator) => (value: string) => {
@@ -91,7 +69,7 @@ export function buildQrcodeColumns(t: AppTranslator) {
       header: created,
       cell: (info) => <DateTimeCell value={info.getValue()} missing={t("qrcodes.missing.none")} />,
       enableHiding: false,
-      meta: { label: created, width: "9rem", filter: dateRange(created, "registration_start_date", "registration_end_date", t) },
+      meta: { label: created, width: "9rem", filter: dateRangeFilter(created, "registration_start_date", "registration_end_date", t) },
     }),
     helper.accessor("status", {
       header: t("glossary.status"),
@@ -152,7 +130,7 @@ export function buildQrcodeColumns(t: AppTranslator) {
     helper.accessor("payment_date", {
       header: paid,
       cell: (info) => <DateTimeCell value={info.getValue()} missing={t("qrcodes.missing.notPaid")} />,
-      meta: { label: paid, width: "9rem", filter: dateRange(paid, "payment_start_date", "payment_end_date", t) },
+      meta: { label: paid, width: "9rem", filter: dateRangeFilter(paid, "payment_start_date", "payment_end_date", t) },
     }),
   ]);
 }

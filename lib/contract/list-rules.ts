@@ -16,20 +16,34 @@ export const DATE_PAIRS = [
 
 const DATETIME_RULE: TextRule = { pattern: LIST_DATETIME_RE, message: "must look like YYYY-mm-ddTHH:MM:ss" };
 
+/** The date bounds every provider list takes (payments, QR codes), in the provider's order. */
+export const LIST_DATE_RULES = {
+  registration_start_date: DATETIME_RULE,
+  registration_end_date: DATETIME_RULE,
+  payment_start_date: DATETIME_RULE,
+  payment_end_date: DATETIME_RULE,
+} as const satisfies Record<string, TextRule>;
+
+/** A person's name and CPF/CNPJ as list filters (receiver, generator, payer). */
+export const NAME_RULE: TextRule = { max: LIMITS.name };
+export const DOCUMENT_RULE: TextRule = { max: LIMITS.document, pattern: DIGITS_RE, message: "digits only" };
+
+/** The ids every provider list filters by. */
+export const LIST_ID_RULES = {
+  reference_code: { max: LIMITS.referenceCode },
+  end_to_end: { max: LIMITS.endToEnd },
+} as const satisfies Record<string, TextRule>;
+
 /**
  * `status` passes through any short word: the contract documents the QR code values, real
  * payments carry the payment values (provider notes).
  */
 export const LIST_TEXT_RULES = {
-  registration_start_date: DATETIME_RULE,
-  registration_end_date: DATETIME_RULE,
-  payment_start_date: DATETIME_RULE,
-  payment_end_date: DATETIME_RULE,
-  receiver_name: { max: LIMITS.name },
-  receiver_document: { max: LIMITS.document, pattern: DIGITS_RE, message: "digits only" },
+  ...LIST_DATE_RULES,
+  receiver_name: NAME_RULE,
+  receiver_document: DOCUMENT_RULE,
   status: { pattern: /^[a-z_]{1,40}$/, message: "unknown status" },
-  reference_code: { max: LIMITS.referenceCode },
-  end_to_end: { max: LIMITS.endToEnd },
+  ...LIST_ID_RULES,
 } as const satisfies Record<string, TextRule>;
 
 export type ListTextParam = keyof typeof LIST_TEXT_RULES;

@@ -1,9 +1,10 @@
-import { createLoader, createParser, createSerializer, type inferParserType } from "nuqs/server";
+import { createLoader, createSerializer, type inferParserType } from "nuqs/server";
 // The rules as data, not the zod schema built from them: this map runs in the browser, which
 // then ships no zod on /payments. (The contract index would also pull the registration schema.)
 import type { ListPaymentsParams } from "@/lib/contract/list";
 import { DATE_PAIRS, LIST_TEXT_RULES, MAX_LIST_PAGE, checkPageParam, checkTextRule, type TextRule } from "@/lib/contract/list-rules";
 import { parseListParam } from "@/lib/pix/time";
+import { firstValue, parseAsCheckedParam, parseAsListPage, withoutHalfRanges, type RawSearchParams } from "./list-url";
 
 /**
  * The one URL-state parser map of the payments table. Keys are the provider's own list
@@ -56,23 +57,10 @@ function pageParamProblem(value: string): ListParamProblem | null {
   return /^\d+$/.test(value) ? { code: "pageRange", max: MAX_LIST_PAGE } : { code: "pageNumber" };
 }
 
-function parseAsListParam(key: ParamKey) {
-  return createParser({
-    parse: (raw: string): string | null => {
-      const value = raw.trim();
-      return value !== "" && listParamProblem(key, value) === null ? value : null;
-    },
-    serialize: (value: string) => value,
-  });
-}
-
-const parseAsPage = createParser({
-  parse: (raw: string): number | null => (pageParamProblem(raw.trim()) === null ? Number(raw.trim()) : null),
-  serialize: (value: number) => String(value),
-});
+const parseAsListParam = (key: ParamKey) => parseAsCheckedParam((value) => listParamProblem(key, value));
 
 export const paymentsSearchParams = {
-  page: parseAsPage.withDefault(1),
+  page: parseAsListPage.withDefault(1),
   registration_start_date: parseAsListParam("registration_start_date"),
   registration_end_date: parseAsListParam("registration_end_date"),
   payment_start_date: parseAsListParam("payment_start_date"),
@@ -105,25 +93,11 @@ export function toListParams(values: PaymentsSearchValues): ListPaymentsParams {
     const value = values[key];
     if (value !== null) out[key] = value;
   }
-  for (const [start, end] of DATE_PAIRS) {
-    if (!out[start] || !out[end]) {
-      delete out[start];
-      delete out[end];
-    }
-  }
-  return out;
+  return withoutHalfRanges(out);
 }
 
 /** A value of a pasted link the view could not use; the page words `key` and `problem`. */
 export type IgnoredParam = { key: PaymentsSearchKey; value: string; problem: ListParamProblem };
-
-type RawSearchParams = URLSearchParams | Record<string, string | string[] | undefined>;
-
-function firstValue(raw: RawSearchParams, key: string): string | undefined {
-  if (raw instanceof URLSearchParams) return raw.get(key) ?? undefined;
-  const value = raw[key];
-  return Array.isArray(value) ? value[0] : value;
-}
 
 /**
  * What a pasted link asked for that the view cannot honour: values the contract refuses, and
@@ -133,7 +107,7 @@ export function findIgnoredSearchParams(raw: RawSearchParams): IgnoredParam[] {
   const ignored: IgnoredParam[] = [];
   const kept = new Set<PaymentsSearchKey>();
   for (const key of Object.keys(paymentsSearchParams) as PaymentsSearchKey[]) {
-    const value = firstValue(raw, key)?.trim();
+    const value = firstValue(raw, key);
     if (value === undefined || value === "") continue;
     const problem = key === "page" ? pageParamProblem(value) : listParamProblem(key, value);
     if (problem === null) kept.add(key);
@@ -143,7 +117,7 @@ export function findIgnoredSearchParams(raw: RawSearchParams): IgnoredParam[] {
     if (kept.has(start) === kept.has(end)) continue;
     const present = kept.has(start) ? start : end;
     const missing = present === start ? end : start;
-    ignored.push({ key: present, value: firstValue(raw, present)?.trim() ?? "", problem: { code: "rangeNeedsBoth", missing } });
+    ignored.push({ key: present, value: firstValue(raw, present) ?? "", problem: { code: "rangeNeedsBoth", missing } });
   }
   return ignored;
 }

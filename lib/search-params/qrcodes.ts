@@ -1,9 +1,10 @@
-import { createLoader, createParser, createSerializer, type inferParserType } from "nuqs/server";
+import { createLoader, createSerializer, type inferParserType } from "nuqs/server";
 // Rules as data, not zod: this map runs in the browser too (see lib/search-params/payments.ts).
 import type { ListQrcodesParams } from "@/lib/contract/qrcode-list";
 import { DATE_PAIRS, checkPageParam, checkTextRule, type TextRule } from "@/lib/contract/list-rules";
 import { QRCODE_LIST_TEXT_RULES, type QrcodeListTextParam } from "@/lib/contract/qrcode-list-rules";
 import { parseListParam } from "@/lib/pix/time";
+import { firstValue, parseAsCheckedParam, parseAsListPage, withoutHalfRanges, type RawSearchParams } from "./list-url";
 
 /**
  * The one URL-state parser map of the QR codes (charges) table: keys are the provider's own
@@ -30,23 +31,10 @@ export function qrcodeParamProblem(key: QrcodeListTextParam, value: string): Qrc
   return { code: checkTextRule(QRCODE_LIST_TEXT_RULES[key], value) === null ? "notRealDate" : "dateShape" };
 }
 
-function parseAsParam(key: QrcodeListTextParam) {
-  return createParser({
-    parse: (raw: string): string | null => {
-      const value = raw.trim();
-      return value !== "" && checkQrcodeParam(key, value) === null ? value : null;
-    },
-    serialize: (value: string) => value,
-  });
-}
-
-const parseAsPage = createParser({
-  parse: (raw: string): number | null => (checkPageParam(raw.trim()) === null ? Number(raw.trim()) : null),
-  serialize: (value: number) => String(value),
-});
+const parseAsParam = (key: QrcodeListTextParam) => parseAsCheckedParam((value) => checkQrcodeParam(key, value));
 
 export const qrcodesSearchParams = {
-  page: parseAsPage.withDefault(1),
+  page: parseAsListPage.withDefault(1),
   registration_start_date: parseAsParam("registration_start_date"),
   registration_end_date: parseAsParam("registration_end_date"),
   payment_start_date: parseAsParam("payment_start_date"),
@@ -76,23 +64,12 @@ export function toQrcodeListParams(values: QrcodesSearchValues): ListQrcodesPara
     const value = values[key];
     if (value !== null) out[key] = value;
   }
-  for (const [start, end] of DATE_PAIRS) {
-    if (!out[start] || !out[end]) {
-      delete out[start];
-      delete out[end];
-    }
-  }
-  return out;
+  return withoutHalfRanges(out);
 }
-
-type RawSearchParams = URLSearchParams | Record<string, string | string[] | undefined>;
 
 /** What a pasted link asked for that the view cannot honour: refused values, and half date ranges. */
 export function findIgnoredQrcodeParams(raw: RawSearchParams): { key: QrcodesSearchKey; value: string }[] {
-  const first = (key: string) => {
-    const v = raw instanceof URLSearchParams ? raw.get(key) : raw[key];
-    return (Array.isArray(v) ? v[0] : v ?? undefined)?.trim();
-  };
+  const first = (key: string) => firstValue(raw, key);
   const ignored: { key: QrcodesSearchKey; value: string }[] = [];
   const kept = new Set<QrcodesSearchKey>();
   for (const key of Object.keys(qrcodesSearchParams) as QrcodesSearchKey[]) {
