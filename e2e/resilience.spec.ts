@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { addCalendarDays } from "../lib/insights/buckets";
 import { brazilDayKey } from "../lib/pix/time";
 import { E2E, storageStateFor } from "./env";
+import { reviewedId } from "./register-helpers";
 
 /** This worker's sandbox. */
 const SANDBOX_URL = E2E.sandboxUrl;
@@ -160,8 +161,7 @@ test.describe("register under faults", () => {
     await page.getByLabel("Pix key type").selectOption("email");
     await page.getByLabel("Pix key", { exact: true }).fill("fault@example.com");
     await page.getByRole("button", { name: "Review" }).click();
-    const row = page.locator("dt", { hasText: /^Payment id$/ }).locator("xpath=following-sibling::dd[1]");
-    return (await row.innerText()).trim();
+    return reviewedId(page);
   }
 
   /**

@@ -81,7 +81,8 @@ for (const role of ROLES) {
       // Links that do not fit the bar are in its "More" menu: open it when there is one.
       const more = nav.getByRole("button", { name: /More|Menu/ });
       if (await more.isVisible()) await more.click();
-      const shown = (await nav.getByRole("link").allInnerTexts()).map((text) => text.replace(/\s*\d+$/, "").trim());
+      // A link's first line is its name; the waiting-for-you badge follows it ("1", "1 waiting for you").
+      const shown = (await nav.getByRole("link").allInnerTexts()).map((text) => text.split("\n")[0]!.trim());
       expect([...new Set(shown)].sort()).toEqual([...expected].sort());
       await expect(page.getByRole("button", { name: "Look up payment" })).toHaveCount(HAS_LOOKUP[role] ? 1 : 0);
       await page.screenshot({ path: `${SHOTS}/roles-${role}-header.png` });
