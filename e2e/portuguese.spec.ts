@@ -131,7 +131,7 @@ test.describe("screenshots in Portuguese", () => {
     { name: "audit", path: "/audit", ready: (page: Page) => expect(page.locator("main table")).toBeVisible() },
   ];
 
-  for (const width of [1440, 390]) {
+  for (const width of [1600, 1440, 390]) {
     test(`each page at ${width} px: one-line header, nothing scrolls sideways`, async ({ page, context }) => {
       await context.addCookies([{ name: "NEXT_LOCALE", value: "pt-BR", url: E2E.appUrl }]);
       await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
@@ -142,6 +142,7 @@ test.describe("screenshots in Portuguese", () => {
         await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
         // The header is one line (48 px) with every link of an admin.
         expect((await page.getByRole("banner").boundingBox())?.height).toBe(48);
+        expect(await overlappingHeaderControls(page), `${target.name}: header controls drawn over each other`).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), target.name).toBeLessThanOrEqual(width);
         await page.screenshot({ path: `${SHOTS}/pt-BR-${target.name}-${width}.png`, fullPage: width > 600 });
         if (target.name === "payments" && width === 1440 && process.env.README_SHOT === "1") {
@@ -155,3 +156,24 @@ test.describe("screenshots in Portuguese", () => {
     });
   }
 });
+
+/** Pairs of visible header controls (links, buttons, the balance) whose boxes intersect. */
+function overlappingHeaderControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const controls = [...document.querySelectorAll("header a, header button, header [data-testid=balance-badge]")].filter(
+      (e) => e.getBoundingClientRect().width > 0 && getComputedStyle(e).visibility !== "hidden",
+    );
+    const pairs: string[] = [];
+    for (let i = 0; i < controls.length; i++) {
+      for (let j = i + 1; j < controls.length; j++) {
+        const [x, y] = [controls[i]!, controls[j]!];
+        if (x.contains(y) || y.contains(x)) continue;
+        const [a, b] = [x.getBoundingClientRect(), y.getBoundingClientRect()];
+        if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) {
+          pairs.push(`${x.textContent?.trim()} × ${y.textContent?.trim()}`);
+        }
+      }
+    }
+    return pairs;
+  });
+}

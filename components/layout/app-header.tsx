@@ -56,7 +56,7 @@ export async function AppHeader({ user, badges }: { user: SessionUser; badges?: 
               <BalanceBadge />
             </span>
           ) : null}
-          {can(user.role, "lookup") ? <LookupBox /> : null}
+          {can(user.role, "lookup") ? <LookupBox compact={can(user.role, "viewTransfers")} /> : null}
           <LiveIndicator />
           <ThemeToggle />
           <LanguageSwitch />

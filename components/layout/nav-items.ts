@@ -41,7 +41,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   { href: "/audit", label: "audit", permission: "audit", tier: 3 },
   { href: "/transfers", label: "transfers", permission: "viewTransfers", tier: 1 },
   { href: "/batches", label: "batches", permission: "viewTransfers", tier: 2 },
-  { href: "/qrcodes", label: "qrcodes", permission: "viewPayments", tier: 2 },
+  { href: "/qrcodes", label: "qrcodes", permission: "viewPayments", tier: 3 },
   { href: "/reconciliation", label: "reconciliation", permission: "reconciliation", tier: 3 },
   { href: "/users", label: "users", permission: "users", tier: 3 },
   { href: "/settings/approvals", label: "approvals", permission: "policy", tier: 3 },

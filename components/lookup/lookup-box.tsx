@@ -22,7 +22,8 @@ const isApple = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.use
  * the button, Ctrl+K / Cmd+K anywhere, or `openLookup(query)` from a page. The dialog's code is
  * fetched when the pointer or focus reaches the button, or at the first opening (lookup-dialog.tsx).
  */
-export function LookupBox() {
+/** `compact`: icon and shortcut only, where the header also shows the balance. */
+export function LookupBox({ compact = false }: { compact?: boolean }) {
   const t = useTranslations("lookup");
   const [open, setOpen] = useState(false);
   const [initialQuery, setInitialQuery] = useState("");
@@ -93,7 +94,8 @@ export function LookupBox() {
         onFocus={() => void loadDialog()}
         onClick={() => onOpenChange(true)}>
         <Search aria-hidden className="h-4 w-4" />
-        <span className="sr-only sm:not-sr-only">{t("open")}</span>
+        {/* Compact (beside the balance): the icon and the shortcut, its words for screen readers. */}
+        <span className={compact ? "sr-only" : "sr-only sm:not-sr-only"}>{t("open")}</span>
         <kbd aria-hidden className="hidden rounded border border-border bg-surface-muted px-1 font-sans text-[0.6875rem] text-fg-muted md:inline">
           {apple ? "⌘K" : "Ctrl K"}
         </kbd>
