@@ -55,7 +55,7 @@ const freePort = () =>
 async function startSandboxProcess(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "lib/sandbox/main.ts")], {
     cwd: ROOT,
-    env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_STORE: "memory", SANDBOX_SEED_COUNT: "500", PAYMENTS_API_CLIENT_ID: "bench", PAYMENTS_API_CLIENT_SECRET: "bench-secret", SANDBOX_CLOCK_STEP_MS: "3600000" },
+    env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_STORE: "memory", SANDBOX_SEED_COUNT: "500", PAYMENTS_API_CLIENT_ID: "bench", PAYMENTS_API_CLIENT_SECRET: "bench-secret", SANDBOX_CLOCK_STEP_MS: "3600000", SANDBOX_BALANCE_CENTS: String(10_000_000_000_000) },
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise<void>((resolve, reject) => {
@@ -144,14 +144,17 @@ async function run(): Promise<PayoutBenchResult> {
     let nextShare = 0;
     let done = 0;
     for (;;) {
-      done = (await getBatchSummary(store.db, uploaded.batch.id))?.progress.registered ?? 0;
+      const progress = (await getBatchSummary(store.db, uploaded.batch.id))?.progress ?? {};
+      done = progress.registered ?? 0;
+      // A refused or failed row is settled too: the run ends when every row is, whatever became of it.
+      const settled = done + (progress.refused ?? 0) + (progress.failed ?? 0);
       const share = done / uploaded.batch.valid;
       if (share >= nextShare) {
         const m = process.memoryUsage();
         memory.push({ sentShare: Math.round(share * 100) / 100, rssMb: Math.round(m.rss / 1e5) / 10, heapMb: Math.round(m.heapUsed / 1e5) / 10 });
         nextShare += 0.25;
       }
-      if (done >= uploaded.batch.valid) break;
+      if (settled >= uploaded.batch.valid) break;
       await new Promise((r) => setTimeout(r, 1_000));
     }
     const sendSeconds = (performance.now() - sendStart) / 1000;

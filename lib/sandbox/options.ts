@@ -98,7 +98,7 @@ export function resolveOptions(o: SandboxOptions = {}): ResolvedOptions {
     webhookRetryMs: positive("webhookRetryMs", o.webhookRetryMs ?? 60_000),
     webhookMaxAttempts: positive("webhookMaxAttempts", o.webhookMaxAttempts ?? 10),
     webhookTimeoutMs: positive("webhookTimeoutMs", o.webhookTimeoutMs ?? 5_000),
-    balanceCents: o.balanceCents ?? 100_000_000,
+    balanceCents: o.balanceCents ?? envInt("SANDBOX_BALANCE_CENTS") ?? 100_000_000,
     blockedDocuments: o.blockedDocuments ?? ["52998224725"],
     control: o.control ?? true,
     quiet: o.quiet ?? false,
