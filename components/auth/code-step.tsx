@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { FieldError, Input, Label } from "@/components/ui/input";
 import { authClient } from "@/lib/auth/auth-client";
 import { codeErrorMessage, focusField, toFailure, type AuthT } from "./sign-in-error";
+import { FormAlert } from "@/components/ui/notice";
 
 /**
  * The second step of a sign-in for an account with a second factor: the 6-digit code of the
@@ -62,14 +63,7 @@ export function CodeStep({ email, next, onRestart }: { email: string; next: stri
           <p className="mt-1 break-all font-mono text-xs text-fg-muted">{email}</p>
         </div>
       </div>
-      <div
-        id="code-error"
-        role="alert"
-        aria-live="assertive"
-        className={error ? "rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100" : "sr-only"}
-      >
-        {error}
-      </div>
+      <FormAlert id="code-error" message={error} />
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="code">{label}</Label>
         <Input

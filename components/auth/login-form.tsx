@@ -8,6 +8,7 @@ import { FieldError, Input, Label } from "@/components/ui/input";
 import { authClient } from "@/lib/auth/auth-client";
 import { CodeStep } from "./code-step";
 import { focusField, signInErrorMessage, toFailure, type AuthT } from "./sign-in-error";
+import { FormAlert } from "@/components/ui/notice";
 
 type FieldErrors = { email?: string; password?: string };
 
@@ -78,14 +79,7 @@ export function LoginForm({ next }: { next: string }) {
 
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={pending} className="flex flex-col gap-4">
-      <div
-        id="sign-in-error"
-        role="alert"
-        aria-live="assertive"
-        className={error ? "rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100" : "sr-only"}
-      >
-        {error}
-      </div>
+      <FormAlert id="sign-in-error" message={error} />
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="email">{t("signIn.email")}</Label>
         <Input

@@ -7,6 +7,7 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { FieldError, Input, Label } from "@/components/ui/input";
 import { authClient } from "@/lib/auth/auth-client";
 import { focusField } from "./sign-in-error";
+import { FormAlert } from "@/components/ui/notice";
 
 type Limits = { min: number; max: number };
 type Fields = { password?: string; confirm?: string };
@@ -73,12 +74,7 @@ export function SetPasswordForm({ token, limits }: { token: string; limits: Limi
 
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={pending} className="flex flex-col gap-4">
-      <div
-        role="alert"
-        className={error ? "rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100" : "sr-only"}
-      >
-        {error}
-      </div>
+      <FormAlert message={error} />
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="password">{t("password")}</Label>
         <Input

@@ -11,3 +11,19 @@ export function Notice({ children, className }: { children: ReactNode; className
     </div>
   );
 }
+
+/** The box of an error message in a form (red, readable in both themes). */
+export const ERROR_BOX =
+  "rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100";
+
+/**
+ * A form's refusal: the alert region is always there (so the message is announced when it
+ * arrives) and boxed only when it holds one.
+ */
+export function FormAlert({ id, message }: { id?: string; message: ReactNode }) {
+  return (
+    <div id={id} role="alert" aria-live="assertive" className={message ? ERROR_BOX : "sr-only"}>
+      {message}
+    </div>
+  );
+}

@@ -10,6 +10,7 @@ import { NewUserForm } from "./new-user-form";
 import { OneTimeLink } from "./one-time-link";
 import { changeUser, type UserChangeBody } from "./users-api";
 import { UsersTable, type UserAction } from "./users-table";
+import { ERROR_BOX } from "@/components/ui/notice";
 
 type Pending = { user: UserView; action: UserAction; role?: Role };
 type Outcome = { kind: "done"; text: string; link?: string } | { kind: "error"; text: string };
@@ -99,7 +100,7 @@ export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: User
           role={outcome.kind === "error" ? "alert" : "status"}
           className={
             outcome.kind === "error"
-              ? "rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100"
+              ? ERROR_BOX
               : "flex flex-col gap-2 rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900 dark:border-green-800 dark:bg-green-950/40 dark:text-green-100"
           }
         >
