@@ -8,7 +8,9 @@
  * Order (quietest first): next build; the sandbox list at 200,000 payments (in-process); the
  * overview fan-out (its own sandbox, child process); batch files read and validated, and the
  * payout engine (queue rate, a 5,000-row batch; child processes); then the production server
- * (ports 3300 / 4310, 200,000 seeded payments) for the proxy overhead, the browser figures,
+ * the proxy (GET /api/payments against the sandbox, a bare forwarder and Next.js's floor, then
+ * a CPU profile; each on a server of its own); then the production server
+ * (ports 3300 / 4310, 200,000 seeded payments) for the browser figures,
  * confirm/approve on screen, the CSV export and, with --load, the load run.
  */
 import { spawnSync } from "node:child_process";
@@ -21,7 +23,8 @@ import { runPageMetrics } from "./page-metrics";
 import { runPayoutBench } from "./payout-engine";
 import { runTransferFlowBench } from "./transfer-flow";
 import { loadAverage, machineInfo } from "./proc";
-import { runProxyBench, signIn } from "./proxy-overhead";
+import { runProxyBenchOnOwnServer, signIn } from "./proxy-overhead";
+import { runProxyProfile } from "./proxy-profile";
 import { reportMarkdown, type BatchParseResult, type BenchReport } from "./report";
 import { runSandboxListBench } from "./sandbox-list";
 import { holdMachineSlot, nextBuild, ROOT, startBenchServer, waitForQuietMachine } from "./server";
@@ -82,16 +85,15 @@ async function main(): Promise<void> {
   report.batchParse = await step(report, "batchParse", () => runBatchParseBench(quick ? 5 : 20));
   report.payout = await step(report, "payout", () => runPayoutBench(quick ? ["--requests", "50", "--batch-rows", "500"] : []));
 
+  // The proxy on servers of their own (the sandbox at its default size), before the shared one starts.
+  report.proxy = await step(report, "proxy", () => runProxyBenchOnOwnServer(quick ? { rounds: 1, roundS: 2 } : {}));
+  report.proxyProfile = await step(report, "proxyProfile", () => runProxyProfile({ durationS: quick ? 5 : 15 }));
+
   const seedCount = quick ? 20_000 : 200_000;
   const server = await step(report, "server", () => startBenchServer({ seedCount }));
   if (server) {
     try {
       const viewer = await step(report, "signIn", () => signIn(server.appUrl, "viewer@demo.test", PASSWORD));
-      if (viewer) {
-        report.proxy = await step(report, "proxy", () =>
-          runProxyBench({ appUrl: server.appUrl, sandboxUrl: server.sandboxUrl, cookie: viewer, durationS: quick ? 3 : 10, appPid: server.appPid, sandboxPid: server.sandboxPid }),
-        );
-      }
       report.pages = await step(report, "pages", () => runPageMetrics({ appUrl: server.appUrl, email: "admin@demo.test", password: PASSWORD, runs: quick ? 3 : 7 }));
       report.transferFlow = await step(report, "transferFlow", () => runTransferFlowBench({ appUrl: server.appUrl, password: PASSWORD, runs: quick ? 3 : 10 }));
       if (viewer) {

@@ -17,6 +17,8 @@ export type BenchServerOptions = {
   /** Seeded payments in the sandbox (plus 11 fixtures). */
   seedCount?: number;
   dataDir?: string;
+  /** Run the app under `node --cpu-prof`: a .cpuprofile lands in this directory when it stops. */
+  cpuProfileDir?: string;
 };
 
 export type BenchServer = {
@@ -123,7 +125,7 @@ export async function startBenchServer(options: BenchServerOptions = {}): Promis
   await waitForLine(sandbox, "sandbox listening on", "sandbox");
 
   // BENCH_CPU_PROF=dir: the app runs under `node --cpu-prof` (a .cpuprofile lands in dir on stop).
-  const profileDir = process.env.BENCH_CPU_PROF;
+  const profileDir = options.cpuProfileDir ?? process.env.BENCH_CPU_PROF;
   const nextBin = join(ROOT, "node_modules/next/dist/bin/next");
   const [command, args] = profileDir
     ? [process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, nextBin, "start", "-p", String(appPort)]]
@@ -137,9 +139,10 @@ export async function startBenchServer(options: BenchServerOptions = {}): Promis
       SANDBOX_PORT: String(sandboxPort),
       DATA_DIR: dataDir,
       APP_URL: `http://localhost:${appPort}`,
-      LOG_LEVEL: "warn",
+      // Every request writes its log line, as in production; nobody reads them here.
+      LOG_LEVEL: "info",
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
   const stop = async () => {

@@ -1,13 +1,10 @@
 import "@/lib/zod-config";
 import { z } from "zod";
 import { ACCOUNT_TYPE_BY_CODE, accountTypeSchema, paymentStatusSchema, pixKeyTypeSchema, type AccountTypeCode } from "./enums";
-import { LIMITS, PROVIDER_DATETIME_RE } from "./limits";
-import { neutralizeText } from "@/lib/pix/text";
+import { LIMITS } from "./limits";
+import { orNull, providerDateTimeSchema, providerText } from "./answer-fields";
 
-/** A datetime as the provider writes it, e.g. 2026-11-21T09:15:02.123-03:00. */
-export const providerDateTimeSchema = z
-  .string()
-  .regex(PROVIDER_DATETIME_RE, "datetime must look like YYYY-mm-ddTHH:MM:ss.SSS-03:00");
+export { providerDateTimeSchema } from "./answer-fields";
 
 /**
  * Account type in answers. Tolerant of the documented quirk: answers use the
@@ -18,51 +15,41 @@ const answerAccountTypeSchema = z.preprocess(
   accountTypeSchema,
 );
 
-/**
- * Provider text as it enters: bidi and control characters neutralised (lib/pix/text.ts), so every
- * list, detail, lookup and export shows it in the order it was typed; then stray whitespace
- * trimmed (a key with a trailing space is a documented quirk).
- */
-const trimmed = (max?: number) => {
-  const s = z.string().overwrite(neutralizeText).trim();
-  return max ? s.max(max) : s;
-};
-
 /** Fields common to every payment answer (registration, list item, single read). */
 const paymentCoreShape = {
-  reference_code: trimmed(LIMITS.referenceCode).min(1),
+  reference_code: providerText(LIMITS.referenceCode).min(1),
   idempotent_id: z.string().min(1).max(LIMITS.idempotentId),
   value_cents: z.number().int().positive(),
   pix_key_type: pixKeyTypeSchema,
-  receiver_name: trimmed(LIMITS.name),
-  receiver_document: trimmed(LIMITS.document),
+  receiver_name: providerText(LIMITS.name),
+  receiver_document: providerText(LIMITS.document),
   status: paymentStatusSchema,
 };
 
 /** 201 answer of POST /v1/pix/payments: `{ payment }`. pix_key is described as optional. */
 const registeredPaymentSchema = z.object({
   ...paymentCoreShape,
-  pix_key: trimmed().nullish(),
+  pix_key: providerText().nullish(),
 });
 export const registerPaymentAnswerSchema = z.object({ payment: registeredPaymentSchema });
 
 /** One item of GET /v1/pix/payments. payment_date is null until paid (documented quirk). */
 export const paymentListItemSchema = z.object({
   ...paymentCoreShape,
-  pix_key: trimmed().nullish().transform((v) => v ?? ""),
+  pix_key: providerText().nullish().transform((v) => v ?? ""),
   registration_date: providerDateTimeSchema,
-  payment_date: providerDateTimeSchema.nullish().transform((v) => v ?? null),
-  cancellation_date: providerDateTimeSchema.nullish().transform((v) => v ?? null),
-  cancellation_reason: trimmed(LIMITS.cancellationReason).nullish().transform((v) => v ?? null),
-  end_to_end: trimmed(LIMITS.endToEnd).nullish().transform((v) => v || null),
+  payment_date: orNull(providerDateTimeSchema),
+  cancellation_date: orNull(providerDateTimeSchema),
+  cancellation_reason: orNull(providerText(LIMITS.cancellationReason)),
+  end_to_end: providerText(LIMITS.endToEnd).nullish().transform((v) => v || null),
 });
 
 /** Answer of GET /v1/pix/payments/{idempotent_id}/idempotent_id: `{ payment }` with bank data. */
 export const paymentDetailSchema = paymentListItemSchema.extend({
-  receiver_bank_name: trimmed(LIMITS.bankName).nullish().transform((v) => v ?? null),
-  receiver_agency: trimmed(LIMITS.agencyAccountResponse).nullish().transform((v) => v ?? null),
-  receiver_account: trimmed(LIMITS.agencyAccountResponse).nullish().transform((v) => v ?? null),
-  receiver_account_type: answerAccountTypeSchema.nullish().transform((v) => v ?? null),
+  receiver_bank_name: orNull(providerText(LIMITS.bankName)),
+  receiver_agency: orNull(providerText(LIMITS.agencyAccountResponse)),
+  receiver_account: orNull(providerText(LIMITS.agencyAccountResponse)),
+  receiver_account_type: orNull(answerAccountTypeSchema),
 });
 export const paymentDetailAnswerSchema = z.object({ payment: paymentDetailSchema });
 

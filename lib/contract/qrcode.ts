@@ -2,11 +2,10 @@ import "@/lib/zod-config";
 import { z } from "zod";
 import { accountTypeSchema, qrcodeStatusSchema } from "./enums";
 import { LIMITS } from "./limits";
-import { neutralizeText } from "@/lib/pix/text";
-import { providerDateTimeSchema } from "./payment";
+import { orNull, providerDateTimeSchema, providerText } from "./answer-fields";
 
-/** Provider text: bidi and control characters neutralised (lib/pix/text.ts), then trimmed. */
-const opt = (max: number) => z.string().overwrite(neutralizeText).trim().max(max).nullish().transform((v) => v ?? null);
+/** Provider text (neutralised, trimmed, checked), absent or null read as null. */
+const opt = (max: number) => orNull(providerText(max));
 
 /** Record of GET /v1/pix/qrcodes/end_to_end/{end_to_end}/, wrapped under `qrcode`. */
 export const qrcodeSchema = z.object({
@@ -22,9 +21,9 @@ export const qrcodeSchema = z.object({
   payer_bank_name: opt(LIMITS.bankName),
   payer_agency: opt(LIMITS.agencyAccountResponse),
   payer_account: opt(LIMITS.agencyAccountResponse),
-  payer_account_type: accountTypeSchema.nullish().transform((v) => v ?? null),
+  payer_account_type: orNull(accountTypeSchema),
   registration_date: providerDateTimeSchema,
-  payment_date: providerDateTimeSchema.nullish().transform((v) => v ?? null),
+  payment_date: orNull(providerDateTimeSchema),
   end_to_end: opt(LIMITS.endToEnd),
 });
 export const qrcodeAnswerSchema = z.object({ qrcode: qrcodeSchema });

@@ -8,9 +8,12 @@ import { currentLocale, getRequestContext } from "./request-context";
 
 export const NO_STORE = { "cache-control": "no-store" } as const;
 
-/** A JSON answer that no cache keeps. */
+/**
+ * A JSON answer that no cache keeps. Serialised with JSON.stringify, not `Response.json`, whose
+ * own serialiser costs more per large page (bench/proxy-profile.ts: 0.12 ms self per 44 kB page).
+ */
 export function jsonOk(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return Response.json(data, { status, headers: { ...NO_STORE, ...headers } });
+  return new Response(JSON.stringify(data), { status, headers: { "content-type": "application/json", ...NO_STORE, ...headers } });
 }
 
 /** `{ error, ...extra }` with the request id, so support can find the log line. */

@@ -4,6 +4,7 @@ import { providerErrorSchema } from "@/lib/contract";
 import { getClientConfig } from "./config";
 import { isPaymentsApiError, PaymentsApiError, type ProviderOperation } from "./errors";
 import { parseProviderFields } from "./provider-fields";
+import { trimKeys } from "./trim-keys";
 import { getAccessToken, invalidateToken } from "./token";
 import { sendOnce, TransportFailure, type RawAnswer } from "./transport";
 
@@ -72,24 +73,6 @@ export function expectAnswer<S extends z.ZodType>(
     throw malformed(answer, operation, `${where}${issue?.message ?? "unexpected shape"}`);
   }
   return parsed.data;
-}
-
-/**
- * The provider's documented examples carry keys with stray spaces (`"end_to_end "`): keys are
- * trimmed before parsing, like values, so such a key is not dropped as unknown. A trimmed key
- * never replaces one that was already exact.
- */
-function trimKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(trimKeys);
-  if (value === null || typeof value !== "object") return value;
-  const out: Record<string, unknown> = {};
-  const entries = Object.entries(value as Record<string, unknown>);
-  for (const [key, item] of entries) if (key === key.trim()) out[key] = trimKeys(item);
-  for (const [key, item] of entries) {
-    const trimmed = key.trim();
-    if (key !== trimmed && !Object.hasOwn(out, trimmed)) out[trimmed] = trimKeys(item);
-  }
-  return out;
 }
 
 /** Maps a non-success answer to a typed error (the provider's 406 is "not found"). */

@@ -34,6 +34,18 @@ describe("neutralizeText", () => {
   });
 });
 
+describe("neutralizeText, every UTF-16 code unit (its quick path must skip nothing)", () => {
+  it("removes or replaces each one the rules name, and keeps every other one as it is", () => {
+    const removed = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u0000-\u0008\u000E-\u001F\u007F-\u0084\u0086-\u009F]/;
+    const spaced = /[\t\n\v\f\r\u0085\u2028\u2029]/;
+    for (let code = 0; code <= 0xffff; code++) {
+      const c = String.fromCharCode(code);
+      const expected = removed.test(c) ? "ab" : spaced.test(c) ? "a b" : code >= 0xd800 && code <= 0xdfff ? "a\uFFFDb" : `a${c}b`;
+      if (neutralizeText(`a${c}b`) !== expected) expect({ code: code.toString(16), got: neutralizeText(`a${c}b`) }).toEqual({ code: code.toString(16), got: expected });
+    }
+  });
+});
+
 describe("searchKey", () => {
   it("matches what people type", () => {
     expect(stripAccents("São Paulo")).toBe("Sao Paulo");

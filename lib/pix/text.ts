@@ -18,6 +18,8 @@ const FORMATTING = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
 const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
 const CONTROLS = /[\u0000-\u001F\u007F-\u009F]/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** Any character one of the four above could touch (a surrogate, even paired, takes the long way). */
+const NEEDS_WORK = new RegExp(`[${[FORMATTING, LINE_BREAKS, CONTROLS].map((re) => re.source.replace(/^\[|\]\+?$/g, "")).join("")}\\uD800-\\uDFFF]`);
 
 /**
  * Text from outside (a provider's names and reasons, an audit entry's details) made safe to show:
@@ -27,5 +29,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * any script, accents and emoji are kept. Idempotent.
  */
 export function neutralizeText(s: string): string {
+  // Most text holds none of them: one scan instead of four replaces (a 100-item page has 500 texts).
+  if (!NEEDS_WORK.test(s)) return s;
   return s.replace(FORMATTING, "").replace(LINE_BREAKS, " ").replace(CONTROLS, "").replace(LONE_SURROGATE, "\uFFFD");
 }
