@@ -32,13 +32,13 @@ export type ProfileSummary = {
  * and source file). A sample counts for a stage when the stage's frame is on its stack: work
  * that resumes after an `await` is counted under the function it resumes in, and Node's own
  * socket and parser work for the provider call is in "everything else". `within` marks a stage
- * nested in another (not added again to the total).
+ * nested in another (not added again to the total). A function V8 inlines has no frame of its
+ * own (JSON.parse's caller in transport.ts, for one): its time shows in its caller's stage.
  */
 export const PAGE_STAGES: Array<{ stage: string; match: RegExp; within?: string }> = [
   { stage: "session check (requireApiUser)", match: /^requireApiUser lib\/auth\/guard\.ts/ },
   { stage: "query check: unsafe text + zod (parseInput)", match: /^parseInput lib\/http\/route\.ts/ },
   { stage: "provider call: request and answer callbacks (lib/payments-api/transport.ts)", match: / lib\/payments-api\/transport\.ts:/ },
-  { stage: "JSON.parse of the answer (parseJson)", match: /^parseJson lib\/payments-api\/transport\.ts/, within: "provider call" },
   { stage: "contract check of every item (expectAnswer)", match: /^expectAnswer lib\/payments-api\/client\.ts/ },
   { stage: "key trimming (trimKeys)", match: /^trimKeys lib\/payments-api\//, within: "contract check" },
   { stage: "answer serialised (jsonOk)", match: /^jsonOk lib\/http\/errors\.ts/ },

@@ -26,8 +26,9 @@ export type BenchReport = {
   loadAverageAfter: number[];
   sandboxList?: ListBenchResult;
   proxy?: ProxyBenchResult;
-  /** CPU profile of GET /api/payments under load (this run). */
+  /** CPU profile of GET /api/payments under load (this run), and of the Next.js floor (GET /api/health). */
   proxyProfile?: ProxyProfile;
+  floorProfile?: ProxyProfile;
   pages?: PageMetricsResult;
   overview?: OverviewBenchResult;
   export?: ExportBenchResult & { seedCount: number };
@@ -163,7 +164,7 @@ export function reportMarkdown(r: BenchReport): string {
     "# Benchmarks",
     "",
     "Reproduce with `npm run bench` (builds, starts the production server on the sandbox on ports 3300/4310,",
-    "runs everything, rewrites this file and `bench/results/latest.json`; about 5 minutes) and",
+    "runs everything, rewrites this file and `bench/results/latest.json`; about 6 minutes) and",
     "`npm run bench -- --load` to include the load run (2.5 more minutes). `--skip-build` reuses the last",
     "`next build`. Benchmarks report, they never fail: a missed target is marked ✗. Neither runs in `.ci/run`",
     "(they need a quiet machine and minutes of it); `npx tsx bench/load.ts` runs the load part alone.",
@@ -221,7 +222,7 @@ export function reportMarkdown(r: BenchReport): string {
       "divided by the requests it answered, from /proc (the app for the floor and ours, the forwarder for the forwarder).",
     );
   }
-  if (r.proxyProfile) lines.push("", "## Proxy: where the CPU of a list page goes", "", ...proxyProfileLines(r.proxyProfile));
+  if (r.proxyProfile) lines.push("", "## Proxy: where the CPU of a list page goes", "", ...proxyProfileLines(r.proxyProfile, r.floorProfile));
   if (r.export) {
     lines.push(
       "",
@@ -262,13 +263,17 @@ export function reportMarkdown(r: BenchReport): string {
 }
 
 /** The profile of this run beside the one recorded before issue 23's changes (bench/results/proxy-profile-before.json). */
-function proxyProfileLines(after: ProxyProfile): string[] {
+function proxyProfileLines(after: ProxyProfile, floor?: ProxyProfile): string[] {
+  const perRequest = (p: ProxyProfile) => (p.summary.busyMs / p.requests).toFixed(3);
   const lines = [
     "`bench/proxy-profile.ts`: the production server under `node --cpu-prof`, autocannon on `GET /api/payments?page=3` (10 connections,",
     "15 s), each frame mapped back to its source through the bundle's source maps (`bench/cpu-profile.ts`). Only the samples between",
     "the first and the last request count. The profiler itself adds to every figure; compare the two profiles, not a profile with the",
     "bench table.",
     "",
+    ...(floor
+      ? [`The Next.js floor profiled the same way (GET /api/health, ${floor.requests.toLocaleString("en")} requests): ${perRequest(floor)} ms of CPU per request; ours below: ${perRequest(after)} ms.`, ""]
+      : []),
     profileMarkdown(after.summary, after.requests, "This run"),
   ];
   const beforePath = join(dirname(fileURLToPath(import.meta.url)), "results", "proxy-profile-before.json");

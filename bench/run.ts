@@ -88,6 +88,7 @@ async function main(): Promise<void> {
   // The proxy on servers of their own (the sandbox at its default size), before the shared one starts.
   report.proxy = await step(report, "proxy", () => runProxyBenchOnOwnServer(quick ? { rounds: 1, roundS: 2 } : {}));
   report.proxyProfile = await step(report, "proxyProfile", () => runProxyProfile({ durationS: quick ? 5 : 15 }));
+  report.floorProfile = await step(report, "floorProfile", () => runProxyProfile({ durationS: quick ? 5 : 10, path: "/api/health" }));
 
   const seedCount = quick ? 20_000 : 200_000;
   const server = await step(report, "server", () => startBenchServer({ seedCount }));
