@@ -124,8 +124,7 @@ export async function startBenchServer(options: BenchServerOptions = {}): Promis
   });
   await waitForLine(sandbox, "sandbox listening on", "sandbox");
 
-  // BENCH_CPU_PROF=dir: the app runs under `node --cpu-prof` (a .cpuprofile lands in dir on stop).
-  const profileDir = options.cpuProfileDir ?? process.env.BENCH_CPU_PROF;
+  const profileDir = options.cpuProfileDir;
   const nextBin = join(ROOT, "node_modules/next/dist/bin/next");
   const [command, args] = profileDir
     ? [process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, nextBin, "start", "-p", String(appPort)]]

@@ -4,8 +4,6 @@ import { ACCOUNT_TYPE_BY_CODE, accountTypeSchema, paymentStatusSchema, pixKeyTyp
 import { LIMITS } from "./limits";
 import { orNull, providerDateTimeSchema, providerText } from "./answer-fields";
 
-export { providerDateTimeSchema } from "./answer-fields";
-
 /**
  * Account type in answers. Tolerant of the documented quirk: answers use the
  * `checking_account` words, but a request code (CACC...) is mapped rather than refused.

@@ -17,17 +17,15 @@ export function trimKeys(value: unknown): unknown {
   if (value === null || typeof value !== "object") return value;
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record);
-  let changed: Record<string, unknown> | undefined;
-  for (const key of keys) {
-    const item = trimKeys(record[key]);
-    if (item !== record[key] || key !== key.trim()) changed = {};
-    if (changed) break;
-  }
-  if (!changed) return value;
-  for (const key of keys) if (key === key.trim()) changed[key] = trimKeys(record[key]);
-  for (const key of keys) {
+  const items = keys.map((key) => trimKeys(record[key]));
+  if (keys.every((key, i) => key === key.trim() && items[i] === record[key])) return value;
+  const out: Record<string, unknown> = {};
+  keys.forEach((key, i) => {
+    if (key === key.trim()) out[key] = items[i];
+  });
+  keys.forEach((key, i) => {
     const trimmed = key.trim();
-    if (key !== trimmed && !Object.hasOwn(changed, trimmed)) changed[trimmed] = trimKeys(record[key]);
-  }
-  return changed;
+    if (key !== trimmed && !Object.hasOwn(out, trimmed)) out[trimmed] = items[i];
+  });
+  return out;
 }
