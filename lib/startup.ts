@@ -16,6 +16,7 @@ export async function startServer(): Promise<void> {
     }
     throw error;
   }
+  log("starting", { node: process.version, sandbox: env.sandboxMode });
   try {
     if (env.sandboxMode) {
       const { ensureEmbeddedSandbox } = await import("./embedded-sandbox");

@@ -22,6 +22,9 @@ if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq postgresql >/dev/null
 fi
 
+step "runtime (the npm scripts run on Node 24 from the \"node\" package)"
+node scripts/runtime-check.mjs
+
 step "starting PostgreSQL for the store tests"
 # shellcheck source=/dev/null
 source scripts/pg-test.sh
