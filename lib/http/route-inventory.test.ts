@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { API_ROUTE_METHODS } from "./api-routes";
 
 /**
  * A static sweep of every route handler under app/api, so that a new route cannot forget the
@@ -67,6 +68,12 @@ describe("app/api route inventory", () => {
     expect(payments?.methods).toEqual(["GET", "POST"]);
     const auth = ROUTES.find((r) => r.file === "app/api/auth/[...all]/route.ts");
     expect(auth?.methods).toEqual(["GET", "POST"]);
+  });
+
+  it("the method gate's table (lib/http/api-routes.ts) lists every route and exactly the methods its file exports", () => {
+    const fromFiles = Object.fromEntries(ROUTES.map((r) => [r.file.replace(/^app/, "").replace(/\/route\.ts$/, ""), [...r.methods].sort()]));
+    const listed = Object.fromEntries(Object.entries(API_ROUTE_METHODS).map(([path, methods]) => [path, [...methods].sort()]));
+    expect(listed).toEqual(fromFiles);
   });
 
   it("the open routes are exactly the health check, the webhook receiver and Better Auth", () => {
