@@ -8,7 +8,6 @@ import { authUser } from "@/lib/db/schema/auth";
 import { DEFAULT_LOCALE } from "@/lib/i18n/config";
 import { requestLocale, translator } from "@/lib/i18n/server";
 import { stampedClientAddress } from "./auth-request";
-import { forgetSession } from "./session-cache";
 
 /**
  * Database hooks:
@@ -31,7 +30,6 @@ export function createAuthDatabaseHooks(db: Db): NonNullable<BetterAuthOptions["
       },
       delete: {
         after: async (session, context) => {
-          forgetSession(session.token);
           if (context?.path !== "/sign-out") return;
           const rows = await db
             .select({ id: authUser.id, email: authUser.email })

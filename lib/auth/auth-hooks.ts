@@ -1,13 +1,12 @@
 import "server-only";
 import { APIError, createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } from "better-auth/api";
-import { deleteSessionCookie, getSessionCookie } from "better-auth/cookies";
+import { deleteSessionCookie } from "better-auth/cookies";
 import { recordAudit, isAuditUnavailableError, type AuditAction, type AuditEntryInput } from "@/lib/db/audit";
 import type { Db } from "@/lib/db";
 import { SET_PASSWORD_PREFIX } from "@/lib/db/users";
 import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, localeCookieOptions } from "@/lib/i18n/config";
 import { requestLocale, translator } from "@/lib/i18n/server";
 import { stampedClientAddress } from "./auth-request";
-import { forgetSession } from "./session-cache";
 import { checkSignInThrottle, clearSignInFailures, recordSignInFailure, type ThrottleConfig } from "./sign-in-throttle";
 
 const SIGN_IN_PATH = "/sign-in/email";
@@ -125,13 +124,8 @@ export function createAuthHooks(db: Db, throttle: ThrottleConfig) {
   });
 
   const after = createAuthMiddleware(async (ctx) => {
-    if (ctx.path === "/sign-out") {
-      // The guard memoises sessions by their signed cookie value: forget exactly that value.
-      const source = ctx.request?.headers ?? ctx.headers;
-      const cookie = source ? getSessionCookie(source, { cookiePrefix: "pix" }) : null;
-      if (cookie) forgetSession(cookie);
-      return;
-    }
+    // A sign-out needs nothing here: the guard reads the session row on every request (session-user.ts).
+    if (ctx.path === "/sign-out") return;
     if (ctx.path === SIGN_IN_PATH) return afterSignIn(ctx, db, throttle);
     if (VERIFY_PATHS.has(ctx.path)) return afterVerify(ctx, db);
     const change = GUARDED_CHANGES[ctx.path];

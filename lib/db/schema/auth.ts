@@ -80,7 +80,8 @@ export const authVerification = pgTable(
 );
 
 /** Better Auth's per-IP request counters (rateLimit.storage = "database"). */
-const authRateLimit = pgTable("auth_rate_limit", {
+// Exported so drizzle-kit sees it: a table it cannot see is a table its next migration drops.
+export const authRateLimit = pgTable("auth_rate_limit", {
   id: text("id").primaryKey(),
   key: text("key").notNull().unique(),
   count: integer("count").notNull(),
@@ -125,3 +126,16 @@ export const betterAuthSchema = {
   rateLimit: authRateLimit,
   twoFactor: authTwoFactor,
 };
+
+/**
+ * The last time a session's owner typed their password or code again (step-up before moving
+ * money, lib/auth/step-up.ts), and how many wrong tries since: too many end the session. One
+ * row per session, gone with it.
+ */
+export const sessionStepUps = pgTable("session_step_ups", {
+  sessionId: text("session_id")
+    .primaryKey()
+    .references(() => authSession.id, { onDelete: "cascade" }),
+  verifiedAt: timestamp("verified_at", { withTimezone: true }),
+  failures: integer("failures").notNull().default(0),
+});
