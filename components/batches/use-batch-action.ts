@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useStepUp } from "@/components/auth/step-up";
 import { answerWith } from "@/lib/domain/answer";
 import { apiPost } from "@/lib/domain/api-client";
 import { batchQueries } from "@/lib/queries/batches";
@@ -8,12 +9,13 @@ import { transferQueries } from "@/lib/queries/transfers";
 
 const readAnswer = answerWith<{ batch: unknown }>({ batch: "object" });
 
-/** Submit, approve, reject or retry a batch: one POST, then the batch and the transfer lists are read again. */
+/** Submit, approve, reject or retry a batch: one POST (asking for a step-up when the server does), then the batch and the transfer lists are read again. */
 export function useBatchAction(id: string, action: "submit" | "approve" | "reject" | "retry") {
   const queryClient = useQueryClient();
+  const withStepUp = useStepUp();
   return useMutation({
     mutationKey: ["batches", action, id],
-    mutationFn: (body: Record<string, unknown>) => apiPost(`/api/batches/${encodeURIComponent(id)}/${action}`, body, readAnswer),
+    mutationFn: (body: Record<string, unknown>) => withStepUp(() => apiPost(`/api/batches/${encodeURIComponent(id)}/${action}`, body, readAnswer)),
     retry: false,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: batchQueries.all() });

@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   "auth.two_factor_enable",
   "auth.two_factor_disable",
   "auth.two_factor_new_backup_codes",
+  "auth.step_up",
   "transfer.create",
   "transfer.approve",
   "transfer.reject",
@@ -38,6 +39,9 @@ export const AUDIT_ACTIONS = [
   "batch.expire",
   "batch.export",
   "policy.change",
+  "admin_change.request",
+  "admin_change.confirm",
+  "admin_change.refuse",
   "reconciliation.resolve",
   // Recorded before the request engine (rows of earlier versions keep it).
   "payment.register",

@@ -1,10 +1,11 @@
 import "server-only";
 import type { z } from "zod";
 import { requireApiUser, type SessionUser } from "@/lib/auth/guard";
+import { stepUpMethod, stepUpNeeded } from "@/lib/auth/step-up";
 import type { Permission } from "@/lib/auth/roles";
 import type { Locale } from "@/lib/i18n/config";
 import { translator, type Translator } from "@/lib/i18n/server";
-import { jsonError, validationError } from "./errors";
+import { jsonError, NO_STORE, validationError } from "./errors";
 import { declaresTooLarge, JSON_BODY_LIMIT, readBoundedBody } from "./body";
 import { clientIp, readJsonBody, queryObject, tooLarge } from "./input";
 import { checkOrigin } from "./origin";
@@ -32,7 +33,16 @@ export type RouteSpec<P, Q, B> = {
   rawBody?: { maxBytes: number };
   /** Mutating routes check Origin/Sec-Fetch-Site (CSRF); on by default for every method but GET/HEAD. */
   checkOrigin?: boolean;
+  /**
+   * Moves money: the user must have typed their password (or code) within the last 5 minutes
+   * (lib/auth/step-up.ts), else 403 `{ kind: "step_up_required", step_up: "password" | "code" }`,
+   * which the browser's step-up dialog answers and retries (components/auth/step-up.tsx).
+   */
+  stepUp?: boolean;
 };
+
+/** What route() declared, kept on the handler for the route tables' tests. */
+export type DeclaredRoute = { name: string; permission: Permission | "public"; stepUp: boolean };
 
 /** Who acts, for the audit log and the transfer engine: the signed-in user and the address seen. */
 export type Actor = { id: string; email: string; ip: string | null };
@@ -68,9 +78,9 @@ export function route<
 >(
   spec: RouteSpec<P, Q, B> & { permission: Perm },
   handler: (ctx: RouteContext<P, Q, B, Perm extends "public" ? null : SessionUser>) => Promise<Response>,
-): (request: Request, context?: NextContext) => Promise<Response> {
+): ((request: Request, context?: NextContext) => Promise<Response>) & { declared: DeclaredRoute } {
   const bodyLimit = spec.rawBody?.maxBytes ?? JSON_BODY_LIMIT;
-  return withRoute<NextContext | undefined>(spec.name, async (request, context) => {
+  const wrapped = withRoute<NextContext | undefined>(spec.name, async (request, context) => {
     if (declaresTooLarge(request, bodyLimit)) {
       await request.body?.cancel().catch(() => undefined);
       return tooLarge();
@@ -89,6 +99,14 @@ export function route<
     }
     const locale = currentLocale();
     const t = translator(locale);
+    if (spec.stepUp && user && stepUpNeeded(user)) {
+      await request.body?.cancel().catch(() => undefined);
+      const method = stepUpMethod(user);
+      return Response.json(
+        { error: t(method === "code" ? "auth.stepUp.requiredCode" : "auth.stepUp.required"), kind: "step_up_required", step_up: method },
+        { status: 403, headers: NO_STORE },
+      );
+    }
 
     const rawParams = context?.params ? await context.params : {};
     const params = await parseInput(spec.params, rawParams, 400, t);
@@ -122,6 +140,7 @@ export function route<
       t,
     });
   });
+  return Object.assign(wrapped, { declared: { name: spec.name, permission: spec.permission, stepUp: spec.stepUp ?? false } });
 }
 
 async function parseInput(

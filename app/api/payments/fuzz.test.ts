@@ -8,7 +8,7 @@ import { apiRoutes, badText, injectedRequests } from "@/lib/testing/api-route-fu
 
 // Property: thousands of generated bad inputs at every route handler: 100% 4xx JSON in our error
 // shape, zero 5xx, zero upstream calls, zero audit entries.
-const ADMIN = { id: "u-admin", email: "admin@demo.test", name: "A", role: "admin" } as const;
+const ADMIN = { id: "u-admin", email: "admin@demo.test", name: "A", role: "admin", sessionId: "s-admin", verifiedAt: new Date(), twoFactorEnabled: false, needsSecondFactor: false } as const;
 vi.mock("@/lib/auth/guard", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@/lib/auth/guard")>()),
   requireApiUser: vi.fn(async () => ({ user: ADMIN })),
