@@ -80,7 +80,6 @@ export const authVerification = pgTable(
 );
 
 /** Better Auth's per-IP request counters (rateLimit.storage = "database"). */
-// Exported so drizzle-kit sees it: a table it cannot see is a table its next migration drops.
 export const authRateLimit = pgTable("auth_rate_limit", {
   id: text("id").primaryKey(),
   key: text("key").notNull().unique(),
