@@ -35,6 +35,8 @@ export const PERMISSIONS = {
   users: ["admin"],
   /** The approval policy. */
   policy: ["admin"],
+  /** Confirm or refuse changes another admin asked for (lib/admin-changes): admins, never their own. */
+  pendingChanges: ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
