@@ -57,6 +57,7 @@ const rawSchema = z.object({
   RECONCILE_REFRESH_MINUTES: intSetting(10, 1, 10_080),
   RECONCILE_WINDOW_HOURS: intSetting(24, 1, 24 * 31),
   APPROVAL_EXPIRY_HOURS: intSetting(24, 1, 24 * 30),
+  STEP_UP_AFTER_SECONDS: intSetting(300, 10, 3_600),
   BATCH_RATE_PER_SECOND: intSetting(10, 1, 1_000),
   QUEUE_CONCURRENCY: intSetting(4, 1, 64),
 });
@@ -119,6 +120,8 @@ export type ServerEnv = {
   };
   /** How long a request may wait for approval under the default policy. */
   approvalExpiryHours: number;
+  /** Money actions ask for the password again when the last one is older than this (lib/auth/step-up.ts). */
+  stepUpAfterSeconds: number;
 };
 
 export class ConfigError extends Error {
@@ -193,6 +196,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       windowHours: e.RECONCILE_WINDOW_HOURS,
     },
     approvalExpiryHours: e.APPROVAL_EXPIRY_HOURS,
+    stepUpAfterSeconds: e.STEP_UP_AFTER_SECONDS,
   };
 }
 

@@ -6,7 +6,7 @@ import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { createUser } from "@/lib/db/users";
 import { jsonOk, route } from "@/lib/http";
 import { getAuth } from "./auth";
-import { MAX_STEP_UP_FAILURES, setStepUpClockForTests, STEP_UP_WINDOW_MS } from "./step-up";
+import { MAX_STEP_UP_FAILURES, setStepUpClockForTests } from "./step-up";
 import { authRequest, callAuth, mergeCookies, totpNow } from "./test-auth";
 
 // Step-up for money: a route declared with `stepUp: true` asks again for the password (or the
@@ -25,6 +25,8 @@ describe.each(TEST_ENGINES)("step-up on $name", (engine) => {
   let ip = 0;
   const app = () => getEnv().appUrl;
   const later = (ms: number) => setStepUpClockForTests(() => new Date(Date.now() + ms));
+  // The default window (STEP_UP_AFTER_SECONDS unset): 5 minutes.
+  const STEP_UP_WINDOW_MS = 5 * 60_000;
 
   beforeAll(async () => {
     store = await engine.open();
@@ -45,6 +47,10 @@ describe.each(TEST_ENGINES)("step-up on $name", (engine) => {
   const post = (handler: typeof approve | typeof STEP_UP, path: string, cookie: string, body: unknown = {}) =>
     handler(new Request(`${app()}${path}`, { method: "POST", headers: { cookie, origin: app(), "content-type": "application/json" }, body: JSON.stringify(body) }), undefined);
 
+  it("defaults to 5 minutes", () => {
+    expect(getEnv().stepUpAfterSeconds * 1000).toBe(STEP_UP_WINDOW_MS);
+  });
+
   it("lets money move right after sign-in, asks again after 5 minutes, and the password opens 5 more", async () => {
     const cookie = await signedIn("ana@stepup.test");
     moved.approvals = 0;
@@ -53,7 +59,7 @@ describe.each(TEST_ENGINES)("step-up on $name", (engine) => {
     later(STEP_UP_WINDOW_MS + 1_000);
     const asked = await post(approve, "/api/test/approve", cookie);
     expect(asked.status).toBe(403);
-    expect(await asked.json()).toMatchObject({ kind: "step_up_required", step_up: "password", error: expect.stringMatching(/senha/) });
+    expect(await asked.json()).toMatchObject({ kind: "step_up_required", step_up: "password", error: expect.stringMatching(/senha: a última confirmação foi há mais de 5 minutos/) });
     expect(moved.approvals).toBe(1);
 
     const wrong = await post(STEP_UP, "/api/me/step-up", cookie, { password: "not-it" });

@@ -1,6 +1,7 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
+import { getEnv } from "@/lib/env";
 import { recordAudit } from "@/lib/db/audit";
 import { authSession, sessionStepUps } from "@/lib/db/schema/auth";
 import type { Auth } from "./auth";
@@ -9,10 +10,14 @@ import type { SessionUser } from "./session-user";
 /**
  * Step-up before moving money: approving a transfer or a batch and submitting a batch ask again
  * for the password (or, once enrolled, the authenticator code) when the user last proved who
- * they are more than STEP_UP_WINDOW_MS ago (sign-in counts). A session left open on a desk is
- * then not enough to move money. Routes ask for it with `stepUp: true` (lib/http/route.ts).
+ * they are more than STEP_UP_AFTER_SECONDS ago (5 minutes by default; sign-in counts). A session
+ * left open on a desk is then not enough to move money. Routes ask for it with `stepUp: true`
+ * (lib/http/route.ts).
  */
-export const STEP_UP_WINDOW_MS = 5 * 60_000;
+/** The window in whole minutes, for the words shown (at least 1). */
+export function stepUpMinutes(): number {
+  return Math.max(1, Math.round(getEnv().stepUpAfterSeconds / 60));
+}
 /** Wrong answers in a row before the session is ended (a stolen session cannot guess codes). */
 export const MAX_STEP_UP_FAILURES = 5;
 
@@ -30,9 +35,9 @@ export function setStepUpClockForTests(next?: () => Date): void {
 }
 
 /** True when the last proof is older than the window (or unknown: fail closed). */
-export function stepUpNeeded(user: Pick<SessionUser, "verifiedAt">, now: Date = stepUpNow()): boolean {
+export function stepUpNeeded(user: Pick<SessionUser, "verifiedAt">, now: Date = stepUpNow(), windowMs: number = getEnv().stepUpAfterSeconds * 1000): boolean {
   if (!(user.verifiedAt instanceof Date)) return true;
-  return now.getTime() - user.verifiedAt.getTime() > STEP_UP_WINDOW_MS;
+  return now.getTime() - user.verifiedAt.getTime() > windowMs;
 }
 
 /** The code when a second factor is enrolled (the password alone proves less), else the password. */

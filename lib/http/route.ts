@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { requireApiUser, type SessionUser } from "@/lib/auth/guard";
-import { stepUpMethod, stepUpNeeded } from "@/lib/auth/step-up";
+import { stepUpMethod, stepUpMinutes, stepUpNeeded } from "@/lib/auth/step-up";
 import type { Permission } from "@/lib/auth/roles";
 import type { Locale } from "@/lib/i18n/config";
 import { translator, type Translator } from "@/lib/i18n/server";
@@ -103,7 +103,7 @@ export function route<
       await request.body?.cancel().catch(() => undefined);
       const method = stepUpMethod(user);
       return Response.json(
-        { error: t(method === "code" ? "auth.stepUp.requiredCode" : "auth.stepUp.required"), kind: "step_up_required", step_up: method },
+        { error: t(method === "code" ? "auth.stepUp.requiredCode" : "auth.stepUp.required", { minutes: stepUpMinutes() }), kind: "step_up_required", step_up: method },
         { status: 403, headers: NO_STORE },
       );
     }
