@@ -42,7 +42,7 @@ export type RouteSpec<P, Q, B> = {
 };
 
 /** What route() declared, kept on the handler for the route tables' tests. */
-export type DeclaredRoute = { name: string; permission: Permission | "public"; stepUp: boolean };
+export type DeclaredRoute = { name: string; permission: Permission | "public"; stepUp: boolean; body: "json" | "raw" | "none" };
 
 /** Who acts, for the audit log and the transfer engine: the signed-in user and the address seen. */
 export type Actor = { id: string; email: string; ip: string | null };
@@ -140,7 +140,7 @@ export function route<
       t,
     });
   });
-  return Object.assign(wrapped, { declared: { name: spec.name, permission: spec.permission, stepUp: spec.stepUp ?? false } });
+  return Object.assign(wrapped, { declared: { name: spec.name, permission: spec.permission, stepUp: spec.stepUp ?? false, body: spec.body ? "json" : spec.rawBody ? "raw" : "none" } });
 }
 
 async function parseInput(
