@@ -52,6 +52,10 @@ const rawSchema = z.object({
   TRANSFER_SETTLE_HORIZON_MS: intSetting(600_000, 1_000, 86_400_000),
   ATTENTION_AFTER_MINUTES: intSetting(30, 1, 10_080),
   PROVIDER_AUTHORIZATION: z.enum(["ours", "portal"], { error: "must be ours or portal" }).default("ours"),
+  SCHEDULE_SEND_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM (24 h, Brazil time)")
+    .default("08:00"),
   RECONCILE_CRON: z.string().trim().regex(/^(\S+\s+){4}\S+$/, "must be a 5-field cron expression").default("* * * * *"),
   RECONCILE_STALE_SECONDS: intSetting(120, 1, 86_400),
   RECONCILE_REFRESH_MINUTES: intSetting(10, 1, 10_080),
@@ -103,6 +107,8 @@ export type ServerEnv = {
      * `portal`: transfers go out unauthorized and someone authorizes them in the provider's portal.
      */
     providerAuthorization: "ours" | "portal";
+    /** When scheduled transfers go out on their day ("08:00", Brazil time). */
+    scheduleSendTime: string;
     /** Submissions per second of a batch's rows (provider rate limits are not documented). */
     batchRatePerSecond: number;
     /** Transfers a process submits at once. */
@@ -183,6 +189,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       settleHorizonMs: e.TRANSFER_SETTLE_HORIZON_MS,
       attentionAfterMinutes: e.ATTENTION_AFTER_MINUTES,
       providerAuthorization: e.PROVIDER_AUTHORIZATION,
+      scheduleSendTime: e.SCHEDULE_SEND_TIME,
       batchRatePerSecond: e.BATCH_RATE_PER_SECOND,
       concurrency: e.QUEUE_CONCURRENCY,
     },

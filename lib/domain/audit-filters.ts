@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   "transfer.paid",
   "transfer.provider_canceled",
   "transfer.attention_handled",
+  "transfer.series_stop",
   "batch.upload",
   "batch.submit",
   "batch.approve",

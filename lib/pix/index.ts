@@ -8,6 +8,7 @@ export * from "./crc16";
 export * from "./date-presets";
 export * from "./document";
 export * from "./emv";
+export * from "./holidays";
 export * from "./end-to-end";
 export * from "./money";
 export * from "./money-words";
