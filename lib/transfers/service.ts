@@ -14,7 +14,7 @@ import { seriesDays, sendInstant, type Recurrence } from "./schedule";
 import type { TransferQueue } from "./queue";
 import { approvalNeed, lockMakerWindow, recentSumsToReceivers, type ApprovalNeed } from "./receiver-window";
 import { findByIdempotentId, getTransferRow, insertRequests } from "./store";
-import { announce, announceMany, lockTransfer } from "./transition";
+import { announceMany, lockTransfer } from "./transition";
 import type { Person } from "./types";
 
 /**
@@ -33,8 +33,6 @@ export type Payable = {
   costCentreId?: string | null;
   receiverId?: string | null;
 };
-
-type CreateSettings = { policy: ApprovalPolicy; sendTime: string; now?: Date };
 
 /**
  * A transfer request, or a recurring series of them, written with its audit row in one
