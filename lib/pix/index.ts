@@ -11,6 +11,8 @@ export * from "./emv";
 export * from "./end-to-end";
 export * from "./money";
 export * from "./money-words";
+export * from "./money-words-en";
+export * from "./conceal";
 export * from "./phone";
 export * from "./pix-key";
 export * from "./seeded-random";
