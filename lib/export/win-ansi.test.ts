@@ -20,4 +20,7 @@ describe("encodeWindows1252", () => {
     expect([...encodeWindows1252("Aé€—")]).toEqual([0x41, 0xe9, 0x80, 0x97]);
     expect([...encodeWindows1252("王")]).toEqual([0x3f]);
   });
+  it("keeps line breaks (a file's lines) while toWinAnsi flattens them", () => {
+    expect([...encodeWindows1252("a\r\nb\nç")]).toEqual([0x61, 0x0d, 0x0a, 0x62, 0x0a, 0xe7]);
+  });
 });

@@ -36,10 +36,12 @@ export function toWinAnsi(text: string): string {
   return out;
 }
 
-/** Text as Windows-1252 bytes (what `toWinAnsi` keeps; "?" for the rest). */
+/** Text as Windows-1252 bytes (what `toWinAnsi` keeps; "?" for the rest); its line breaks stay as they are. */
 export function encodeWindows1252(text: string): Uint8Array {
-  const safe = toWinAnsi(text);
   const bytes: number[] = [];
-  for (const char of safe) bytes.push(byteOf(char) ?? 0x3f);
+  for (const part of text.split(/(\r\n|\n|\r)/)) {
+    if (/^[\r\n]+$/.test(part)) for (const char of part) bytes.push(char.charCodeAt(0));
+    else for (const char of toWinAnsi(part)) bytes.push(byteOf(char) ?? 0x3f);
+  }
   return Uint8Array.from(bytes);
 }
