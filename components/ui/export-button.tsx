@@ -1,16 +1,16 @@
 "use client";
 
-import { CheckCircle2, ChevronDown, Download, FileSpreadsheet, FileText, Landmark, X } from "lucide-react";
+import { CheckCircle2, ChevronDown, Download, FileSpreadsheet, FileText, Landmark, X, type LucideIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useDisclosure } from "@/components/data-table/use-disclosure";
 import { Button } from "@/components/ui/button";
-import { EXPORT_FORMATS, type DownloadFormat } from "@/lib/export/columns";
+import { EXPORT_FORMATS, type DownloadFormat, type ExportFormat } from "@/lib/export/columns";
 import { useExportDownload, type ExportState } from "./use-export-download";
 
 const count = new Intl.NumberFormat("pt-BR");
 const size = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 1 });
 const PANEL_WIDTH = 240;
-const FORMAT_ICONS = { csv: FileText, xlsx: FileSpreadsheet, ofx: Landmark } as const;
+const FORMAT_ICONS: Record<DownloadFormat, LucideIcon> = { csv: FileText, xlsx: FileSpreadsheet, ofx: Landmark };
 
 /** "850 kB", "1,2 MB": figures are Brazilian in every language. */
 function sizeText(bytes: number): string {
@@ -23,15 +23,16 @@ function sizeText(bytes: number): string {
  * Cancel, then what was saved. `href` gives the export's address for a format; `formats` the
  * files offered (CSV and XLSX unless said).
  */
-export function ExportButton({
+export function ExportButton<F extends DownloadFormat = ExportFormat>({
   href,
-  formats = EXPORT_FORMATS,
+  // The default list is ExportFormat's, which F defaults to.
+  formats = EXPORT_FORMATS as readonly DownloadFormat[] as readonly F[],
   expectedRows,
   disabled,
   testId = "export",
 }: {
-  href: (format: DownloadFormat) => string;
-  formats?: readonly DownloadFormat[];
+  href: (format: F) => string;
+  formats?: readonly F[];
   /** The list's count now, to say when it changed while the file was written. */
   expectedRows?: number;
   disabled?: boolean;
@@ -43,7 +44,7 @@ export function ExportButton({
 
   if (state.status === "running") return <ExportProgress state={state} onCancel={cancel} testId={testId} />;
 
-  function choose(format: DownloadFormat) {
+  function choose(format: F) {
     close(false);
     void start(href(format));
   }
@@ -62,10 +63,11 @@ export function ExportButton({
             className="absolute top-full z-50 mt-1 flex flex-col gap-1 rounded-lg border border-border bg-surface p-1.5 text-fg shadow-lg data-[align=end]:right-0 data-[align=start]:left-0"
           >
             {formats.map((format) => {
-              const Icon = FORMAT_ICONS[format];
+              const label: DownloadFormat = format;
+              const Icon = FORMAT_ICONS[label];
               return (
                 <Button key={format} size="sm" variant="ghost" align="start" onClick={() => choose(format)} data-testid={`${testId}-${format}`}>
-                  <Icon aria-hidden className="h-4 w-4" /> {t(`formats.${format}`)}
+                  <Icon aria-hidden className="h-4 w-4" /> {t(`formats.${label}`)}
                 </Button>
               );
             })}

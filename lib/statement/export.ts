@@ -10,7 +10,7 @@ import { getCachedBalance } from "@/lib/payments-api";
 import { statementExportColumns } from "./columns";
 import type { Movement } from "./movements";
 import { ofxBytes, ofxHead, ofxTail, ofxTransactions } from "./ofx";
-import type { StatementFormat, StatementPeriod } from "./period";
+import type { StatementFormat, StatementPeriod } from "./period-rules";
 import { statementPages } from "./source";
 
 type ExportOptions = {

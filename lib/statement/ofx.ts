@@ -1,7 +1,7 @@
 import { encodeWindows1252 } from "@/lib/export/win-ansi";
 import { brazilWallClock, parseProviderDateTime } from "@/lib/pix/time";
 import type { Movement } from "./movements";
-import type { StatementPeriod } from "./period";
+import type { StatementPeriod } from "./period-rules";
 
 /**
  * OFX 1.02 (SGML), the dialect Brazilian banks hand out and Brazilian ERPs import (Conta Azul,

@@ -1,7 +1,8 @@
 import "server-only";
 import { getCachedBalance, listPayments, listQrcodes } from "@/lib/payments-api";
+import type { StatementAnswer, StatementTotals } from "./answer";
 import { byDateDescending, movementFromPayment, movementFromQrcode, type Movement } from "./movements";
-import { paymentDateParams, type StatementPeriod } from "./period";
+import { paymentDateParams, type StatementPeriod } from "./period-rules";
 
 /**
  * The statement read from the provider's two lists, filtered by payment date: payments out with
@@ -14,7 +15,6 @@ const OUT_STATUS = "completed";
 const IN_STATUS = "paid";
 
 type ListPage = { movements: Movement[]; outPages: number; inPages: number; totals: StatementTotals; counts: { in: number; out: number } };
-export type StatementTotals = { in_cents: number; out_cents: number };
 
 /** Page `page` of both lists, merged. */
 export async function readStatementPage(period: StatementPeriod, page: number): Promise<ListPage> {
@@ -28,16 +28,6 @@ export async function readStatementPage(period: StatementPeriod, page: number): 
     counts: { in: inn.meta.total_items_amount, out: out.meta.total_items_amount },
   };
 }
-
-export type StatementAnswer = {
-  period: StatementPeriod;
-  movements: Movement[];
-  totals: StatementTotals;
-  counts: { in: number; out: number };
-  /** The account's balance now (not at the period's end: the provider has no balance history). */
-  balance: { available_cents: number; blocked_cents: number; total_cents: number; checked_at: string };
-  meta: { page: number; total_pages: number };
-};
 
 /** The JSON of `GET /api/statement`: one page of movements, the period's totals, the balance now. */
 export async function getStatement(period: StatementPeriod, page = 1): Promise<StatementAnswer> {

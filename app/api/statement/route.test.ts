@@ -6,7 +6,7 @@ import { listAudit } from "@/lib/db/audit";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { excelText, readCsv } from "@/lib/export/read-csv";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
-import type { StatementAnswer } from "@/lib/statement/source";
+import type { StatementAnswer } from "@/lib/statement/answer";
 import type { Movement } from "@/lib/statement/movements";
 
 vi.mock("@/lib/auth/guard", () => ({
