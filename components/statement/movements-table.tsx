@@ -15,7 +15,9 @@ export function MovementsTable({ movements }: { movements: Movement[] }) {
     return <p className="rounded-lg border border-dashed border-border p-6 text-center text-sm text-fg-muted">{t("statement.table.empty")}</p>;
   }
   return (
-    <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+    <>
+      <MovementsList movements={movements} />
+      <div className="hidden overflow-x-auto rounded-lg border border-border bg-surface sm:block">
       <table className="w-full min-w-[36rem] text-sm" data-testid="statement-table">
         <caption className="sr-only">{t("statement.table.caption")}</caption>
         <thead className="bg-surface-muted text-left text-xs text-fg-muted">
@@ -61,6 +63,34 @@ export function MovementsTable({ movements }: { movements: Movement[] }) {
           })}
         </tbody>
       </table>
-    </div>
+      </div>
+    </>
+  );
+}
+
+/** Phones: one card per movement, who and how much first (a five-column table does not fit 390 px). */
+function MovementsList({ movements }: { movements: Movement[] }) {
+  const t = useTranslations();
+  return (
+    <ul aria-label={t("statement.table.caption")} className="divide-y divide-border rounded-lg border border-border bg-surface sm:hidden" data-testid="statement-list">
+      {movements.map((m) => {
+        const Icon = m.kind === "in" ? ArrowDownLeft : ArrowUpRight;
+        return (
+          <li key={`${m.kind}-${m.reference_code}`} className="flex flex-col gap-0.5 px-3 py-2 text-sm">
+            <div className="flex items-baseline justify-between gap-3">
+              <span className="min-w-0 font-medium text-fg [overflow-wrap:anywhere]">{m.counterpart_name ?? "—"}</span>
+              <span className={cn("whitespace-nowrap font-medium tabular-nums", m.amount_cents > 0 ? "text-emerald-700 dark:text-emerald-400" : "text-fg")}>{formatBRL(m.amount_cents)}</span>
+            </div>
+            <div className="flex flex-wrap items-center gap-x-2 text-xs text-fg-muted">
+              <span className="inline-flex items-center gap-1">
+                <Icon aria-hidden className="h-3 w-3" /> {t(`statement.kinds.${m.kind}`)}
+              </span>
+              <span className="tabular-nums">{formatBrazilDateTime(m.date)}</span>
+              {m.counterpart_document ? <span className="font-mono">{formatDocument(m.counterpart_document)}</span> : null}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

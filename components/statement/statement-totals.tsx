@@ -13,7 +13,7 @@ function Tile({ label, value, hint, icon: Icon, tone, testId }: { label: string;
       </span>
       <span
         className={cn(
-          "text-xl font-semibold tabular-nums [overflow-wrap:anywhere]",
+          "whitespace-nowrap text-xl font-semibold tabular-nums",
           tone === "in" ? "text-emerald-700 dark:text-emerald-400" : tone === "out" ? "text-red-700 dark:text-red-400" : "text-fg",
         )}
       >
@@ -29,7 +29,7 @@ export function StatementTotals({ data }: { data: StatementAnswer }) {
   const t = useTranslations("statement.totals");
   const { totals, counts, balance } = data;
   return (
-    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+    <div className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-4">
       <Tile testId="statement-in" icon={ArrowDownLeft} tone="in" label={t("in")} value={formatBRL(totals.in_cents)} hint={t("count", { n: counts.in })} />
       <Tile testId="statement-out" icon={ArrowUpRight} tone="out" label={t("out")} value={formatBRL(-totals.out_cents)} hint={t("count", { n: counts.out })} />
       <Tile testId="statement-net" icon={Scale} label={t("net")} value={formatBRL(totals.in_cents - totals.out_cents)} />

@@ -43,7 +43,7 @@ export function StatementView() {
       </div>
       {query.isPending ? (
         <div className="flex flex-col gap-3" aria-busy="true" aria-label={t("statement.loading")}>
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <div className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-4">
             {Array.from({ length: 4 }, (_, i) => (
               <Skeleton key={i} className="h-20" />
             ))}
