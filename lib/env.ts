@@ -1,5 +1,6 @@
 import "@/lib/zod-config";
 import { z } from "zod";
+import { isValidDocument, stripDocument } from "./pix/document";
 import { sandboxSecrets } from "./sandbox-secrets";
 
 /**
@@ -12,6 +13,10 @@ const SANDBOX_CLIENT_SECRET = "sandbox-secret";
 // Fixed sandbox values for unit tests only (getEnv() generates a deployment's own, see
 // withSandboxSecrets); outside sandbox mode these settings are required.
 const SANDBOX_AUTH_SECRET = "sandbox-mode-auth-secret-never-use-in-production-0001";
+/** The payer printed on comprovantes in sandbox mode (a valid test CNPJ, no real company). */
+const DEMO_COMPANY = { name: "Empresa Demonstração Ltda", document: "11222333000181" } as const;
+/** A company name as the comprovante prints it (the provider's names are at most 100 too). */
+const COMPANY_NAME_MAX = 100;
 
 const optionalText = z
   .string()
@@ -63,6 +68,8 @@ const rawSchema = z.object({
   APPROVAL_EXPIRY_HOURS: intSetting(24, 1, 24 * 30),
   BATCH_RATE_PER_SECOND: intSetting(10, 1, 1_000),
   QUEUE_CONCURRENCY: intSetting(4, 1, 64),
+  COMPANY_NAME: optionalText.refine((v) => !v || v.length <= COMPANY_NAME_MAX, { error: `must be at most ${COMPANY_NAME_MAX} characters` }),
+  COMPANY_DOCUMENT: optionalText.refine((v) => !v || isValidDocument(stripDocument(v)), { error: "must be a valid CNPJ or CPF" }),
 });
 
 export type ServerEnv = {
@@ -125,6 +132,12 @@ export type ServerEnv = {
   };
   /** How long a request may wait for approval under the default policy. */
   approvalExpiryHours: number;
+  /**
+   * The payer printed on comprovantes (COMPANY_NAME, COMPANY_DOCUMENT bare). Sandbox mode: a demo
+   * company. Outside it, null until both are set: the server still starts (nothing else needs
+   * them), and a comprovante asked for is refused with a 503 naming both settings.
+   */
+  company: { name: string; document: string } | null;
 };
 
 export class ConfigError extends Error {
@@ -154,6 +167,9 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     throw new ConfigError(
       `Missing settings (required when PAYMENTS_API_URL is set): ${missing.join(", ")}`,
     );
+  }
+  if (Boolean(e.COMPANY_NAME) !== Boolean(e.COMPANY_DOCUMENT)) {
+    throw new ConfigError("COMPANY_NAME and COMPANY_DOCUMENT: set both (the payer on comprovantes) or neither");
   }
   if (e.AUTH_SECRET && e.AUTH_SECRET.length < 32) {
     throw new ConfigError("AUTH_SECRET: must be at least 32 characters");
@@ -200,6 +216,12 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       windowHours: e.RECONCILE_WINDOW_HOURS,
     },
     approvalExpiryHours: e.APPROVAL_EXPIRY_HOURS,
+    company:
+      e.COMPANY_NAME && e.COMPANY_DOCUMENT
+        ? { name: e.COMPANY_NAME, document: stripDocument(e.COMPANY_DOCUMENT) }
+        : sandboxMode
+          ? { ...DEMO_COMPANY }
+          : null,
   };
 }
 

@@ -48,6 +48,8 @@ export const AUDIT_ACTIONS = [
   // Recorded before the request engine (rows of earlier versions keep it).
   "payment.register",
   "payment.export",
+  "payment.receipt",
+  "statement.export",
   "audit.export",
   "user.create",
   "user.role_change",

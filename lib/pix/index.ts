@@ -12,6 +12,8 @@ export * from "./holidays";
 export * from "./end-to-end";
 export * from "./money";
 export * from "./money-words";
+export * from "./money-words-en";
+export * from "./conceal";
 export * from "./phone";
 export * from "./pix-key";
 export * from "./seeded-random";
