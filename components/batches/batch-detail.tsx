@@ -15,6 +15,7 @@ import type { BatchPreviewRow } from "@/lib/batches/preview-row";
 import type { BatchDetail } from "@/lib/batches/types";
 import { formatBRL, formatBrazilDateTime } from "@/lib/pix";
 import { batchQueries } from "@/lib/queries/batches";
+import { ReceiptButtons } from "@/components/receipts/receipt-buttons";
 import { BatchProgress } from "./batch-progress";
 import { BatchStateBadge } from "./batch-state-badge";
 import { PreviewTable } from "./preview-table";
@@ -63,6 +64,7 @@ export function BatchDetailView({ id, viewer }: { id: string; viewer: BatchViewe
           <BatchProgress batch={batch} />
           <div className="flex flex-wrap gap-2">
             <ResultsLinks id={batch.id} />
+            {batch.outcome.paid.count > 0 ? <ReceiptButtons url={`/api/batches/${batch.id}/receipts`} printable={false} many /> : null}
             {viewer.canCreate && batch.maker.id === viewer.id && (batch.progress.failed ?? 0) > 0 ? <RetryFailed id={batch.id} /> : null}
           </div>
         </Card>

@@ -12,12 +12,12 @@ function inlineUrl(url: string): string {
  * a batch's ZIP): the download saves the PDF; Print opens the same PDF inline in a new tab, where
  * the browser's viewer prints it with the same layout. Show it only where a receipt exists.
  */
-export function ReceiptButtons({ url, printable = true }: { url: string; printable?: boolean }) {
+export function ReceiptButtons({ url, printable = true, many = false }: { url: string; printable?: boolean; /** A ZIP of several (a batch's). */ many?: boolean }) {
   const t = useTranslations("receipts.button");
   return (
     <div role="group" aria-label={t("group")} className="flex flex-wrap items-center gap-2" data-testid="receipt-buttons">
       <a href={url} download className={buttonVariants({ size: "sm", variant: "primary" })} data-testid="receipt-download">
-        <Download aria-hidden className="h-4 w-4" /> {t("download")}
+        <Download aria-hidden className="h-4 w-4" /> {many ? t("downloadAll") : t("download")}
       </a>
       {printable ? (
         <a
