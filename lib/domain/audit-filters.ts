@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   "transfer.paid",
   "transfer.provider_canceled",
   "transfer.attention_handled",
+  "transfer.series_stop",
   "batch.upload",
   "batch.submit",
   "batch.approve",
@@ -51,6 +52,8 @@ export const AUDIT_ACTIONS = [
   // Recorded before the request engine (rows of earlier versions keep it).
   "payment.register",
   "payment.export",
+  "payment.receipt",
+  "statement.export",
   "audit.export",
   "user.create",
   "user.role_change",

@@ -140,7 +140,8 @@ export function route<
       t,
     });
   });
-  return Object.assign(wrapped, { declared: { name: spec.name, permission: spec.permission, stepUp: spec.stepUp ?? false, body: spec.body ? "json" : spec.rawBody ? "raw" : "none" } });
+  const declared: DeclaredRoute = { name: spec.name, permission: spec.permission, stepUp: spec.stepUp ?? false, body: spec.body ? "json" : spec.rawBody ? "raw" : "none" };
+  return Object.assign(wrapped, { declared });
 }
 
 async function parseInput(
