@@ -24,6 +24,16 @@ describe("users CLI arguments", () => {
     });
   });
 
+  it("reads pending, confirm ID and refuse ID", () => {
+    const id = "0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9";
+    expect(parseUsersArgs(["pending"])).toEqual({ ok: true, command: { kind: "pending" } });
+    expect(parseUsersArgs(["confirm", id.toUpperCase()])).toEqual({ ok: true, command: { kind: "confirm", id } });
+    expect(parseUsersArgs(["refuse", id])).toEqual({ ok: true, command: { kind: "refuse", id } });
+    expect(parseUsersArgs(["confirm"])).toEqual({ ok: false, error: "Missing ID (see npm run users -- pending)" });
+    expect(parseUsersArgs(["confirm", "12"])).toEqual({ ok: false, error: `"12" is not the id of a pending change` });
+    expect(parseUsersArgs(["pending", "x"])).toEqual({ ok: false, error: `"pending" takes no arguments` });
+  });
+
   it("reads list and role", () => {
     expect(parseUsersArgs(["list"])).toEqual({ ok: true, command: { kind: "list" } });
     expect(parseUsersArgs(["role", "bia@example.com", "support"])).toEqual({
@@ -39,7 +49,7 @@ describe("users CLI arguments", () => {
     [["role", "a@b.co", "root"], `Unknown role "root". Use one of: viewer, support, operator, approver, admin`],
     [["role", "a@b.co", "admin", "extra"], `Unexpected argument "extra"`],
     [["list", "x"], `"list" takes no arguments`],
-    [["delete", "a@b.co"], `Unknown command "delete". Use add, list or role`],
+    [["delete", "a@b.co"], `Unknown command "delete". Use add, list, role, pending, confirm or refuse`],
     [["add", "a@b.co", "viewer", "--password", "x"], "Unknown option --password"],
     [["add", "a@b.co", "viewer", "--name"], "--name needs a value"],
     [["role", "a@b.co", "viewer", "--password-stdin"], `"role" takes no options`],

@@ -7,11 +7,19 @@ Usage:
   npm run users -- add EMAIL ROLE [--name "Full Name"] [--password-stdin]
   npm run users -- list
   npm run users -- role EMAIL ROLE
+  npm run users -- pending
+  npm run users -- confirm ID
+  npm run users -- refuse ID
 
 Roles: ${ROLES.join(", ")}
 
 The password of "add" is read from stdin with --password-stdin, else from the USER_PASSWORD
 environment variable, else asked for (twice, hidden) when run in a terminal.
+"pending" lists the changes that weaken money controls and wait for a second admin (a looser
+approval policy, a role that may move money, a set-password link or second-factor reset for
+such an account); "confirm" applies one, "refuse" drops it. A deployment with a single admin
+confirms here: whoever can run this on the server is the second person.
+
 The store is the server's: DATABASE_URL, or the embedded one under DATA_DIR (stop the server
 first when it uses the embedded store).`;
 
@@ -21,11 +29,15 @@ type UsersCommand =
   | { kind: "help" }
   | { kind: "list" }
   | { kind: "add"; email: string; role: Role; name?: string; password: PasswordSource }
-  | { kind: "role"; email: string; role: Role };
+  | { kind: "role"; email: string; role: Role }
+  | { kind: "pending" }
+  | { kind: "confirm"; id: string }
+  | { kind: "refuse"; id: string };
 
 type ParseResult = { ok: true; command: UsersCommand } | { ok: false; error: string };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function roleError(value: string | undefined): string {
   return value
@@ -59,8 +71,18 @@ export function parseUsersArgs(
     if (positional.length > 1) return { ok: false, error: `"list" takes no arguments` };
     return { ok: true, command: { kind: "list" } };
   }
+  if (verb === "pending") {
+    if (positional.length > 1) return { ok: false, error: `"pending" takes no arguments` };
+    return { ok: true, command: { kind: "pending" } };
+  }
+  if (verb === "confirm" || verb === "refuse") {
+    if (!email) return { ok: false, error: "Missing ID (see npm run users -- pending)" };
+    if (positional.length > 2) return { ok: false, error: `Unexpected argument "${positional[2]}"` };
+    if (!UUID.test(email)) return { ok: false, error: `"${email}" is not the id of a pending change` };
+    return { ok: true, command: verb === "confirm" ? { kind: "confirm", id: email.toLowerCase() } : { kind: "refuse", id: email.toLowerCase() } };
+  }
   if (verb !== "add" && verb !== "role") {
-    return { ok: false, error: `Unknown command "${verb}". Use add, list or role` };
+    return { ok: false, error: `Unknown command "${verb}". Use add, list, role, pending, confirm or refuse` };
   }
   if (!email) return { ok: false, error: "Missing EMAIL" };
   if (!EMAIL.test(email)) return { ok: false, error: `"${email}" is not an email address` };

@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
 import { listAudit } from "./audit";
 import { closeDb, getDb } from "./index";
+import { changePolicyOrAsk, changeUserOrAsk } from "@/lib/admin-changes/service";
 import { runUsersCli, type CliIo } from "./users-cli-run";
+import { createUser, findUserByEmail } from "./users";
+import { getApprovalPolicy } from "@/lib/transfers/policy-store";
 
 function io(stdinText = "", env: Record<string, string | undefined> = {}) {
   const out: string[] = [];
@@ -56,6 +59,39 @@ describe("users CLI against the embedded store", () => {
       ["user.role_change", "ana@example.com", "cli"],
       ["user.create", "ana@example.com", "cli"],
     ]);
+    await closeDb();
+  });
+
+  it("a single admin's change that weakens money controls is listed, confirmed or refused from the command line", async () => {
+    const db = await getDb();
+    const admin = await createUser({ email: "solo.admin@example.com", role: "admin", password: "solo-admin-password" }, { db });
+    const viewer = await createUser({ email: "vitor@example.com", role: "viewer", password: "vitor-password" }, { db });
+    const requester = { id: admin.id, email: admin.email };
+    const role = await changeUserOrAsk({ db }, viewer.id, { role: "approver" }, requester);
+    const policy = await changePolicyOrAsk({ db }, { tiers: [{ from_cents: 0, approvals: 0 }], expiry_hours: 24 }, requester);
+    if (!("pending" in role) || !("pending" in policy)) throw new Error("expected two pending changes");
+
+    const listed = io();
+    expect(await runUsersCli(["pending"], listed.value)).toBe(0);
+    expect(listed.out()).toContain(`${role.pending.id}  role of vitor@example.com: viewer -> approver`);
+    expect(listed.out()).toMatch(new RegExp(`${policy.pending.id}  approval policy -> from R\\$\\s0,00: 0; expiry 24 h \\(in force: `));
+    expect(listed.out()).toContain("asked by solo.admin@example.com");
+
+    const confirm = io();
+    expect(await runUsersCli(["confirm", role.pending.id], confirm.value)).toBe(0);
+    expect(confirm.out()).toBe("Confirmed and applied: role of vitor@example.com: viewer -> approver.\n");
+    expect((await findUserByEmail("vitor@example.com", await getDb()))?.role).toBe("approver");
+
+    const refuse = io();
+    expect(await runUsersCli(["refuse", policy.pending.id], refuse.value)).toBe(0);
+    expect(refuse.out()).toMatch(/^Refused: approval policy .* Nothing was changed\.\n$/);
+    expect((await getApprovalPolicy(await getDb())).tiers).not.toEqual([{ from_cents: 0, approvals: 0 }]);
+
+    const again = io();
+    expect(await runUsersCli(["confirm", role.pending.id], again.value)).toBe(1);
+    expect(again.err()).toMatch(/already confirmed/);
+    const audit = await listAudit({ action: "admin_change.confirm" }, await getDb());
+    expect(audit.entries[0]).toMatchObject({ actorEmail: null, outcome: "confirmed", detail: expect.objectContaining({ via: "cli" }) });
     await closeDb();
   });
 

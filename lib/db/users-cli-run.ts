@@ -4,8 +4,13 @@ import { ConfigError } from "@/lib/env";
 import { translator } from "@/lib/i18n/server";
 import { closeDb, getDb } from "./index";
 import { StoreInUseError } from "./pglite-lock";
+import { confirmPendingChange, listPendingChanges, PendingChangeError, refusePendingChange } from "@/lib/admin-changes/service";
+import type { PendingChangeView } from "@/lib/admin-changes/types";
+import { getEnv } from "@/lib/env";
+import { formatBRL } from "@/lib/pix/money";
+import type { ApprovalPolicy } from "@/lib/transfers/policy";
 import { parseUsersArgs, USERS_USAGE, type PasswordSource } from "./users-cli-args";
-import { createUser, listUsers, UserError } from "./users";
+import { createUser, listUsers, setPasswordUrl, SET_PASSWORD_LINK_TTL_HOURS, UserError } from "./users";
 import { setUserRole } from "./users-admin";
 
 export type CliIo = {
@@ -67,6 +72,24 @@ function osUser(): string | undefined {
   }
 }
 
+/** A pending change in one line of plain English (operators' shells). */
+function describeChange(c: PendingChangeView): string {
+  const tiers = (p: ApprovalPolicy) => `${p.tiers.map((t) => `from ${formatBRL(t.from_cents)}: ${t.approvals}`).join(", ")}; expiry ${p.expiry_hours} h`;
+  const what = c.change;
+  switch (what.kind) {
+    case "approval_policy":
+      return `approval policy -> ${tiers(what.proposed)} (in force: ${tiers(what.in_force)})`;
+    case "role":
+      return `role of ${c.target_email}: ${what.from} -> ${what.to}`;
+    case "new_account":
+      return `new account ${what.email} as ${what.role}`;
+    case "password_link":
+      return `set-password link for ${c.target_email} (${what.role})`;
+    case "reset_second_factor":
+      return `reset the second factor of ${c.target_email} (${what.role})`;
+  }
+}
+
 /** Runs one `npm run users` command; returns the process exit code. */
 export async function runUsersCli(argv: string[], io: CliIo): Promise<number> {
   const parsed = parseUsersArgs(argv, io.env, Boolean(io.stdin.isTTY));
@@ -89,6 +112,29 @@ export async function runUsersCli(argv: string[], io: CliIo): Promise<number> {
       }
       return 0;
     }
+    if (command.kind === "pending") {
+      const { pending } = await listPendingChanges(await getDb());
+      if (!pending.length) io.stdout.write("No change is waiting for a second admin.\n");
+      for (const c of pending) {
+        io.stdout.write(`${c.id}  ${describeChange(c)}\n    asked by ${c.requested_by.email} at ${c.requested_at}\n`);
+      }
+      return 0;
+    }
+    if (command.kind === "confirm" || command.kind === "refuse") {
+      const ctx = { db: await getDb(), via: "cli" as const, defaultExpiryHours: getEnv().approvalExpiryHours };
+      const decider = { kind: "cli" as const, osUser: osUser() };
+      if (command.kind === "refuse") {
+        const refused = await refusePendingChange(ctx, command.id, decider);
+        io.stdout.write(`Refused: ${describeChange(refused)}. Nothing was changed.\n`);
+        return 0;
+      }
+      const done = await confirmPendingChange(ctx, command.id, decider);
+      io.stdout.write(`Confirmed and applied: ${describeChange(done.change)}.\n`);
+      if (done.token) {
+        io.stdout.write(`One-time set-password link (valid ${SET_PASSWORD_LINK_TTL_HOURS} h, shown only now): ${setPasswordUrl(getEnv().appUrl, done.token)}\n`);
+      }
+      return 0;
+    }
     if (command.kind === "add") {
       const password = await readPassword(command.password, io);
       const user = await createUser(
@@ -108,7 +154,7 @@ export async function runUsersCli(argv: string[], io: CliIo): Promise<number> {
     );
     return 0;
   } catch (error) {
-    if (error instanceof UserError || error instanceof StoreInUseError || error instanceof ConfigError) {
+    if (error instanceof UserError || error instanceof StoreInUseError || error instanceof ConfigError || error instanceof PendingChangeError) {
       io.stderr.write(`Error: ${error.message}\n`);
       return 1;
     }
