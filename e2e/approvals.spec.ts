@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { E2E, storageStateFor, type E2EAccount } from "./env";
 import { SHOTS, fillByKey, registeredCount, review, uniqueName } from "./register-helpers";
+import { answerStepUps } from "./step-up";
 
 /**
  * Maker-checker in two browsers: the operator creates a transfer above the approval limit and
@@ -11,7 +12,9 @@ test.describe.configure({ mode: "serial" });
 
 async function signedIn(browser: Browser, account: E2EAccount): Promise<Page> {
   const context = await browser.newContext({ storageState: storageStateFor(account), baseURL: E2E.appUrl });
-  return context.newPage();
+  const page = await context.newPage();
+  await answerStepUps(page);
+  return page;
 }
 
 /** The operator confirms a transfer of `amount` and lands on its request page, waiting for approval. */

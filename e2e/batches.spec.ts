@@ -1,6 +1,7 @@
 import { expect, test, type Browser } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { E2E, storageStateFor } from "./env";
+import { answerStepUps } from "./step-up";
 import { SHOTS, completingId, control, registeredCount } from "./register-helpers";
 
 /**
@@ -31,8 +32,12 @@ let batchPath = "";
 
 async function approver(browser: Browser) {
   const context = await browser.newContext({ storageState: storageStateFor("approver"), baseURL: E2E.appUrl });
-  return context.newPage();
+  const page = await context.newPage();
+  await answerStepUps(page);
+  return page;
 }
+
+test.beforeEach(async ({ page }) => answerStepUps(page));
 
 test("upload: the preview shows the bad row first with its reason and the totals of the good ones", async ({ page }) => {
   await page.goto("/batches/new");

@@ -25,4 +25,7 @@ export TRANSFER_SETTLE_HORIZON_MS=4000
 # No gzip between the server and the browser on localhost: 17% less e2e time measured (a11y +
 # bad-input: 206 s -> 171 s); production keeps compression (next.config.ts).
 export NEXT_COMPRESS=off
+# Money actions ask for the password again after 20 s instead of 5 min, so e2e/step-up.spec.ts
+# shows the dialog without waiting minutes; other specs answer it (e2e/step-up.ts).
+export STEP_UP_AFTER_SECONDS="${STEP_UP_AFTER_SECONDS:-20}"
 exec node_modules/.bin/next start -p "$app_port"

@@ -79,7 +79,7 @@ export function StepUpDialog({ method, onDone }: { method: "password" | "code"; 
                   {t("cancel")}
                 </Button>
               </Dialog.Close>
-              <Button type="submit" disabled={pending}>
+              <Button type="submit" variant="primary" disabled={pending}>
                 {pending ? t("working") : t("confirm")}
               </Button>
             </div>
