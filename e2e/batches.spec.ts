@@ -1,7 +1,7 @@
 import { expect, test, type Browser } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { E2E, storageStateFor } from "./env";
-import { answerStepUps } from "./step-up";
+import { clickMoneyAction } from "./step-up";
 import { SHOTS, completingId, control, registeredCount } from "./register-helpers";
 
 /**
@@ -32,12 +32,8 @@ let batchPath = "";
 
 async function approver(browser: Browser) {
   const context = await browser.newContext({ storageState: storageStateFor("approver"), baseURL: E2E.appUrl });
-  const page = await context.newPage();
-  await answerStepUps(page);
-  return page;
+  return context.newPage();
 }
-
-test.beforeEach(async ({ page }) => answerStepUps(page));
 
 test("upload: the preview shows the bad row first with its reason and the totals of the good ones", async ({ page }) => {
   await page.goto("/batches/new");
@@ -54,7 +50,7 @@ test("upload: the preview shows the bad row first with its reason and the totals
 test("submitted, approved in another browser, every good row sent live, then followed to paid or canceled; the results file says where the money went", async ({ page, browser }) => {
   await page.goto(batchPath);
   const before = await registeredCount(page.request);
-  await page.getByRole("button", { name: "Submit the batch" }).click();
+  await clickMoneyAction(page, page.getByRole("button", { name: "Submit the batch" }), "submit");
   await expect(page.getByTestId("approvals-progress")).toHaveText("0 of 1 approvals", { timeout: 20_000 });
   expect(await registeredCount(page.request)).toBe(before);
   // Nothing sent yet: the bar is empty.
@@ -64,7 +60,7 @@ test("submitted, approved in another browser, every good row sent live, then fol
   await checker.goto(batchPath);
   await expect(checker.getByTestId("new-receivers")).toBeVisible();
   await checker.screenshot({ path: `${SHOTS}/batch-approver.png`, fullPage: true });
-  await checker.getByRole("button", { name: "Approve" }).click();
+  await clickMoneyAction(checker, checker.getByRole("button", { name: "Approve" }), "approve");
 
   // Registered is not the end: the rows are on their way until the provider finishes them.
   await expect(page.locator('[data-count="onTheWay"] dd')).toHaveText("5", { timeout: 30_000 });
