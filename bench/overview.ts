@@ -96,13 +96,13 @@ async function freePort(): Promise<number> {
 
 async function startBenchSandbox(kind: "child" | "inline", seedCount: number): Promise<Sandbox> {
   if (kind === "inline") {
-    const { startSandbox } = await import("@/lib/sandbox/server");
+    const { startSandbox } = await import("@/sandbox/server");
     const s = await startSandbox({ port: 0, store: "memory", quiet: true, seedCount, autoClock: false });
     return { url: s.url, close: () => s.close() };
   }
   const port = await freePort();
   const env = { ...process.env, SANDBOX_PORT: String(port), SANDBOX_STORE: "memory", SANDBOX_SEED_COUNT: String(seedCount) };
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", join(ROOT, "lib/sandbox/main.ts")], { cwd: ROOT, env, stdio: ["ignore", "pipe", "inherit"] });
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", join(ROOT, "sandbox/main.ts")], { cwd: ROOT, env, stdio: ["ignore", "pipe", "inherit"] });
   await new Promise<void>((resolve, reject) => {
     let out = "";
     child.stdout?.on("data", (chunk: Buffer) => {

@@ -53,7 +53,7 @@ const freePort = () =>
   });
 
 async function startSandboxProcess(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "lib/sandbox/main.ts")], {
+  const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "sandbox/main.ts")], {
     cwd: ROOT,
     env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_STORE: "memory", SANDBOX_SEED_COUNT: "500", PAYMENTS_API_CLIENT_ID: "bench", PAYMENTS_API_CLIENT_SECRET: "bench-secret", SANDBOX_CLOCK_STEP_MS: "3600000", SANDBOX_BALANCE_CENTS: String(10_000_000_000_000) },
     stdio: ["ignore", "pipe", "inherit"],

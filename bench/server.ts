@@ -117,7 +117,7 @@ export async function startBenchServer(options: BenchServerOptions = {}): Promis
   delete base.PAYMENTS_API_URL;
   delete base.DATABASE_URL;
 
-  const sandbox = spawn(process.execPath, ["--import", "tsx", join(ROOT, "lib/sandbox/main.ts")], {
+  const sandbox = spawn(process.execPath, ["--import", "tsx", join(ROOT, "sandbox/main.ts")], {
     cwd: ROOT,
     env: { ...base, SANDBOX_PORT: String(sandboxPort), SANDBOX_STORE: "memory", SANDBOX_SEED_COUNT: String(seedCount) },
     stdio: ["ignore", "pipe", "inherit"],

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { planFor } from "../lib/sandbox/lifecycle";
+import { planFor } from "../sandbox/lifecycle";
 import { E2E, storageStateFor } from "./env";
 
 /** Shared by the register specs (register, register-outcomes). */

@@ -48,7 +48,7 @@ export async function ensureEmbeddedSandbox(env: ServerEnv): Promise<"running" |
     );
   }
   const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
-  child = spawn(tsx, [path.join(process.cwd(), "lib", "sandbox", "main.ts")], {
+  child = spawn(tsx, [path.join(process.cwd(), "sandbox", "main.ts")], {
     cwd: process.cwd(),
     env: {
       ...process.env,

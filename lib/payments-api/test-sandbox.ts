@@ -1,6 +1,6 @@
 import "server-only";
 import { resetEnvForTests } from "@/lib/env";
-import { startSandbox, type RunningSandbox, type SandboxOptions } from "@/lib/sandbox/server";
+import { startSandbox, type RunningSandbox, type SandboxOptions } from "@/sandbox/server";
 import { resetHealthCacheForTests } from "./health";
 import { resetTokenCacheForTests } from "./token";
 

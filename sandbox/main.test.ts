@@ -2,9 +2,9 @@ import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { requestToken } from "./testing";
 
-describe("npm run sandbox (lib/sandbox/main.ts)", () => {
+describe("npm run sandbox (sandbox/main.ts)", () => {
   it("prints its address, serves, and exits cleanly on SIGTERM", { timeout: 60_000 }, async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "lib/sandbox/main.ts"], {
+    const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
       env: { ...process.env, SANDBOX_PORT: "0", SANDBOX_STORE: "memory", SANDBOX_SEED_COUNT: "250", SANDBOX_SEED: "7" },
       stdio: ["ignore", "pipe", "pipe"],
     });

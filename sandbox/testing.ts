@@ -1,5 +1,5 @@
 /**
- * Small HTTP helpers for tests that talk to a running sandbox (used by lib/sandbox tests and
+ * Small HTTP helpers for tests that talk to a running sandbox (used by the sandbox's own tests and
  * free for other suites). Plain fetch: no dependency on the dashboard's client.
  */
 // Tests reach into answers freely after checking them with the contract schemas.
