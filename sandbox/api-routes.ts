@@ -1,30 +1,20 @@
-import type { IncomingMessage } from "node:http";
-import { PROVIDER_MESSAGES, WEBHOOK_TYPES, tokenRequestSchema } from "@/lib/contract";
 import { renderCheckout } from "./checkout-page";
+import { MESSAGES, WEBHOOK_TYPES } from "./documented";
+import { joinMessages } from "./field-rules";
 import { listItem } from "./format";
-import { error, json, readJsonObject, readRawBody, type Reply } from "./http-io";
+import { error, json, jsonObject, type Reply, type RequestContext } from "./http-io";
 import { parseListQuery, runListQuery } from "./list-query";
 import { routeQrcodes } from "./qrcode-routes";
 import { renderReceipt } from "./receipt";
 import type { SandboxCore } from "./sandbox-core";
-import { joinMessages } from "./validation";
 import { deleteWebhook, listWebhooks, registerWebhook } from "./webhook-routes";
 
-export interface RequestContext {
-  req: IncomingMessage;
-  method: string;
-  /** Decoded path segments, without the leading empty one and a single trailing slash. */
-  segments: string[];
-  trailingSlash: boolean;
-  search: URLSearchParams;
-}
-
-const unauthorized = (): Reply => error(401, PROVIDER_MESSAGES.unauthorized);
+const unauthorized = (): Reply => error(401, MESSAGES.unauthorized);
 const notAllowed = (): Reply => error(405, "Method not allowed");
 
 /** The balance's 401 is documented with a shape of its own. */
 const balanceUnauthorized = (): Reply =>
-  json(401, { data: { error: PROVIDER_MESSAGES.unauthorized, details: "Invalid or expired access token" }, status: 401 });
+  json(401, { data: { error: MESSAGES.unauthorized, details: "Invalid or expired access token" }, status: 401 });
 
 /** Is this a path of the provider's documented API (so a missing token is 401, a wrong method 405)? */
 function isKnownPath(s: string[]): boolean {
@@ -43,7 +33,7 @@ function isKnownPath(s: string[]): boolean {
 export async function routeApi(core: SandboxCore, ctx: RequestContext): Promise<Reply | null> {
   const { method, segments: s } = ctx;
   const path = s.join("/");
-  if (path === "auth/generate_token") return method === "POST" ? generateToken(core, ctx.req) : notAllowed();
+  if (path === "auth/generate_token") return method === "POST" ? generateToken(core, ctx) : notAllowed();
   if (s[0] === "receipts" && s.length === 2) return method === "GET" ? receipt(core, s[1]!) : notAllowed();
   if (s[0] === "checkout" && s.length === 2) return method === "GET" ? checkoutPage(core, s[1]!) : notAllowed();
   if (s[0] !== "v1" || !isKnownPath(s)) return null;
@@ -55,13 +45,13 @@ export async function routeApi(core: SandboxCore, ctx: RequestContext): Promise<
     if (path === "v1/webhooks/types") {
       return method === "GET" ? json(200, { webhook_types: WEBHOOK_TYPES.map((t) => ({ ...t })) }) : notAllowed();
     }
-    if (method === "POST") return registerWebhook(core, ctx.req, s[2]!);
+    if (method === "POST") return registerWebhook(core, ctx, s[2]!);
     return method === "DELETE" ? deleteWebhook(core, s[2]!) : notAllowed();
   }
   if (s[2] !== "payments") return routeQrcodes(core, ctx);
   if (s.length === 3) {
     if (method === "POST") {
-      const body = await readJsonObject(ctx.req);
+      const body = jsonObject(ctx);
       return body.ok ? core.register(body.value) : body.reply;
     }
     return method === "GET" ? listPayments(core, ctx.search) : notAllowed();
@@ -69,11 +59,15 @@ export async function routeApi(core: SandboxCore, ctx: RequestContext): Promise<
   if (method !== "GET") return notAllowed();
   // GET .../{idempotent_id}/idempotent_id, or GET .../{reference_code}: the same answer.
   const p = s.length === 5 ? core.index.get(s[3]!) : core.index.getByReference(s[3]!);
-  return p ? json(200, core.quirks.singlePayment(p)) : error(406, PROVIDER_MESSAGES.paymentNotFound);
+  return p ? json(200, core.quirks.singlePayment(p)) : error(406, MESSAGES.paymentNotFound);
 }
 
-async function generateToken(core: SandboxCore, req: IncomingMessage): Promise<Reply> {
-  const raw = await readRawBody(req);
+/**
+ * POST /auth/generate_token: Basic credentials and `{"grant_type":"client_credentials"}` (JSON,
+ * or a form as OAuth2 clients send it); anything else is 401 Unauthorized.
+ */
+function generateToken(core: SandboxCore, ctx: RequestContext): Reply {
+  const { req, body: raw } = ctx;
   if (raw === "too-large") return { ...unauthorized(), closeConnection: true };
   if (!core.tokens.checkBasic(req.headers.authorization)) return unauthorized();
   const text = raw.toString("utf8");
@@ -88,7 +82,8 @@ async function generateToken(core: SandboxCore, req: IncomingMessage): Promise<R
       return unauthorized();
     }
   }
-  if (!tokenRequestSchema.safeParse(body).success) return unauthorized();
+  const grant = typeof body === "object" && body !== null ? (body as Record<string, unknown>).grant_type : undefined;
+  if (grant !== "client_credentials") return unauthorized();
   return json(200, core.tokens.issue());
 }
 
@@ -124,13 +119,13 @@ function balance(core: SandboxCore): Reply {
 
 function receipt(core: SandboxCore, ref: string): Reply {
   const p = core.index.getByReference(ref);
-  if (!p) return error(406, PROVIDER_MESSAGES.paymentNotFound);
+  if (!p) return error(406, MESSAGES.paymentNotFound);
   return { status: 200, body: null, raw: renderReceipt(p), contentType: "text/html; charset=utf-8" };
 }
 
 async function checkoutPage(core: SandboxCore, requestId: string): Promise<Reply> {
   await core.charges.expireDue();
   const q = core.charges.byRequestId(requestId);
-  if (!q) return error(406, PROVIDER_MESSAGES.qrcodeNotFound);
+  if (!q) return error(406, MESSAGES.qrcodeNotFound);
   return { status: 200, body: null, raw: await renderCheckout(q), contentType: "text/html; charset=utf-8" };
 }

@@ -1,12 +1,8 @@
 import { toBuffer } from "qrcode";
-import {
-  CHARGE_MESSAGES,
-  OPERATION_SUCCEEDED,
-  PROVIDER_MESSAGES,
-  createCheckoutBodySchema,
-  createQrcodeBodySchema,
-} from "@/lib/contract";
-import { encodeBrCode, generateEndToEnd, isValidDocument } from "@/lib/pix";
+import { encodeBrCode, generateEndToEnd } from "@/lib/pix";
+import { checkChargeBody } from "./charge-rules";
+import { MESSAGES } from "./documented";
+import { joinMessages } from "./field-rules";
 import { qrcodeAnswer, qrcodeListItem } from "./format";
 import { error, json, type Reply } from "./http-io";
 import type { QrcodeIndex } from "./qrcode-index";
@@ -17,7 +13,6 @@ import { SANDBOX_ISPB } from "./seed-payments";
 import { generateReceiver } from "./seed-people";
 import type { SandboxStore } from "./store";
 import type { QrcodeRecord } from "./types";
-import { joinMessages, providerMessages } from "./validation";
 import type { WebhookDispatcher } from "./webhooks";
 
 /** What the charge desk needs from the sandbox core. */
@@ -33,10 +28,11 @@ interface ChargeHost {
   log(line: string): void;
 }
 
-/** Charges stay payable this long unless `expiration_time` says otherwise: one day. */
-const DEFAULT_EXPIRATION_S = 24 * 3_600;
-const CREATE_ORDER = ["value_cents", "generator_name", "generator_document", "expiration_time", "external_reference"];
-const CHECKOUT_ORDER = ["value_cents", "generator_name", "generator_document", "expiration_time", "external_link"];
+/**
+ * How long a charge stays payable when `expiration_time` is not given: the documentation says 1800 s
+ * for a checkout and nothing for a QR code, where the sandbox chose one day.
+ */
+const DEFAULT_EXPIRATION_S = { qrcode: 24 * 3_600, checkout: 1_800 } as const;
 
 /**
  * Charges (QR codes) made through the API, their payment (homologation) and expiry. Each
@@ -70,22 +66,17 @@ export class ChargeDesk {
 
   /** POST /v1/pix/qrcodes: a dynamic charge with a valid BR Code and its PNG image. */
   async create(input: Record<string, unknown>): Promise<Reply> {
-    const parsed = createQrcodeBodySchema.safeParse(input);
-    const messages = parsed.success ? [] : providerMessages(parsed.error.issues, input, CREATE_ORDER);
-    const b = parsed.data;
-    if (b && (b.generator_name === undefined) !== (b.generator_document === undefined)) {
-      messages.push(b.generator_name === undefined ? "generator_name required" : "generator_document required");
-    }
-    withDocumentProblem(messages, input.generator_document);
-    if (!b || messages.length) return error(400, joinMessages(sortMessages(messages, CREATE_ORDER)));
+    const checked = checkChargeBody(input, "qrcode", this.host.quirks.doc);
+    if (!checked.ok) return error(400, joinMessages(checked.messages));
+    const b = checked.body;
     if (b.generator_document && this.host.blocked.has(b.generator_document.toUpperCase())) {
-      return error(403, CHARGE_MESSAGES.generatorNotAllowed);
+      return error(403, MESSAGES.generatorNotAllowed);
     }
     const made = await this.newCharge({
       value_cents: b.value_cents,
       generator_name: b.generator_name ?? PARTNER_ACCOUNT.name,
       generator_document: b.generator_document ?? PARTNER_ACCOUNT.document,
-      expiration_time: b.expiration_time,
+      expiration_time: b.expiration_time ?? DEFAULT_EXPIRATION_S.qrcode,
       external_reference: b.external_reference ?? null,
     });
     if (!made.ok) return made.reply;
@@ -103,18 +94,16 @@ export class ChargeDesk {
 
   /** POST /v1/pix/checkout: a charge behind a payment page (payment_link). */
   async checkout(input: Record<string, unknown>): Promise<Reply> {
-    const parsed = createCheckoutBodySchema.safeParse(input);
-    const messages = parsed.success ? [] : providerMessages(parsed.error.issues, input, CHECKOUT_ORDER);
-    withDocumentProblem(messages, input.generator_document);
-    const b = parsed.data;
-    if (!b || messages.length) return error(400, joinMessages(sortMessages(messages, CHECKOUT_ORDER)));
-    if (this.host.blocked.has(b.generator_document.toUpperCase())) return error(403, CHARGE_MESSAGES.generatorNotAllowed);
+    const checked = checkChargeBody(input, "checkout", this.host.quirks.doc);
+    if (!checked.ok) return error(400, joinMessages(checked.messages));
+    const b = checked.body;
+    if (this.host.blocked.has(b.generator_document!.toUpperCase())) return error(403, MESSAGES.generatorNotAllowed);
     const requestId = uuid(createRand(`checkout:${Date.now()}:${Math.random()}`));
     const made = await this.newCharge({
       value_cents: b.value_cents,
-      generator_name: b.generator_name,
-      generator_document: b.generator_document,
-      expiration_time: b.expiration_time,
+      generator_name: b.generator_name!,
+      generator_document: b.generator_document!,
+      expiration_time: b.expiration_time ?? DEFAULT_EXPIRATION_S.checkout,
       external_reference: null,
       external_link: b.external_link,
       request_id: requestId,
@@ -133,14 +122,14 @@ export class ChargeDesk {
   /**
    * POST /v1/pix/qrcodes/{reference_code}/pay (homologation): a payer pays the charge. It is
    * marked paid (end_to_end, payer, payment date), then notified as `pix_qrcode` (dynamic) or
-   * `pix_static_qrcode`. Paying twice is refused (the documentation is silent: see README).
+   * `pix_static_qrcode`. A code that cannot be paid (canceled, failed, expired, or paid already)
+   * answers the documentation's one refusal, 422 `Qrcode canceled` (README: "Paying a paid code").
    */
   async pay(reference: string): Promise<Reply> {
     await this.expireDue();
     const q = this.host.qrcodes.byReferenceCode(reference);
-    if (!q) return error(406, PROVIDER_MESSAGES.qrcodeNotFound);
-    if (q.status === "canceled" || q.status === "error") return error(422, CHARGE_MESSAGES.qrcodeCanceled);
-    if (q.status === "paid") return error(422, "Qrcode already paid");
+    if (!q) return error(406, MESSAGES.qrcodeNotFound);
+    if (q.status !== "awaiting_payment") return error(422, MESSAGES.qrcodeCanceled);
     const now = this.host.now();
     const rand = createRand(`pay:${reference}:${now}`);
     // Seeded codes were paid by the partner's account (as the seeded paid ones); charges made here by someone else.
@@ -165,18 +154,18 @@ export class ChargeDesk {
     } catch (e) {
       Object.assign(q, before);
       this.host.log(`payment of QR code ${reference} failed: ${String(e)}`);
-      return error(500, PROVIDER_MESSAGES.operationFailed);
+      return error(500, MESSAGES.operationFailed);
     }
     this.host.qrcodes.linkEndToEnd(q);
     this.received.add(q);
     this.host.webhooks.notifyQrcode(q, qrcodeListItem(q));
-    return json(200, { message: OPERATION_SUCCEEDED });
+    return json(200, { message: MESSAGES.operationSucceeded });
   }
 
   async read(reference: string): Promise<Reply> {
     await this.expireDue();
     const q = this.host.qrcodes.byReferenceCode(reference);
-    return q ? json(200, { qrcode: qrcodeAnswer(q) }) : error(406, PROVIDER_MESSAGES.qrcodeNotFound);
+    return q ? json(200, { qrcode: qrcodeAnswer(q) }) : error(406, MESSAGES.qrcodeNotFound);
   }
 
   /** The charge of a checkout request (its public payment page). */
@@ -188,7 +177,7 @@ export class ChargeDesk {
     value_cents: number;
     generator_name: string;
     generator_document: string;
-    expiration_time: number | undefined;
+    expiration_time: number;
     external_reference: string | null;
     external_link?: string;
     request_id?: string;
@@ -223,7 +212,7 @@ export class ChargeDesk {
       registeredAt: now,
       paidAt: null,
       end_to_end: null,
-      expiresAt: now + (c.expiration_time ?? DEFAULT_EXPIRATION_S) * 1000,
+      expiresAt: now + c.expiration_time * 1000,
       external_link: c.external_link ?? null,
       request_id: c.request_id ?? null,
     };
@@ -231,32 +220,9 @@ export class ChargeDesk {
       await this.host.store.saveQrcode(q);
     } catch (e) {
       this.host.log(`charge ${reference} could not be stored: ${String(e)}`);
-      return { ok: false, reply: error(500, PROVIDER_MESSAGES.operationFailed) };
+      return { ok: false, reply: error(500, MESSAGES.operationFailed) };
     }
     index.put(q);
     return { ok: true, qrcode: q };
   }
-}
-
-/** A document of letters other than a CNPJ's is `not_a_number` (documented); wrong check digits `invalid`. */
-function withDocumentProblem(messages: string[], value: unknown): void {
-  if (typeof value !== "string" || value.trim() === "") return;
-  const doc = value.trim();
-  const problem = !/^[0-9A-Z]+$/.test(doc)
-    ? "generator_document not_a_number"
-    : doc.length > 14 || isValidDocument(doc)
-      ? null
-      : "generator_document invalid";
-  if (!problem) return;
-  const at = messages.findIndex((m) => m.startsWith("generator_document "));
-  if (at >= 0) messages.splice(at, 1, problem);
-  else messages.push(problem);
-}
-
-function sortMessages(messages: string[], order: readonly string[]): string[] {
-  const rank = (m: string) => {
-    const i = order.indexOf(m.split(" ")[0]!);
-    return i < 0 ? order.length : i;
-  };
-  return [...messages].sort((a, b) => rank(a) - rank(b));
 }

@@ -1,4 +1,4 @@
-import type { PixKeyType } from "@/lib/contract";
+import type { PixKeyType } from "./documented";
 import { createRand } from "./random";
 import { bankNameOf } from "./seed-people";
 import { qrcodeForPayment } from "./seed-qrcodes";

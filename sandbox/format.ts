@@ -1,4 +1,4 @@
-import type { PixKeyType } from "@/lib/contract";
+import type { PixKeyType } from "./documented";
 import { formatProviderDateTime } from "@/lib/pix";
 import type { PaymentRecord, QrcodeRecord } from "./types";
 
@@ -49,7 +49,7 @@ export function listItem(p: PaymentRecord) {
     receiver_name: p.receiver_name,
     receiver_document: p.receiver_document,
     status: p.status,
-    registration_date: when(p.registeredAt),
+    registration_date: providerDateTime(p.registeredAt),
     payment_date: when(p.paidAt),
     cancellation_date: when(p.canceledAt),
     cancellation_reason: p.cancellation_reason,
@@ -83,7 +83,7 @@ export function qrcodeAnswer(q: QrcodeRecord) {
     payer_agency: q.payer_agency,
     payer_account: q.payer_account,
     payer_account_type: q.payer_account_type,
-    registration_date: when(q.registeredAt),
+    registration_date: providerDateTime(q.registeredAt),
     payment_date: when(q.paidAt),
     end_to_end: q.end_to_end,
   };
@@ -101,7 +101,7 @@ export function qrcodeListItem(q: QrcodeRecord) {
     generator_document: q.generator_document,
     payer_name: q.payer_name,
     payer_document: q.payer_document,
-    registration_date: when(q.registeredAt),
+    registration_date: providerDateTime(q.registeredAt),
     payment_date: when(q.paidAt),
     end_to_end: q.end_to_end,
   };

@@ -16,6 +16,20 @@ export interface Reply {
 export const json = (status: number, body: unknown): Reply => ({ status, body });
 export const error = (status: number, message: string): Reply => ({ status, body: { error: message } });
 
+/** A request body as read before anything else happens (see server.ts), or too large to read. */
+export type RawBody = Buffer | "too-large";
+
+/** One request as the routes see it. */
+export interface RequestContext {
+  req: IncomingMessage;
+  method: string;
+  /** Decoded path segments, without the leading empty one and a single trailing slash. */
+  segments: string[];
+  trailingSlash: boolean;
+  search: URLSearchParams;
+  body: RawBody;
+}
+
 type BodyResult = { ok: true; value: unknown } | { ok: false; reply: Reply };
 
 function isJsonType(header: string | undefined): boolean {
@@ -24,8 +38,11 @@ function isJsonType(header: string | undefined): boolean {
   return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }
 
-/** Reads the raw body up to the limit. */
-export async function readRawBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer | "too-large"> {
+/**
+ * Reads the raw body up to the limit. Rejects when the client hangs up before the body is
+ * complete: such a request never fully arrived, so nothing is done with it.
+ */
+export async function readRawBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<RawBody> {
   const declared = Number(req.headers["content-length"] ?? "0");
   if (Number.isFinite(declared) && declared > limit) return "too-large";
   return new Promise((resolve, reject) => {
@@ -50,7 +67,6 @@ export async function readRawBody(req: IncomingMessage, limit = MAX_BODY_BYTES):
       if (!done) reject(e);
       done = true;
     });
-    // A client that hangs up mid-body: settle instead of waiting forever.
     req.on("close", () => {
       if (!done && !req.complete) reject(new Error("request aborted"));
       done = true;
@@ -58,17 +74,17 @@ export async function readRawBody(req: IncomingMessage, limit = MAX_BODY_BYTES):
   });
 }
 
-const tooLarge = (): Reply => ({ ...error(413, "Request body too large"), closeConnection: true });
+export const tooLarge = (): Reply => ({ ...error(413, "Request body too large"), closeConnection: true });
 
 /**
- * Reads a JSON body: 415 for another content type, 413 over 64 kB, 400 for broken JSON.
+ * The body as JSON: 415 for another content type, 413 over 64 kB, 400 for broken JSON.
  * `allowEmpty` lets bodiless control calls through as `{}`.
  */
-export async function readJsonBody(req: IncomingMessage, allowEmpty = false): Promise<BodyResult> {
-  const raw = await readRawBody(req);
+export function jsonBody(ctx: RequestContext, allowEmpty = false): BodyResult {
+  const raw = ctx.body;
   if (raw === "too-large") return { ok: false, reply: tooLarge() };
   if (raw.length === 0 && allowEmpty) return { ok: true, value: {} };
-  if (!isJsonType(req.headers["content-type"])) {
+  if (!isJsonType(ctx.req.headers["content-type"])) {
     return { ok: false, reply: error(415, "Content-Type must be application/json") };
   }
   try {
@@ -78,12 +94,12 @@ export async function readJsonBody(req: IncomingMessage, allowEmpty = false): Pr
   }
 }
 
-/** Reads a body that must be a JSON object (arrays, numbers, null are refused). */
-export async function readJsonObject(
-  req: IncomingMessage,
+/** The body as a JSON object (arrays, numbers, null are refused). */
+export function jsonObject(
+  ctx: RequestContext,
   allowEmpty = false,
-): Promise<{ ok: true; value: Record<string, unknown> } | { ok: false; reply: Reply }> {
-  const body = await readJsonBody(req, allowEmpty);
+): { ok: true; value: Record<string, unknown> } | { ok: false; reply: Reply } {
+  const body = jsonBody(ctx, allowEmpty);
   if (!body.ok) return body;
   if (typeof body.value !== "object" || body.value === null || Array.isArray(body.value)) {
     return { ok: false, reply: error(400, "Body must be a JSON object") };

@@ -23,7 +23,8 @@ export function planFor(idempotentId: string): LifecyclePlan {
  * Returns false when the payment has nothing left to do.
  */
 function stepPayment(p: PaymentRecord, at: number, stepMs: number): boolean {
-  const rand = createRand(`lifecycle:${p.idempotent_id}`);
+  // A repeated id (duplicates "allow") is another payment: its own end_to_end.
+  const rand = createRand(`lifecycle:${p.idempotent_id}${p.repeat ? `#${p.repeat}` : ""}`);
   if (p.status === "auto_authorization") {
     if (p.plan === "cancel_before_sent") {
       cancel(p, at, pick(rand, EARLY_CANCELLATION_REASONS));

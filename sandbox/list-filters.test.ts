@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PAYMENT_STATUSES, type PaymentListItem } from "@/lib/contract";
+import { PAYMENT_STATUSES } from "./documented";
+import type { listItem } from "./format";
 import { startSandbox, type RunningSandbox } from "./server";
 import { listAllPages, requestToken, sandboxClient, type SandboxClient } from "./testing";
+
+type PaymentListItem = ReturnType<typeof listItem>;
 
 const ANCHOR = new Date("2026-11-21T15:00:00.000Z");
 let sb: RunningSandbox;

@@ -1,76 +1,71 @@
-import type { z } from "zod";
-import { DATE_PAIRS, listPaymentsParamsSchema } from "@/lib/contract";
 import { parseListParam } from "@/lib/pix";
+import { DATE_PAIRS, LIMITS, LIST_DATE_RE } from "./documented";
+import { checkFields, type FieldRules } from "./field-rules";
 import type { ListQuery, ListResult, PaymentIndex } from "./payment-index";
 import { likePattern } from "./text-pattern";
-import { providerMessages } from "./validation";
 
-type ListFilters = ListQuery;
+/** What every list (payments, QR codes) takes first: the page and the two date ranges. */
+export const PAGE_AND_DATES = {
+  page: { type: "integer", greaterThan: 0, numericText: true },
+  registration_start_date: { type: "string", pattern: LIST_DATE_RE },
+  registration_end_date: { type: "string", pattern: LIST_DATE_RE },
+  payment_start_date: { type: "string", pattern: LIST_DATE_RE },
+  payment_end_date: { type: "string", pattern: LIST_DATE_RE },
+} as const satisfies FieldRules;
 
-const PARAM_ORDER = [
-  "page",
-  "registration_start_date",
-  "registration_end_date",
-  "payment_start_date",
-  "payment_end_date",
-  "receiver_name",
-  "receiver_document",
-  "status",
-  "reference_code",
-  "end_to_end",
-] as const;
+/** A LIKE filter's text is taken as sent (its spaces are part of the pattern). */
+export const likeText = (max: number) => ({ type: "string", max, keepSpaces: true }) as const;
+export const likeDigits = (max: number) => ({ type: "string", max, pattern: /^\d+$/, keepSpaces: true }) as const;
 
-/** What every list (payments, QR codes) shares: the page and the two date ranges. */
-type DatePairParams = {
-  page?: number;
-  registration_start_date?: string;
-  registration_end_date?: string;
-  payment_start_date?: string;
-  payment_end_date?: string;
-};
+/**
+ * GET /v1/pix/payments parameters, in the documentation's order. `status` is documented with the
+ * QR code values while payments carry the payment values: the sandbox passes any lower-case word
+ * through (a value no payment has simply matches nothing).
+ */
+const PAYMENT_LIST_PARAMS = {
+  ...PAGE_AND_DATES,
+  receiver_name: likeText(LIMITS.name),
+  receiver_document: likeDigits(LIMITS.document),
+  status: { type: "string", pattern: /^[a-z_]{1,40}$/ },
+  reference_code: likeText(LIMITS.referenceCode),
+  end_to_end: likeText(LIMITS.endToEnd),
+} as const satisfies FieldRules;
 
-type ReadList<T> =
-  | { ok: true; params: T; page: number; registration?: [number, number]; payment?: [number, number] }
+type ReadList =
+  | { ok: true; params: Record<string, string | undefined>; page: number; registration?: [number, number]; payment?: [number, number] }
   | { ok: false; messages: string[] };
 
 /**
- * Reads list query parameters with a contract schema. Empty values count as absent; the
- * first value of a repeated parameter wins. Dates are Brazil time, both ends inclusive to
- * the second (an end of 23:59:59 includes 23:59:59.999). Shared by the payment and QR code lists.
+ * Reads list query parameters. Empty values count as absent; the first value of a repeated
+ * parameter wins; unknown ones are ignored. A date pair is all or nothing (`<end> required`).
+ * Dates are Brazil time, both ends inclusive to the second (an end of 23:59:59 includes
+ * 23:59:59.999). Shared by the payment and QR code lists.
  */
-export function readListParams<T extends DatePairParams>(
-  search: URLSearchParams,
-  order: readonly string[],
-  schema: z.ZodType<T>,
-): ReadList<T> {
+export function readListParams(search: URLSearchParams, rules: FieldRules): ReadList {
   const raw: Record<string, string> = {};
-  for (const key of order) {
+  for (const key of Object.keys(rules)) {
     const v = search.get(key);
     if (v !== null && v !== "") raw[key] = v;
   }
-  const messages: string[] = [];
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    // A numeric page text is judged as the number it spells ("1.5" is not an integer).
-    const numericPage = raw.page !== undefined && Number.isFinite(Number(raw.page)) ? Number(raw.page) : raw.page;
-    messages.push(...providerMessages(parsed.error.issues, { ...raw, page: numericPage }, order));
-  }
+  const checked = checkFields(raw, rules, () => false);
+  const messages = checked.ok ? [] : [...checked.messages];
   for (const [start, end] of DATE_PAIRS) {
-    if (raw[start] && !raw[end] && !messages.includes(`${end} required`)) messages.push(`${end} required`);
-    if (raw[end] && !raw[start] && !messages.includes(`${start} required`)) messages.push(`${start} required`);
+    if (raw[start] && !raw[end]) messages.push(`${end} required`);
+    if (raw[end] && !raw[start]) messages.push(`${start} required`);
   }
-  if (!parsed.success || messages.length) return { ok: false, messages };
-  const p = parsed.data;
-  const instant = (name: string, value: string | undefined): number | undefined => {
+  if (!checked.ok || messages.length) return { ok: false, messages: orderByRules(messages, rules) };
+  const p = checked.values as Record<string, string | undefined> & { page?: number };
+  const instant = (name: string): number | undefined => {
+    const value = p[name];
     if (!value) return undefined;
     const d = parseListParam(value);
     if (!d) messages.push(`${name} invalid`);
     return d ? d.getTime() : undefined;
   };
-  const regFrom = instant("registration_start_date", p.registration_start_date);
-  const regTo = instant("registration_end_date", p.registration_end_date);
-  const payFrom = instant("payment_start_date", p.payment_start_date);
-  const payTo = instant("payment_end_date", p.payment_end_date);
+  const regFrom = instant("registration_start_date");
+  const regTo = instant("registration_end_date");
+  const payFrom = instant("payment_start_date");
+  const payTo = instant("payment_end_date");
   if (messages.length) return { ok: false, messages };
   return {
     ok: true,
@@ -81,11 +76,17 @@ export function readListParams<T extends DatePairParams>(
   };
 }
 
-type ParsedList = { ok: true; filters: ListFilters } | { ok: false; messages: string[] };
+function orderByRules(messages: string[], rules: FieldRules): string[] {
+  const order = Object.keys(rules);
+  const rank = (m: string) => order.indexOf(m.split(" ")[0]!);
+  return messages.map((m, i) => [m, i] as const).sort((a, b) => rank(a[0]) - rank(b[0]) || a[1] - b[1]).map(([m]) => m);
+}
+
+type ParsedList = { ok: true; filters: ListQuery } | { ok: false; messages: string[] };
 
 /** Reads the payment list's query parameters. */
 export function parseListQuery(search: URLSearchParams): ParsedList {
-  const read = readListParams(search, PARAM_ORDER, listPaymentsParamsSchema);
+  const read = readListParams(search, PAYMENT_LIST_PARAMS);
   if (!read.ok) return read;
   const p = read.params;
   return {
@@ -104,6 +105,6 @@ export function parseListQuery(search: URLSearchParams): ParsedList {
 }
 
 /** Runs a parsed list query against the index. */
-export function runListQuery(index: PaymentIndex, f: ListFilters): ListResult {
+export function runListQuery(index: PaymentIndex, f: ListQuery): ListResult {
   return index.query(f);
 }

@@ -41,9 +41,17 @@ export interface SandboxOptions {
    * key, " Insufficient funds", P2023... reference codes, agency "000001"). Default SANDBOX_QUIRKS or none.
    */
   quirks?: SandboxQuirks;
+  /**
+   * A repeated idempotent_id. "merge" (the sandbox's own choice, the documentation being silent):
+   * the same body again answers the existing payment, another body 400. "allow": every repeat
+   * makes another payment, the worst the documentation allows (a double send shows up as a
+   * double payment). Default SANDBOX_DUPLICATES or "merge".
+   */
+  duplicates?: SandboxDuplicates;
 }
 
 type SandboxQuirks = "doc" | "none";
+export type SandboxDuplicates = "merge" | "allow";
 
 export interface ResolvedOptions {
   port: number;
@@ -67,6 +75,7 @@ export interface ResolvedOptions {
   quiet: boolean;
   /** true: the documentation's literal quirks (see `quirks.ts`). */
   docQuirks: boolean;
+  duplicates: SandboxDuplicates;
 }
 
 const envInt = (name: string): number | undefined => {
@@ -103,7 +112,15 @@ export function resolveOptions(o: SandboxOptions = {}): ResolvedOptions {
     control: o.control ?? true,
     quiet: o.quiet ?? false,
     docQuirks: quirksOf(o.quirks ?? process.env.SANDBOX_QUIRKS) === "doc",
+    duplicates: duplicatesOf(o.duplicates ?? process.env.SANDBOX_DUPLICATES),
   };
+}
+
+function duplicatesOf(value: string | undefined): SandboxDuplicates {
+  const v = (value ?? "").trim().toLowerCase();
+  if (v === "" || v === "merge") return "merge";
+  if (v === "allow") return "allow";
+  throw new Error(`SANDBOX_DUPLICATES must be "allow" or "merge", got "${value}"`);
 }
 
 function quirksOf(value: string | undefined): SandboxQuirks {

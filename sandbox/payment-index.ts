@@ -1,4 +1,4 @@
-import { LIMITS } from "@/lib/contract";
+import { LIMITS } from "./documented";
 import { BaseColumns, type TextField } from "./base-columns";
 import { matchesPattern, type TextPattern } from "./text-pattern";
 import type { PaymentRecord } from "./types";
@@ -54,14 +54,18 @@ export class PaymentIndex {
   private base = new BaseColumns([]);
   private pendingBase: PaymentRecord[] = [];
   private overlay: PaymentRecord[] = [];
+  /** The first payment of each idempotent_id: what every read by that id answers. */
   private readonly byId = new Map<string, PaymentRecord>();
+  /** Later payments with an id already used (duplicates "allow" only), oldest first. */
+  private readonly repeats = new Map<string, PaymentRecord[]>();
+  private repeatCount = 0;
   private readonly byReference = new Map<string, PaymentRecord>();
   private readonly baseRowById = new Map<string, number>();
   private nextSeq = 0;
   private matchBuffer = new Int32Array(0);
 
   get size(): number {
-    return this.byId.size;
+    return this.byId.size + this.repeatCount;
   }
 
   /** Queues seeded rows; seal() builds the columns. */
@@ -101,10 +105,30 @@ export class PaymentIndex {
     return this.byReference.get(referenceCode);
   }
 
+  /** Every payment with this idempotent_id, the first one first (more than one only with duplicates "allow"). */
+  withId(idempotentId: string): PaymentRecord[] {
+    const first = this.byId.get(idempotentId);
+    return first ? [first, ...(this.repeats.get(idempotentId) ?? [])] : [];
+  }
+
   /** Adds an API payment (a seeded row of the same id must have been removed first). */
   insert(row: PaymentRecord): void {
     if (this.byId.has(row.idempotent_id)) throw new Error(`duplicate idempotent_id ${row.idempotent_id}`);
     this.byId.set(row.idempotent_id, row);
+    this.addToOverlay(row);
+  }
+
+  /** Adds a further payment with an id already used (duplicates "allow"): listed, read by reference code, never by id. */
+  insertRepeat(row: PaymentRecord): void {
+    if (!this.byId.has(row.idempotent_id)) return this.insert(row);
+    const list = this.repeats.get(row.idempotent_id) ?? [];
+    list.push(row);
+    this.repeats.set(row.idempotent_id, list);
+    this.repeatCount++;
+    this.addToOverlay(row);
+  }
+
+  private addToOverlay(row: PaymentRecord): void {
     this.byReference.set(row.reference_code, row);
     if (row.seq >= this.nextSeq) this.nextSeq = row.seq + 1;
     let lo = 0;
@@ -118,12 +142,26 @@ export class PaymentIndex {
     this.overlay.splice(lo, 0, row);
   }
 
+  /** Removes the first payment of this id (a seeded row a stored registration replaces). */
   remove(idempotentId: string): void {
     const row = this.byId.get(idempotentId);
-    if (!row) return;
-    this.byId.delete(idempotentId);
+    if (row) this.removeRow(row);
+  }
+
+  /** Removes one payment (a registration whose write failed). */
+  removeRow(row: PaymentRecord): void {
+    const id = row.idempotent_id;
+    const repeats = this.repeats.get(id);
+    if (repeats?.includes(row)) {
+      const rest = repeats.filter((r) => r !== row);
+      if (rest.length) this.repeats.set(id, rest);
+      else this.repeats.delete(id);
+      this.repeatCount--;
+    } else if (this.byId.get(id) === row) {
+      this.byId.delete(id);
+    } else return;
     if (this.byReference.get(row.reference_code) === row) this.byReference.delete(row.reference_code);
-    const baseRow = this.baseRowById.get(idempotentId);
+    const baseRow = this.baseRowById.get(id);
     if (baseRow !== undefined && this.base.rows[baseRow] === row) this.base.hidden[baseRow] = 1;
     else this.overlay = this.overlay.filter((r) => r !== row);
   }
@@ -132,10 +170,12 @@ export class PaymentIndex {
   removeApiRows(): number {
     const removed = this.overlay.length;
     for (const r of this.overlay) {
-      this.byId.delete(r.idempotent_id);
+      if (this.byId.get(r.idempotent_id) === r) this.byId.delete(r.idempotent_id);
       if (this.byReference.get(r.reference_code) === r) this.byReference.delete(r.reference_code);
     }
     this.overlay = [];
+    this.repeats.clear();
+    this.repeatCount = 0;
     return removed;
   }
 

@@ -1,5 +1,6 @@
-import { LIMITS, QRCODE_LIST_PARAMS, listQrcodesParamsSchema } from "@/lib/contract";
-import { readListParams } from "./list-query";
+import { LIMITS, QRCODE_STATUSES } from "./documented";
+import type { FieldRules } from "./field-rules";
+import { PAGE_AND_DATES, likeDigits, likeText, readListParams } from "./list-query";
 import { likePattern, matchesPattern, type TextPattern } from "./text-pattern";
 import type { QrcodeRecord } from "./types";
 
@@ -29,9 +30,21 @@ const TEXT_FILTERS = {
   end_to_end: (q: QrcodeRecord) => q.end_to_end,
 } as const;
 
+/** GET /v1/pix/qrcodes parameters, in the documentation's order; `status` is one of the four QR code statuses. */
+const QRCODE_LIST_PARAMS = {
+  ...PAGE_AND_DATES,
+  generator_name: likeText(LIMITS.name),
+  generator_document: likeDigits(LIMITS.document),
+  payer_name: likeText(LIMITS.name),
+  payer_document: likeDigits(LIMITS.document),
+  status: { type: "enum", values: QRCODE_STATUSES },
+  reference_code: likeText(LIMITS.referenceCode),
+  end_to_end: likeText(LIMITS.endToEnd),
+} as const satisfies FieldRules;
+
 /** Reads the QR code list's parameters: the payment list's rules, with its own text filters (LIKE) and status (exact). */
 export function parseQrcodeListQuery(search: URLSearchParams): { ok: true; query: QrcodeListQuery } | { ok: false; messages: string[] } {
-  const read = readListParams(search, QRCODE_LIST_PARAMS, listQrcodesParamsSchema);
+  const read = readListParams(search, QRCODE_LIST_PARAMS);
   if (!read.ok) return read;
   const text: QrcodeListQuery["text"] = [];
   for (const [key, field] of Object.entries(TEXT_FILTERS) as [keyof typeof TEXT_FILTERS, (q: QrcodeRecord) => string | null][]) {

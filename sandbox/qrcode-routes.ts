@@ -1,10 +1,9 @@
-import { PROVIDER_MESSAGES } from "@/lib/contract";
+import { MESSAGES } from "./documented";
 import { qrcodeAnswer, qrcodeListItem } from "./format";
-import { error, json, readJsonObject, readRawBody, type Reply } from "./http-io";
+import { joinMessages } from "./field-rules";
+import { error, json, jsonObject, tooLarge, type Reply, type RequestContext } from "./http-io";
 import { parseQrcodeListQuery } from "./qrcode-index";
-import type { RequestContext } from "./api-routes";
 import type { SandboxCore } from "./sandbox-core";
-import { joinMessages } from "./validation";
 
 const notAllowed = (): Reply => error(405, "Method not allowed");
 
@@ -13,26 +12,25 @@ export async function routeQrcodes(core: SandboxCore, ctx: RequestContext): Prom
   const { method, segments: s } = ctx;
   if (s.length === 3 && s[2] === "checkout") {
     if (method !== "POST") return notAllowed();
-    const body = await readJsonObject(ctx.req);
+    const body = jsonObject(ctx);
     return body.ok ? core.charges.checkout(body.value) : body.reply;
   }
   if (s[2] !== "qrcodes") return null;
   if (s.length === 3) {
     if (method === "GET") return listQrcodes(core, ctx.search);
     if (method !== "POST") return notAllowed();
-    const body = await readJsonObject(ctx.req);
+    const body = jsonObject(ctx);
     return body.ok ? core.charges.create(body.value) : body.reply;
   }
   if (s.length === 5 && s[3] === "end_to_end") {
     if (method !== "GET") return notAllowed();
     const qr = core.qrcodes.byEndToEndId(s[4]!);
-    return qr ? json(200, { qrcode: qrcodeAnswer(qr) }) : error(406, PROVIDER_MESSAGES.qrcodeNotFound);
+    return qr ? json(200, { qrcode: qrcodeAnswer(qr) }) : error(406, MESSAGES.qrcodeNotFound);
   }
   if (s.length === 5 && s[4] === "pay") {
     if (method !== "POST") return notAllowed();
-    // No body is documented: whatever comes is read and ignored.
-    const raw = await readRawBody(ctx.req);
-    if (raw === "too-large") return { ...error(413, "Request body too large"), closeConnection: true };
+    // No body is documented: whatever comes is ignored.
+    if (ctx.body === "too-large") return tooLarge();
     return core.charges.pay(s[3]!);
   }
   if (s.length === 4) return method === "GET" ? core.charges.read(s[3]!) : notAllowed();

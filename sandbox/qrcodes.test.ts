@@ -4,19 +4,30 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import jsQR from "jsqr";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  checkoutAnswerSchema,
-  createdQrcodeAnswerSchema,
-  listQrcodesAnswerSchema,
-  qrcodeAnswerSchema,
-  qrcodeWebhookMd5Text,
-  qrcodeWebhookSchema,
-  type QrcodeListItem,
-} from "@/lib/contract";
 import { decodeBrCode } from "@/lib/pix";
+import { QRCODE_NOTIFICATION_EXAMPLE } from "./doc-examples";
 import { SANDBOX_FIXTURES } from "./fixtures";
+import type { qrcodeAnswer, qrcodeListItem } from "./format";
 import { startSandbox, type RunningSandbox } from "./server";
-import { requestToken, sandboxClient, type SandboxClient } from "./testing";
+import { DOC_SHAPES, docShapeProblems, requestToken, sandboxClient, type SandboxClient } from "./testing";
+import { qrcodeMd5Text } from "./webhooks";
+
+type QrcodeListItem = ReturnType<typeof qrcodeListItem>;
+type Meta = { current_page: number; total_items_amount: number; total_value_cents: number; total_pages: number };
+
+/** Each answer checked against the documentation's shape, then typed for the test. */
+function shaped<T>(body: unknown, shape: Parameters<typeof docShapeProblems>[1], extra?: readonly string[]): T {
+  expect(docShapeProblems(body, shape, { extra })).toEqual([]);
+  return body as T;
+}
+const qrcodeList = (body: unknown) => shaped<{ qrcodes: QrcodeListItem[]; meta: Meta }>(body, DOC_SHAPES.qrcodeList);
+const qrcodeRead = (body: unknown) => shaped<{ qrcode: ReturnType<typeof qrcodeAnswer> }>(body, DOC_SHAPES.qrcode);
+const createdQrcode = (body: unknown) =>
+  shaped<{ qrcode: { reference_code: string; external_reference: string | null; content: string; image_base64: string } }>(body, DOC_SHAPES.createdQrcode);
+const checkoutAnswer = (body: unknown) => shaped<{ qrcode_checkout: { payment_link: string; request_id: string; reference_code: string } }>(body, DOC_SHAPES.checkout);
+/** A QR code notification: the documentation's example, plus external_reference (a field of every QR code it lists). */
+const qrcodeHook = (body: unknown) =>
+  shaped<{ notification_type: string; message: QrcodeListItem; md5: string }>(body, QRCODE_NOTIFICATION_EXAMPLE.body, ["external_reference"]);
 
 // pngjs ships no type declarations: name the one call used here.
 type PngImage = { width: number; height: number; data: Buffer };
@@ -54,13 +65,13 @@ beforeEach(async () => {
   received = [];
 });
 
-async function listAll(query: string): Promise<{ meta: { total_items_amount: number; total_value_cents: number; total_pages: number }; rows: QrcodeListItem[] }> {
+async function listAll(query: string): Promise<{ meta: Meta; rows: QrcodeListItem[] }> {
   const first = await api.get(`/v1/pix/qrcodes?${query}`);
   expect(first.status, first.text).toBe(200);
-  const answer = listQrcodesAnswerSchema.parse(first.body);
+  const answer = qrcodeList(first.body);
   const rows = [...answer.qrcodes];
   for (let page = 2; page <= answer.meta.total_pages; page++) {
-    rows.push(...listQrcodesAnswerSchema.parse((await api.get(`/v1/pix/qrcodes?${query}&page=${page}`)).body).qrcodes);
+    rows.push(...qrcodeList((await api.get(`/v1/pix/qrcodes?${query}&page=${page}`)).body).qrcodes);
   }
   return { meta: answer.meta, rows };
 }
@@ -70,7 +81,7 @@ const charge = (body: Record<string, unknown>) => api.post("/v1/pix/qrcodes", bo
 describe("GET /v1/pix/qrcodes", () => {
   it("pages of 100, newest first, with totals over all pages in meta", async () => {
     const res = await api.get("/v1/pix/qrcodes");
-    const { qrcodes, meta } = listQrcodesAnswerSchema.parse(res.body);
+    const { qrcodes, meta } = qrcodeList(res.body);
     expect(Object.keys(res.body.qrcodes[0]).sort()).toEqual([
       "content", "end_to_end", "external_reference", "generator_document", "generator_name", "payer_document",
       "payer_name", "payment_date", "reference_code", "registration_date", "status", "value_cents",
@@ -128,7 +139,7 @@ describe("GET /v1/pix/qrcodes", () => {
 describe("GET /v1/pix/qrcodes/{reference_code}", () => {
   it("answers the same record as the read by end_to_end; 406 Qrcode not found. otherwise", async () => {
     const byE2e = await api.get(`/v1/pix/qrcodes/end_to_end/${SANDBOX_FIXTURES.completedWithQr.endToEnd}/`);
-    const { qrcode } = qrcodeAnswerSchema.parse(byE2e.body);
+    const { qrcode } = qrcodeRead(byE2e.body);
     const byRef = await api.get(`/v1/pix/qrcodes/${qrcode.reference_code}`);
     expect(byRef.status).toBe(200);
     expect(byRef.body).toEqual(byE2e.body);
@@ -142,7 +153,7 @@ describe("POST /v1/pix/qrcodes", () => {
   it("generates a charge: a valid BR Code with CRC and a PNG of it", async () => {
     const res = await charge({ value_cents: 15_990, generator_name: "Loja Aurora Ltda", generator_document: "11222333000181", external_reference: "pedido-77" });
     expect(res.status, res.text).toBe(201);
-    const { qrcode } = createdQrcodeAnswerSchema.parse(res.body);
+    const { qrcode } = createdQrcode(res.body);
     expect(Object.keys(res.body.qrcode).sort()).toEqual(["content", "external_reference", "image_base64", "reference_code"]);
     expect(qrcode.external_reference).toBe("pedido-77");
     const decoded = decodeBrCode(qrcode.content);
@@ -150,7 +161,7 @@ describe("POST /v1/pix/qrcodes", () => {
     expect(decoded.crc.valid).toBe(true);
     const png = PNG.sync.read(Buffer.from(qrcode.image_base64, "base64"));
     expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(qrcode.content);
-    const read = qrcodeAnswerSchema.parse((await api.get(`/v1/pix/qrcodes/${qrcode.reference_code}`)).body).qrcode;
+    const read = qrcodeRead((await api.get(`/v1/pix/qrcodes/${qrcode.reference_code}`)).body).qrcode;
     expect(read).toMatchObject({ status: "awaiting_payment", value_cents: 15_990, end_to_end: null, payment_date: null, content: qrcode.content });
     const listed = await listAll(`reference_code=${qrcode.reference_code}`);
     expect(listed.rows.map((q) => q.reference_code)).toEqual([qrcode.reference_code]);
@@ -172,7 +183,7 @@ describe("POST /v1/pix/checkout", () => {
   it("answers a payment link whose page shows the charge", async () => {
     const res = await api.post("/v1/pix/checkout", { value_cents: 4_500, generator_name: "Loja Aurora", generator_document: "11222333000181", external_link: "https://loja.example.com/pedido/1" });
     expect(res.status, res.text).toBe(201);
-    const { qrcode_checkout: c } = checkoutAnswerSchema.parse(res.body);
+    const { qrcode_checkout: c } = checkoutAnswer(res.body);
     expect(c.payment_link).toBe(`${sb.url}/checkout/${c.request_id}`);
     const page = await fetch(c.payment_link);
     expect(page.status).toBe(200);
@@ -185,11 +196,11 @@ describe("POST /v1/pix/checkout", () => {
 describe("POST /v1/pix/qrcodes/{reference_code}/pay (homologation)", () => {
   it("marks the charge paid and notifies type 1 with the documented md5", async () => {
     expect((await api.post("/v1/webhooks/1", { url: hookUrl, authorization: "Bearer qr-hook" })).status).toBe(201);
-    const { qrcode } = createdQrcodeAnswerSchema.parse((await charge({ value_cents: 2_500 })).body);
+    const { qrcode } = createdQrcode((await charge({ value_cents: 2_500 })).body);
     now += 60_000;
     const pay = await api.post(`/v1/pix/qrcodes/${qrcode.reference_code}/pay`, {});
     expect([pay.status, pay.body]).toEqual([200, { message: "Operation succeeded" }]);
-    const read = qrcodeAnswerSchema.parse((await api.get(`/v1/pix/qrcodes/${qrcode.reference_code}`)).body).qrcode;
+    const read = qrcodeRead((await api.get(`/v1/pix/qrcodes/${qrcode.reference_code}`)).body).qrcode;
     expect(read.status).toBe("paid");
     expect(read.payer_name).toBeTruthy();
     expect(read.payment_date).toBe("2026-11-21T12:01:00.000-03:00");
@@ -198,13 +209,17 @@ describe("POST /v1/pix/qrcodes/{reference_code}/pay (homologation)", () => {
     await sb.webhooksIdle();
     expect(received).toHaveLength(1);
     expect(received[0]!.authorization).toBe("Bearer qr-hook");
-    const hook = qrcodeWebhookSchema.parse(received[0]!.body);
+    const hook = qrcodeHook(received[0]!.body);
     expect(hook.notification_type).toBe("pix_qrcode");
     expect(hook.message).toMatchObject({ reference_code: qrcode.reference_code, status: "paid", end_to_end: read.end_to_end });
-    expect(hook.md5).toBe(createHash("md5").update(qrcodeWebhookMd5Text(hook.message, "sandbox-secret")).digest("hex"));
+    expect(hook.md5).toBe(createHash("md5").update(qrcodeMd5Text(hook.message, "sandbox-secret")).digest("hex"));
     expect(hook.md5).toBe(createHash("md5").update(`qrcode.${qrcode.reference_code}.${read.end_to_end}.2500.sandbox-secret`).digest("hex"));
+    // Paid already: the documentation's one refusal (README "Paying a paid code"), nothing paid twice.
     const twice = await api.post(`/v1/pix/qrcodes/${qrcode.reference_code}/pay`, {});
-    expect([twice.status, twice.body]).toEqual([422, { error: "Qrcode already paid" }]);
+    expect([twice.status, twice.body]).toEqual([422, { error: "Qrcode canceled" }]);
+    expect(qrcodeRead((await api.get(`/v1/pix/qrcodes/${qrcode.reference_code}`)).body).qrcode.end_to_end).toBe(read.end_to_end);
+    await sb.webhooksIdle();
+    expect(received).toHaveLength(1);
   });
 
   it("a static seeded code notifies as pix_static_qrcode; nothing goes out without a type-1 registration", async () => {
@@ -218,7 +233,7 @@ describe("POST /v1/pix/qrcodes/{reference_code}/pay (homologation)", () => {
     if (another) {
       await api.post(`/v1/pix/qrcodes/${another.reference_code}/pay`, {});
       await sb.webhooksIdle();
-      expect(qrcodeWebhookSchema.parse(received[0]!.body).notification_type).toBe("pix_static_qrcode");
+      expect(qrcodeHook(received[0]!.body).notification_type).toBe("pix_static_qrcode");
     }
   });
 
@@ -230,7 +245,7 @@ describe("POST /v1/pix/qrcodes/{reference_code}/pay (homologation)", () => {
       const res = await api.post(`/v1/pix/qrcodes/${ref}/pay`, {});
       expect([res.status, res.body]).toEqual([422, { error: "Qrcode canceled" }]);
     }
-    const { qrcode } = createdQrcodeAnswerSchema.parse((await charge({ value_cents: 700, expiration_time: 60 })).body);
+    const { qrcode } = createdQrcode((await charge({ value_cents: 700, expiration_time: 60 })).body);
     now += 61_000;
     expect((await api.get(`/v1/pix/qrcodes/${qrcode.reference_code}`)).body.qrcode.status).toBe("canceled");
     expect((await api.post(`/v1/pix/qrcodes/${qrcode.reference_code}/pay`, {})).status).toBe(422);
@@ -238,7 +253,7 @@ describe("POST /v1/pix/qrcodes/{reference_code}/pay (homologation)", () => {
 
   it("reset brings seeded codes back and forgets charges", async () => {
     const awaiting = (await listAll("status=awaiting_payment")).rows[0]!;
-    const { qrcode } = createdQrcodeAnswerSchema.parse((await charge({ value_cents: 700 })).body);
+    const { qrcode } = createdQrcode((await charge({ value_cents: 700 })).body);
     await api.post(`/v1/pix/qrcodes/${awaiting.reference_code}/pay`, {});
     await sb.reset();
     expect((await api.get(`/v1/pix/qrcodes/${awaiting.reference_code}`)).body.qrcode.status).toBe("awaiting_payment");
@@ -268,7 +283,7 @@ describe("GET /v1/account/balance", () => {
     await api.post("/v1/pix/payments", { idempotent_id: "bal-1", value_cents: 30_000, authorized: true, pix_key_type: "email", pix_key: "a@b.com.br" });
     await api.post("/v1/pix/payments", { idempotent_id: "bal-pending", value_cents: 50_000, pix_key_type: "email", pix_key: "a@b.com.br" });
     expect((await read()).data.account_balance).toEqual({ available_value_cents: 99_970_000, blocked_value_cents: 30_000, total_value_cents: 100_000_000 });
-    const { qrcode } = createdQrcodeAnswerSchema.parse((await charge({ value_cents: 1_000 })).body);
+    const { qrcode } = createdQrcode((await charge({ value_cents: 1_000 })).body);
     await api.post(`/v1/pix/qrcodes/${qrcode.reference_code}/pay`, {});
     expect((await read()).data.account_balance.available_value_cents).toBe(99_971_000);
   });

@@ -1,4 +1,4 @@
-import { PROVIDER_MESSAGES } from "@/lib/contract";
+import { MESSAGES } from "./documented";
 import { paymentDetail, providerDateTime } from "./format";
 import type { PaymentRecord } from "./types";
 
@@ -39,7 +39,7 @@ export function quirksFor(doc: boolean): Quirks {
       }
       return { payment: out };
     },
-    insufficientFunds: () => (doc ? ` ${PROVIDER_MESSAGES.insufficientFunds}` : PROVIDER_MESSAGES.insufficientFunds),
+    insufficientFunds: () => (doc ? ` ${MESSAGES.insufficientFunds}` : MESSAGES.insufficientFunds),
     paymentReference(seq, at, fallback) {
       if (!doc) return fallback();
       const day = providerDateTime(at).slice(0, 10).replace(/-/g, "");

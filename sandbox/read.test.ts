@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  PROVIDER_DATETIME_RE,
-  paymentDetailAnswerSchema,
-  qrcodeAnswerSchema,
-  webhookTypesAnswerSchema,
-} from "@/lib/contract";
 import { decodeBrCode } from "@/lib/pix";
 import { SANDBOX_FIXTURES } from "./fixtures";
 import { startSandbox, type RunningSandbox } from "./server";
-import { requestToken, sandboxClient, type SandboxClient } from "./testing";
+import { DOC_DATETIME_RE as PROVIDER_DATETIME_RE, DOC_SHAPES, docShapeProblems, requestToken, sandboxClient, type SandboxClient } from "./testing";
 
 let sb: RunningSandbox;
 let api: SandboxClient;
@@ -30,7 +24,8 @@ describe("GET v1/pix/payments/{idempotent_id}/idempotent_id", () => {
     const res = await api.get(`/v1/pix/payments/${SANDBOX_FIXTURES.completedWithQr.idempotentId}/idempotent_id`);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.payment).sort()).toEqual(DETAIL_KEYS);
-    const { payment } = paymentDetailAnswerSchema.parse(res.body);
+    expect(docShapeProblems(res.body, DOC_SHAPES.singleRead)).toEqual([]);
+    const { payment } = res.body;
     expect(payment.status).toBe("completed");
     expect(payment.end_to_end).toBe(SANDBOX_FIXTURES.completedWithQr.endToEnd);
     expect(payment.registration_date).toBe("2026-11-16T09:29:58.412-03:00");
@@ -78,7 +73,9 @@ describe("GET /v1/pix/qrcodes/end_to_end/{end_to_end}/", () => {
         redirect: "manual",
       });
       expect(res.status).toBe(200);
-      const { qrcode } = qrcodeAnswerSchema.parse(await res.json());
+      const body = await res.json();
+      expect(docShapeProblems(body, DOC_SHAPES.qrcode)).toEqual([]);
+      const { qrcode } = body;
       expect(qrcode).toMatchObject({ end_to_end: e2e, status: "paid", value_cents: 125_990 });
       const decoded = decodeBrCode(qrcode.content);
       expect(decoded.crc.valid).toBe(true);
@@ -143,7 +140,7 @@ describe("GET /v1/webhooks/types", () => {
   it("lists the two documented types", async () => {
     const res = await api.get("/v1/webhooks/types");
     expect(res.status).toBe(200);
-    expect(webhookTypesAnswerSchema.parse(res.body)).toEqual({
+    expect(res.body).toEqual({
       webhook_types: [
         { id: 1, name: "pix_qrcodes" },
         { id: 2, name: "pix_payments" },

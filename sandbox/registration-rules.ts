@@ -1,74 +1,82 @@
-import { registerPaymentBodySchema, type RegisterPaymentBody } from "@/lib/contract";
 import { isValidDocument, normalizePixKey, pixKeyError, stripDocument } from "@/lib/pix";
-import { bankNameOf, generateReceiver, type Receiver } from "./seed-people";
+import { ACCOUNT_TYPE_CODES, ACCOUNT_TYPE_WORDS, INITIATION_TYPES, LIMITS, PIX_KEY_TYPES, type PixKeyType } from "./documented";
+import { checkFields, type FieldRules } from "./field-rules";
 import { createRand } from "./random";
-import { mergeMessages, providerMessages } from "./validation";
+import { bankNameOf, generateReceiver, type Receiver } from "./seed-people";
 
-const FIELD_ORDER = [
-  "idempotent_id",
-  "value_cents",
-  "initiation_type",
-  "authorized",
-  "receiver_name",
-  "receiver_document",
-  "receiver_bank_ispb",
-  "receiver_agency",
-  "receiver_account",
-  "receiver_account_type",
-  "pix_key_type",
-  "pix_key",
-] as const;
-
-const MANUAL_REQUIRED = FIELD_ORDER.slice(4, 10);
-const DICT_REQUIRED = ["pix_key_type", "pix_key"] as const;
-
-type CheckedBody = { ok: true; body: RegisterPaymentBody } | { ok: false; messages: string[] };
+const DIGITS = /^\d+$/;
 
 /**
- * Validates a registration body with the contract schema, in the provider's words. The
- * required-if rules are checked even when other fields fail (zod skips the refinement then),
- * so every problem is named at once. Then the key format and the document's check digits.
+ * The request table of POST /v1/pix/payments, in its order. Documents are "digits only" in the
+ * documentation; since July 2026 a CNPJ may carry letters (PROVIDER-NOTES), so upper-case letters
+ * pass here and the check digits decide.
+ */
+const REGISTRATION_FIELDS = {
+  idempotent_id: { type: "string", max: LIMITS.idempotentId, keepSpaces: true },
+  value_cents: { type: "integer", greaterThan: 0 },
+  initiation_type: { type: "enum", values: INITIATION_TYPES },
+  authorized: { type: "boolean" },
+  receiver_name: { type: "string", max: LIMITS.name },
+  receiver_document: { type: "string", max: LIMITS.document, pattern: /^[0-9A-Z]+$/ },
+  receiver_bank_ispb: { type: "string", max: LIMITS.bankIspb, pattern: DIGITS },
+  receiver_agency: { type: "string", max: LIMITS.agency, pattern: DIGITS },
+  receiver_account: { type: "string", max: LIMITS.account, pattern: DIGITS },
+  receiver_account_type: { type: "enum", values: ACCOUNT_TYPE_CODES },
+  pix_key_type: { type: "enum", values: PIX_KEY_TYPES },
+  pix_key: { type: "string", max: LIMITS.idempotentId, keepSpaces: true },
+} as const satisfies FieldRules;
+
+const ALWAYS = new Set(["idempotent_id", "value_cents"]);
+/** "required if initiation_type = manual" */
+const MANUAL = new Set(["receiver_name", "receiver_document", "receiver_bank_ispb", "receiver_agency", "receiver_account", "receiver_account_type"]);
+/** "required if initiation_type = dict" (and when it is omitted: the sandbox reads an omitted type as dict). */
+const DICT = new Set(["pix_key_type", "pix_key"]);
+
+export interface RegistrationBody {
+  idempotent_id: string;
+  value_cents: number;
+  initiation_type?: "dict" | "manual";
+  authorized?: boolean;
+  receiver_name?: string;
+  receiver_document?: string;
+  receiver_bank_ispb?: string;
+  receiver_agency?: string;
+  receiver_account?: string;
+  receiver_account_type?: keyof typeof ACCOUNT_TYPE_WORDS;
+  pix_key_type?: PixKeyType;
+  pix_key?: string;
+}
+
+type CheckedBody = { ok: true; body: RegistrationBody } | { ok: false; messages: string[] };
+
+/**
+ * Validates a registration body, every field at once, in the provider's words. Then, once the
+ * fields are well formed, what the provider checks on top: the key's format for its type and the
+ * document's check digits (`pix_key invalid`, `receiver_document invalid`).
  */
 export function checkRegistrationBody(input: Record<string, unknown>): CheckedBody {
-  const parsed = registerPaymentBodySchema.safeParse(input);
-  const required = (input.initiation_type === "manual" ? MANUAL_REQUIRED : DICT_REQUIRED)
-    .filter((f) => input[f] === undefined || input[f] === null || input[f] === "")
-    .map((f) => `${f} required`);
-  if (!parsed.success) {
-    const messages = providerMessages(parsed.error.issues, input, FIELD_ORDER);
-    return { ok: false, messages: mergeMessages(messages, required) };
-  }
-  const body = parsed.data;
+  const manual = input.initiation_type === "manual";
+  const checked = checkFields(input, REGISTRATION_FIELDS, (f) => ALWAYS.has(f) || (manual ? MANUAL : DICT).has(f));
+  if (!checked.ok) return checked;
+  const body = checked.values as unknown as RegistrationBody;
   const extra: string[] = [];
-  if (body.receiver_document !== undefined && !isValidDocument(body.receiver_document)) {
-    extra.push("receiver_document invalid");
-  }
-  if (body.initiation_type !== "manual" && body.pix_key_type && body.pix_key !== undefined) {
-    if (pixKeyError(body.pix_key_type, body.pix_key)) extra.push("pix_key invalid");
-  }
-  if (extra.length) return { ok: false, messages: extra };
-  return { ok: true, body };
+  if (body.receiver_document !== undefined && !isValidDocument(body.receiver_document)) extra.push("receiver_document invalid");
+  if (!manual && body.pix_key_type && body.pix_key !== undefined && pixKeyError(body.pix_key_type, body.pix_key)) extra.push("pix_key invalid");
+  return extra.length ? { ok: false, messages: extra } : { ok: true, body };
 }
 
 /** Canonical text of an accepted body (defaults applied, keys sorted) to recognise a repeat. */
-export function bodyFingerprint(b: RegisterPaymentBody): string {
+export function bodyFingerprint(b: RegistrationBody): string {
   const full: Record<string, unknown> = { ...b, initiation_type: b.initiation_type ?? "dict", authorized: b.authorized ?? false };
   const keys = Object.keys(full).filter((k) => full[k] !== undefined).sort();
   return JSON.stringify(keys.map((k) => [k, full[k]]));
 }
 
-const ACCOUNT_TYPES = {
-  CACC: "checking_account",
-  SVGS: "savings_account",
-  SLRY: "salary_account",
-  TRAN: "transaction_account",
-} as const;
-
 /**
  * The receiver of a registration. Manual: the bank data given. Dict: what the key's DICT
  * entry would say (deterministic per key); a name and document in the body win.
  */
-export function resolveReceiver(b: RegisterPaymentBody): Receiver {
+export function resolveReceiver(b: RegistrationBody): Receiver {
   if (b.initiation_type === "manual") {
     const doc = b.receiver_document ?? "";
     return {
@@ -80,7 +88,7 @@ export function resolveReceiver(b: RegisterPaymentBody): Receiver {
       bankName: bankNameOf(b.receiver_bank_ispb ?? "") ?? "",
       agency: b.receiver_agency ?? "",
       account: b.receiver_account ?? "",
-      accountType: ACCOUNT_TYPES[b.receiver_account_type ?? "CACC"],
+      accountType: ACCOUNT_TYPE_WORDS[b.receiver_account_type ?? "CACC"],
     };
   }
   const type = b.pix_key_type!;
@@ -97,7 +105,7 @@ export function resolveReceiver(b: RegisterPaymentBody): Receiver {
 }
 
 /** Is the receiver (its document, or a CPF/CNPJ key) on the blocklist? */
-export function isBlocked(b: RegisterPaymentBody, r: Receiver, blocked: ReadonlySet<string>): boolean {
+export function isBlocked(b: RegistrationBody, r: Receiver, blocked: ReadonlySet<string>): boolean {
   if (blocked.has(stripDocument(r.document))) return true;
   if (b.receiver_document && blocked.has(stripDocument(b.receiver_document))) return true;
   if ((b.pix_key_type === "cpf" || b.pix_key_type === "cnpj") && b.pix_key) {

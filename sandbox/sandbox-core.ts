@@ -1,5 +1,5 @@
 import type { Socket } from "node:net";
-import { PROVIDER_MESSAGES } from "@/lib/contract";
+import { MESSAGES } from "./documented";
 import { ChargeDesk } from "./charge-desk";
 import { LifecycleClock } from "./clock";
 import { FaultRegistry } from "./faults";
@@ -20,7 +20,7 @@ import { MemoryStore, type SandboxStore } from "./store";
 import { PgliteStore } from "./store-pglite";
 import { TokenIssuer } from "./auth";
 import { toStored, withSearchKeys, type PaymentRecord } from "./types";
-import { joinMessages } from "./validation";
+import { joinMessages } from "./field-rules";
 import { WebhookDispatcher } from "./webhooks";
 
 /** Authorized payments on their way: their amount is blocked. Completed ones have left the account. */
@@ -68,7 +68,7 @@ export class SandboxCore {
     });
     this.lifecycle = new Lifecycle(this.clock, opts.clockStepMs, {
       onChange: async (p, at) => {
-        await this.store.updatePayment(toStored(p), { idempotent_id: p.idempotent_id, status: p.status, at });
+        await this.store.updatePayment(toStored(p), { idempotent_id: p.idempotent_id, reference_code: p.reference_code, status: p.status, at });
         this.webhooks.notify(p);
       },
       onError: (e) => this.log(`lifecycle step failed: ${e instanceof Error ? e.message : String(e)}`),
@@ -115,10 +115,13 @@ export class SandboxCore {
     for (const w of await this.store.loadWebhooks()) this.webhooks.register(w);
     const stored = await this.store.loadPayments();
     for (const s of stored) {
-      // A stored registration wins over a seeded row of the same id (seed changed since).
-      if (this.index.get(s.idempotent_id)) this.index.remove(s.idempotent_id);
       const row = withSearchKeys(s);
-      this.index.insert(row);
+      if (s.repeat) this.index.insertRepeat(row);
+      else {
+        // A stored registration wins over a seeded row of the same id (seed changed since).
+        if (this.index.get(s.idempotent_id)) this.index.remove(s.idempotent_id);
+        this.index.insert(row);
+      }
       this.lifecycle.track(row);
     }
   }
@@ -140,8 +143,9 @@ export class SandboxCore {
   }
 
   /**
-   * POST /v1/pix/payments. A repeated idempotent_id never creates a second payment: the
-   * same body again answers 201 with the payment as it is now; a different body 400.
+   * POST /v1/pix/payments. A repeated idempotent_id (the documentation is silent): with
+   * duplicates "merge" it never creates a second payment (the same body again answers 201 with
+   * the payment as it is now, a different body 400); with "allow" it creates another payment.
    */
   async register(input: Record<string, unknown>): Promise<Reply> {
     const checked = checkRegistrationBody(input);
@@ -149,7 +153,8 @@ export class SandboxCore {
     const b = checked.body;
     const fingerprint = bodyFingerprint(b);
     const existing = this.index.get(b.idempotent_id);
-    if (existing) {
+    const repeat = existing && this.opts.duplicates === "allow" ? this.index.withId(b.idempotent_id).length : undefined;
+    if (existing && repeat === undefined) {
       if (existing.origin !== "api" || existing.fingerprint !== fingerprint) {
         return error(400, "idempotent_id already used");
       }
@@ -157,7 +162,7 @@ export class SandboxCore {
       return json(201, registrationAnswer(existing));
     }
     const r = resolveReceiver(b);
-    if (isBlocked(b, r, this.blocked)) return error(403, PROVIDER_MESSAGES.receiverNotAllowed);
+    if (isBlocked(b, r, this.blocked)) return error(403, MESSAGES.receiverNotAllowed);
     if (b.value_cents > this.balance().availableCents) return error(422, this.quirks.insufficientFunds());
     const now = this.clock.now();
     const authorized = b.authorized === true;
@@ -185,23 +190,25 @@ export class SandboxCore {
       cancellation_reason: null,
       end_to_end: null,
       fingerprint,
+      repeat,
       plan: planFor(b.idempotent_id),
       nextStepAt: authorized ? now + this.opts.clockStepMs : null,
     });
     // Claimed synchronously: a concurrent repeat sees it and waits for the write below.
-    this.index.insert(row);
+    if (repeat === undefined) this.index.insert(row);
+    else this.index.insertRepeat(row);
     this.session.add(row);
     const write = this.store.insertPayment(toStored(row));
-    this.persisting.set(row.idempotent_id, write);
+    if (repeat === undefined) this.persisting.set(row.idempotent_id, write);
     try {
       await write;
     } catch (e) {
-      this.index.remove(row.idempotent_id);
+      this.index.removeRow(row);
       this.session.delete(row);
       this.log(`registration of ${row.idempotent_id} failed: ${String(e)}`);
-      return error(500, PROVIDER_MESSAGES.operationFailed);
+      return error(500, MESSAGES.operationFailed);
     } finally {
-      this.persisting.delete(row.idempotent_id);
+      if (this.persisting.get(row.idempotent_id) === write) this.persisting.delete(row.idempotent_id);
     }
     this.lifecycle.track(row);
     return json(201, registrationAnswer(row));
@@ -253,8 +260,10 @@ export class SandboxCore {
       webhooks: this.webhooks.list().map((w) => ({ type_id: w.type_id, url: w.url })),
       deliveries: this.webhooks.deliveries.slice(-100),
       pending_deliveries: this.webhooks.pendingCount,
+      duplicates: this.opts.duplicates,
       faults: this.faults.list(),
       held_connections: this.held.size,
+      held_requests: this.faults.heldCount,
     };
   }
 

@@ -1,4 +1,4 @@
-import type { AccountType, PixKeyType } from "@/lib/contract";
+import type { AccountType, PixKeyType } from "./documented";
 import { generateCnpj, generateCpf, PIX_PARTICIPANTS } from "@/lib/pix";
 import {
   AREA_CODES,

@@ -1,4 +1,4 @@
-import type { QrcodeStatus } from "@/lib/contract";
+import type { QrcodeStatus } from "./documented";
 import { encodeBrCode } from "@/lib/pix";
 import { CITIES, toBrCodeText } from "./seed-words";
 import { alnum, createRand, digits, pick, uuid, type Rand } from "./random";

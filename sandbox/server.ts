@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { PROVIDER_MESSAGES } from "@/lib/contract";
-import { routeApi, type RequestContext } from "./api-routes";
+import { MESSAGES } from "./documented";
+import { routeApi } from "./api-routes";
 import { routeControl } from "./control-routes";
-import { error, writeReply, type Reply } from "./http-io";
+import type { ArmedFault } from "./faults";
+import { error, readRawBody, writeReply, type RawBody, type Reply, type RequestContext } from "./http-io";
 import { resolveOptions, type SandboxOptions } from "./options";
 import { SandboxCore } from "./sandbox-core";
 import type { DeliveryRecord } from "./webhooks";
@@ -46,7 +47,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const core = await SandboxCore.create(opts);
   const held = core.held;
 
-  const hold = (res: ServerResponse) => {
+  const holdOpen = (res: ServerResponse) => {
     const socket = res.socket;
     if (!socket) return;
     held.add(socket);
@@ -59,9 +60,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   };
 
   const server = createServer((req, res) => {
-    handle(core, req, res, hold).catch((e: unknown) => {
+    handle(core, req, res, holdOpen).catch((e: unknown) => {
       core.log(`unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-      writeReply(res, error(500, PROVIDER_MESSAGES.operationFailed));
+      writeReply(res, error(500, MESSAGES.operationFailed));
     });
   });
   // Longer than clients' idle timeouts (undici: 4 s), so a client never reuses a socket we just closed.
@@ -95,6 +96,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         server.close(() => resolve());
         server.closeAllConnections();
         for (const socket of held) socket.destroy();
+        core.faults.clear();
       });
       await core.close();
     })();
@@ -133,13 +135,28 @@ function parseTarget(rawUrl: string): { rawPath: string; search: URLSearchParams
   };
 }
 
+/**
+ * One request, as a real server handles it: the whole body is read first; from then on the
+ * request is finished whatever the client does (a client that hangs up during a delay or a hold
+ * does not stop a registration from being stored: only its answer is lost). Faults armed through
+ * /_control/faults bend the path: before the work (nothing done), after it (the answer spoiled),
+ * or a hold that parks the request until a test releases it.
+ */
 async function handle(
   core: SandboxCore,
   req: IncomingMessage,
   res: ServerResponse,
-  hold: (res: ServerResponse) => void,
+  holdOpen: (res: ServerResponse) => void,
 ): Promise<void> {
   const method = (req.method ?? "GET").toUpperCase();
+  let body: RawBody;
+  try {
+    body = await readRawBody(req);
+  } catch {
+    // The client left before its request was complete: there is nothing to finish.
+    res.destroy();
+    return;
+  }
   let target: { rawPath: string; search: URLSearchParams };
   let segments: string[];
   try {
@@ -153,39 +170,69 @@ async function handle(
   }
   const trailingSlash = segments.length > 0 && segments[segments.length - 1] === "";
   if (trailingSlash) segments.pop();
-  const ctx: RequestContext = { req, method, segments, trailingSlash, search: target.search };
+  const ctx: RequestContext = { req, method, segments, trailingSlash, search: target.search, body };
 
   if (segments[0] === "_control" && core.opts.control) {
-    writeReply(res, (await routeControl(core, ctx)) ?? error(404, "Not found"));
+    writeReply(res, (await routeControl(core, ctx, res)) ?? error(404, "Not found"));
     return;
   }
 
   const fault = core.faults.take(method, target.rawPath);
   if (fault) core.log(`fault ${fault.fault} on ${method} ${target.rawPath}`);
+  let spoil = fault?.fault;
+  let finished = () => {};
   switch (fault?.fault) {
     case "reset":
       req.socket.destroy();
       return;
     case "timeout":
-      hold(res);
+      holdOpen(res);
       return;
     case "500":
-      writeReply(res, error(500, PROVIDER_MESSAGES.operationFailed));
+      writeReply(res, error(500, MESSAGES.operationFailed));
       return;
     case "delay":
       await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
       break;
+    case "hold": {
+      const held = await parkHeld(core, fault);
+      finished = held.done;
+      if (held.mode === "drop") {
+        req.socket.destroy();
+        finished();
+        return;
+      }
+      spoil = held.mode === "commit-then-reset" ? "reset-after-commit" : held.mode === "commit-then-500" ? "500-after-commit" : undefined;
+      break;
+    }
   }
 
-  const reply: Reply = (await routeApi(core, ctx)) ?? error(404, "Not found");
-  if (fault?.fault === "timeout-after-commit") {
-    hold(res);
-    return;
+  try {
+    const reply: Reply = (await routeApi(core, ctx)) ?? error(404, "Not found");
+    switch (spoil) {
+      case "timeout-after-commit":
+        holdOpen(res);
+        return;
+      case "reset-after-commit":
+        req.socket.destroy();
+        return;
+      case "500-after-commit":
+        writeReply(res, error(500, MESSAGES.operationFailed));
+        return;
+      case "malformed-json": {
+        const text = JSON.stringify(reply.body ?? {});
+        writeReply(res, { status: 200, body: null, raw: text.slice(0, Math.max(1, Math.floor(text.length / 2))) });
+        return;
+      }
+    }
+    writeReply(res, reply);
+  } finally {
+    finished();
   }
-  if (fault?.fault === "malformed-json") {
-    const text = JSON.stringify(reply.body ?? {});
-    writeReply(res, { status: 200, body: null, raw: text.slice(0, Math.max(1, Math.floor(text.length / 2))) });
-    return;
-  }
-  writeReply(res, reply);
+}
+
+/** Waits for the release of a held request; the request stays unanswered and unprocessed meanwhile. */
+async function parkHeld(core: SandboxCore, fault: ArmedFault) {
+  const parked = core.faults.park(fault.id);
+  return { mode: await parked.mode, done: parked.done };
 }

@@ -6,19 +6,31 @@ import type { QrcodeRecord, StoredPayment, WebhookRegistration } from "./types";
 
 const SCHEMA = `
 create table if not exists sandbox_meta (key text primary key, value text not null);
-create table if not exists sandbox_payments (
-  idempotent_id text primary key,
+create table if not exists sandbox_api_payments (
+  reference_code text primary key,
+  idempotent_id text not null,
   seq integer not null,
   data jsonb not null,
   updated_at timestamptz not null default now()
 );
+create index if not exists sandbox_api_payments_id on sandbox_api_payments (idempotent_id);
 create table if not exists sandbox_status_changes (
   id bigserial primary key,
   idempotent_id text not null,
   status text not null,
   at timestamptz not null
 );
+alter table sandbox_status_changes add column if not exists reference_code text;
 create index if not exists sandbox_status_changes_payment on sandbox_status_changes (idempotent_id, id);
+-- Stores made before an idempotent_id could repeat kept payments by id: carried over once.
+do $$ begin
+  if to_regclass('sandbox_payments') is not null then
+    insert into sandbox_api_payments (reference_code, idempotent_id, seq, data, updated_at)
+      select data->>'reference_code', idempotent_id, seq, data, updated_at from sandbox_payments
+      on conflict (reference_code) do nothing;
+    drop table sandbox_payments;
+  end if;
+end $$;
 create table if not exists sandbox_webhooks (
   type_id integer primary key,
   url text not null,
@@ -95,12 +107,13 @@ export class PgliteStore implements SandboxStore {
   }
 
   async loadPayments() {
-    const r = await this.db.query<{ data: StoredPayment }>("select data from sandbox_payments order by seq");
+    const r = await this.db.query<{ data: StoredPayment }>("select data from sandbox_api_payments order by seq");
     return r.rows.map((row) => row.data);
   }
 
   async insertPayment(p: StoredPayment) {
-    await this.db.query("insert into sandbox_payments (idempotent_id, seq, data) values ($1, $2, $3)", [
+    await this.db.query("insert into sandbox_api_payments (reference_code, idempotent_id, seq, data) values ($1, $2, $3, $4)", [
+      p.reference_code,
       p.idempotent_id,
       p.seq,
       JSON.stringify(p),
@@ -109,32 +122,29 @@ export class PgliteStore implements SandboxStore {
 
   async updatePayment(p: StoredPayment, change: StatusChange) {
     await this.db.transaction(async (tx) => {
-      await tx.query("update sandbox_payments set data = $2, updated_at = now() where idempotent_id = $1", [
-        p.idempotent_id,
+      await tx.query("update sandbox_api_payments set data = $2, updated_at = now() where reference_code = $1", [
+        p.reference_code,
         JSON.stringify(p),
       ]);
-      await tx.query("insert into sandbox_status_changes (idempotent_id, status, at) values ($1, $2, $3)", [
+      await tx.query("insert into sandbox_status_changes (idempotent_id, reference_code, status, at) values ($1, $2, $3, $4)", [
         change.idempotent_id,
+        change.reference_code,
         change.status,
         new Date(change.at).toISOString(),
       ]);
     });
   }
 
-  async deletePayment(idempotentId: string) {
-    await this.db.query("delete from sandbox_payments where idempotent_id = $1", [idempotentId]);
-  }
-
   async clearPayments() {
-    await this.db.exec("delete from sandbox_payments; delete from sandbox_status_changes;");
+    await this.db.exec("delete from sandbox_api_payments; delete from sandbox_status_changes;");
   }
 
   async statusChanges(idempotentId: string) {
-    const r = await this.db.query<{ status: string; at: Date }>(
-      "select status, at from sandbox_status_changes where idempotent_id = $1 order by id",
+    const r = await this.db.query<{ reference_code: string | null; status: string; at: Date }>(
+      "select reference_code, status, at from sandbox_status_changes where idempotent_id = $1 order by id",
       [idempotentId],
     );
-    return r.rows.map((row) => ({ idempotent_id: idempotentId, status: row.status, at: new Date(row.at).getTime() }));
+    return r.rows.map((row) => ({ idempotent_id: idempotentId, reference_code: row.reference_code ?? "", status: row.status, at: new Date(row.at).getTime() }));
   }
 
   async loadWebhooks() {

@@ -2,6 +2,7 @@ import type { QrcodeRecord, StoredPayment, WebhookRegistration } from "./types";
 
 export interface StatusChange {
   idempotent_id: string;
+  reference_code: string;
   status: string;
   at: number;
 }
@@ -14,12 +15,13 @@ export interface SandboxStore {
   readonly kind: "memory" | "pglite";
   getMeta(key: string): Promise<string | null>;
   setMeta(key: string, value: string): Promise<void>;
+  /** Registered payments, oldest first. Keyed by reference_code: an idempotent_id may repeat (duplicates "allow"). */
   loadPayments(): Promise<StoredPayment[]>;
   insertPayment(p: StoredPayment): Promise<void>;
   /** Saves the payment's new state and records the status change, atomically. */
   updatePayment(p: StoredPayment, change: StatusChange): Promise<void>;
-  deletePayment(idempotentId: string): Promise<void>;
   clearPayments(): Promise<void>;
+  /** The status changes of every payment with this idempotent_id, in order. */
   statusChanges(idempotentId: string): Promise<StatusChange[]>;
   loadWebhooks(): Promise<WebhookRegistration[]>;
   saveWebhook(w: WebhookRegistration): Promise<void>;
@@ -38,6 +40,7 @@ const copy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 export class MemoryStore implements SandboxStore {
   readonly kind = "memory" as const;
   private readonly meta = new Map<string, string>();
+  /** By reference_code. */
   private readonly payments = new Map<string, StoredPayment>();
   private readonly changes: StatusChange[] = [];
   private readonly webhooks = new Map<number, WebhookRegistration>();
@@ -50,18 +53,15 @@ export class MemoryStore implements SandboxStore {
     this.meta.set(key, value);
   }
   async loadPayments() {
-    return [...this.payments.values()].map(copy);
+    return [...this.payments.values()].sort((a, b) => a.seq - b.seq).map(copy);
   }
   async insertPayment(p: StoredPayment) {
-    if (this.payments.has(p.idempotent_id)) throw new Error("duplicate key");
-    this.payments.set(p.idempotent_id, copy(p));
+    if (this.payments.has(p.reference_code)) throw new Error("duplicate key");
+    this.payments.set(p.reference_code, copy(p));
   }
   async updatePayment(p: StoredPayment, change: StatusChange) {
-    this.payments.set(p.idempotent_id, copy(p));
+    this.payments.set(p.reference_code, copy(p));
     this.changes.push({ ...change });
-  }
-  async deletePayment(idempotentId: string) {
-    this.payments.delete(idempotentId);
   }
   async clearPayments() {
     this.payments.clear();

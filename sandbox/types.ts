@@ -1,4 +1,4 @@
-import type { AccountType, PixKeyType, QrcodeStatus } from "@/lib/contract";
+import type { AccountType, PixKeyType, QrcodeStatus } from "./documented";
 
 /** How a registered payment will end; fixed at registration so restarts keep the story. */
 export type LifecyclePlan = "complete" | "cancel_after_sent" | "cancel_before_sent";
@@ -31,6 +31,8 @@ export interface PaymentRecord {
   end_to_end: string | null;
   /** api payments only: canonical text of the accepted body, to recognise a repeat. */
   fingerprint?: string;
+  /** Duplicates "allow": how many payments had this idempotent_id before this one (absent = the first). */
+  repeat?: number;
   plan?: LifecyclePlan;
   /** Lifecycle clock time of the next transition; null once final or never authorized. */
   nextStepAt?: number | null;

@@ -1,8 +1,21 @@
-import type { IncomingMessage } from "node:http";
-import { OPERATION_SUCCEEDED, WEBHOOK_TYPES, registerWebhookSchema } from "@/lib/contract";
-import { error, json, readJsonObject, type Reply } from "./http-io";
+import { MESSAGES, WEBHOOK_TYPES } from "./documented";
+import { checkFields, joinMessages, type FieldRules } from "./field-rules";
+import { error, json, jsonObject, type Reply, type RequestContext } from "./http-io";
 import type { SandboxCore } from "./sandbox-core";
-import { joinMessages, providerMessages } from "./validation";
+
+/** Body of POST /v1/webhooks/{type_id}: the receiver's URL and the Authorization value deliveries carry. */
+const WEBHOOK_FIELDS = {
+  url: { type: "string", max: 2048 },
+  authorization: { type: "string", max: 512, keepSpaces: true },
+} as const satisfies FieldRules;
+
+function parsedUrl(text: string): URL | null {
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
+}
 
 function isLoopback(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, "").toLowerCase();
@@ -25,22 +38,20 @@ export function listWebhooks(core: SandboxCore): Reply {
  * POST /v1/webhooks/{type_id} `{url, authorization}`: 201 `{"message":"Operation succeeded"}`
  * when new, 200 when it replaces the type's earlier registration. https only (http on loopback).
  */
-export async function registerWebhook(core: SandboxCore, req: IncomingMessage, typeSegment: string): Promise<Reply> {
+export async function registerWebhook(core: SandboxCore, ctx: RequestContext, typeSegment: string): Promise<Reply> {
   const type = typeOf(typeSegment);
   if (!type) return typeNotFound();
-  const body = await readJsonObject(req);
+  const body = jsonObject(ctx);
   if (!body.ok) return body.reply;
-  const parsed = registerWebhookSchema.safeParse(body.value);
-  if (!parsed.success) {
-    return error(400, joinMessages(providerMessages(parsed.error.issues, body.value, ["url", "authorization"])));
-  }
-  const url = new URL(parsed.data.url);
+  const checked = checkFields(body.value, WEBHOOK_FIELDS, () => true);
+  const url = checked.ok ? parsedUrl(checked.values.url as string) : null;
+  if (!checked.ok || !url) return error(400, joinMessages(checked.ok ? ["url invalid"] : checked.messages));
   const allowed = url.protocol === "https:" || (url.protocol === "http:" && isLoopback(url.hostname));
   if (!allowed) return error(400, "url must use https (http only on loopback)");
-  const registration = { type_id: type.id, url: parsed.data.url, authorization: parsed.data.authorization };
+  const registration = { type_id: type.id, url: checked.values.url as string, authorization: checked.values.authorization as string };
   await core.store.saveWebhook(registration);
   const replaced = core.webhooks.register(registration);
-  return json(replaced ? 200 : 201, { message: OPERATION_SUCCEEDED });
+  return json(replaced ? 200 : 201, { message: MESSAGES.operationSucceeded });
 }
 
 /** DELETE /v1/webhooks/{type_id}: 200 whether or not one was registered (the documentation knows no other answer). */
@@ -49,5 +60,5 @@ export async function deleteWebhook(core: SandboxCore, typeSegment: string): Pro
   if (!type) return typeNotFound();
   await core.store.deleteWebhook(type.id);
   core.webhooks.unregister(type.id);
-  return json(200, { message: OPERATION_SUCCEEDED });
+  return json(200, { message: MESSAGES.operationSucceeded });
 }

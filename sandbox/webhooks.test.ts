@@ -2,10 +2,11 @@ import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { paymentWebhookSchema, webhookMd5Text } from "@/lib/contract";
+import { PAYMENT_NOTIFICATION_EXAMPLE, QRCODE_NOTIFICATION_EXAMPLE } from "./doc-examples";
 import { planFor } from "./lifecycle";
 import { startSandbox, type RunningSandbox } from "./server";
-import { requestToken, sandboxClient, type SandboxClient } from "./testing";
+import { docShapeProblems, requestToken, sandboxClient, type SandboxClient } from "./testing";
+import { paymentMd5Text, qrcodeMd5Text } from "./webhooks";
 
 interface Received {
   authorization: string | undefined;
@@ -125,15 +126,16 @@ describe("deliveries", () => {
     await sb.settle();
     await sb.webhooksIdle();
     expect(received).toHaveLength(2);
-    const statuses = received.map((r) => paymentWebhookSchema.parse(r.body).message.status);
-    expect(statuses).toEqual(["sent", "completed"]);
-    for (const r of received) {
-      expect(r.authorization).toBe("Bearer hook-secret");
-      const hook = paymentWebhookSchema.parse(r.body);
+    type Hook = { notification_type: string; md5: string; message: { status: string; idempotent_id: string; reference_code: string; value_cents: number } };
+    const hooks = received.map((r) => r.body as Hook);
+    expect(hooks.map((h) => h.message.status)).toEqual(["sent", "completed"]);
+    for (const [i, hook] of hooks.entries()) {
+      expect(received[i]!.authorization).toBe("Bearer hook-secret");
+      expect(docShapeProblems(hook, PAYMENT_NOTIFICATION_EXAMPLE.body)).toEqual([]);
       expect(hook.notification_type).toBe("pix_payment");
       expect(hook.message.idempotent_id).toBe(id);
-      const md5 = createHash("md5").update(webhookMd5Text(hook.message, "sandbox-secret")).digest("hex");
-      expect(hook.md5).toBe(md5);
+      const { reference_code, value_cents } = hook.message;
+      expect(hook.md5).toBe(createHash("md5").update(`payment.${reference_code}.${id}.${value_cents}.sandbox-secret`).digest("hex"));
     }
     const receipt = (received[1]!.body as { message: { receipt_url: string } }).message.receipt_url;
     expect(receipt.startsWith(sb.url)).toBe(true);
@@ -191,5 +193,16 @@ describe("deliveries", () => {
     await sb.webhooksIdle();
     expect(received).toHaveLength(0);
     expect(sb.state().webhooks).toEqual([]);
+  });
+});
+
+describe("the md5 of a notification", () => {
+  it("is made as the documentation says: its own examples give the md5 they print", () => {
+    const md5 = (text: string) => createHash("md5").update(text).digest("hex");
+    const payment = PAYMENT_NOTIFICATION_EXAMPLE;
+    expect(paymentMd5Text(payment.body.message, payment.secretKey)).toBe("payment.P202306150000039870.TEST300523-05.1.SECRETKEY");
+    expect(md5(paymentMd5Text(payment.body.message, payment.secretKey))).toBe(payment.body.md5);
+    const qrcode = QRCODE_NOTIFICATION_EXAMPLE;
+    expect(md5(qrcodeMd5Text(qrcode.body.message, qrcode.secretKey))).toBe(qrcode.body.md5);
   });
 });

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { qrcodeWebhookMd5Text, webhookMd5Text } from "@/lib/contract";
 import { listItem, qrcodeListItem } from "./format";
 import type { PaymentRecord, QrcodeRecord, WebhookRegistration } from "./types";
 
@@ -29,6 +28,22 @@ export interface DeliveryRecord {
 }
 
 const TYPE_OF_KIND = { payment: 2, qrcode: 1 } as const;
+
+/**
+ * The text whose MD5 signs a payment notification, as the documentation spells it:
+ * `payment.{reference_code}.{idempotent_id}.{value_cents}.{secret_key}` (its example,
+ * `payment.P202306150000039870.TEST300523-05.1.SECRETKEY`, gives the md5 it shows).
+ */
+export function paymentMd5Text(p: { reference_code: string; idempotent_id: string; value_cents: number }, secretKey: string): string {
+  return `payment.${p.reference_code}.${p.idempotent_id}.${p.value_cents}.${secretKey}`;
+}
+
+/** The same for a QR code: `qrcode.{reference_code}.{end_to_end}.{value_cents}.{secret_key}` (no end_to_end: empty). */
+export function qrcodeMd5Text(q: { reference_code: string; end_to_end: string | null; value_cents: number }, secretKey: string): string {
+  return `qrcode.${q.reference_code}.${q.end_to_end ?? ""}.${q.value_cents}.${secretKey}`;
+}
+
+const md5 = (text: string) => createHash("md5").update(text).digest("hex");
 
 interface DispatcherOptions {
   clientSecret: string;
@@ -91,8 +106,8 @@ export class WebhookDispatcher {
 
   /** Queues a notification of the payment's current state, if a payments webhook (type 2) is registered. */
   notify(p: PaymentRecord): void {
-    const md5 = createHash("md5").update(webhookMd5Text(p, this.o.clientSecret)).digest("hex");
-    this.enqueue(p.idempotent_id, {
+    // One queue per payment (an idempotent_id may name two with duplicates "allow").
+    this.enqueue(`payment:${p.reference_code}`, {
       kind: "payment",
       idempotent_id: p.idempotent_id,
       reference_code: p.reference_code,
@@ -100,20 +115,19 @@ export class WebhookDispatcher {
       payload: {
         notification_type: "pix_payment",
         message: { ...listItem(p), receipt_url: this.o.receiptUrl(p.reference_code) },
-        md5,
+        md5: md5(paymentMd5Text(p, this.o.clientSecret)),
       },
     });
   }
 
   /** Queues a notification of a paid QR code, if a QR codes webhook (type 1) is registered. */
   notifyQrcode(q: QrcodeRecord, message: Record<string, unknown> = qrcodeListItem(q)): void {
-    const md5 = createHash("md5").update(qrcodeWebhookMd5Text(q, this.o.clientSecret)).digest("hex");
     this.enqueue(`qrcode:${q.reference_code}`, {
       kind: "qrcode",
       idempotent_id: null,
       reference_code: q.reference_code,
       payment_status: q.status,
-      payload: { notification_type: q.dynamic ? "pix_qrcode" : "pix_static_qrcode", message, md5 },
+      payload: { notification_type: q.dynamic ? "pix_qrcode" : "pix_static_qrcode", message, md5: md5(qrcodeMd5Text(q, this.o.clientSecret)) },
     });
   }
 
