@@ -68,6 +68,21 @@ describe("faults", () => {
     expect(sb.state().payments.registered).toBe(1);
   });
 
+  it("500-after-commit: the registration is stored, then the answer is 500", async () => {
+    await arm({ method: "POST", path: "/v1/pix/payments", fault: "500-after-commit" });
+    const b = body();
+    const res = await registerWith(b);
+    expect([res.status, await res.json()]).toEqual([500, { error: "Operation failed! Please try again or contact our support team" }]);
+    expect(await exists(b.idempotent_id)).toBe(true);
+  });
+
+  it("reset-after-commit: the registration is stored, then the connection drops", async () => {
+    await arm({ method: "POST", path: "/v1/pix/payments", fault: "reset-after-commit" });
+    const b = body();
+    await expect(registerWith(b)).rejects.toThrow();
+    expect(await exists(b.idempotent_id)).toBe(true);
+  });
+
   it("malformed-json: 200 with a body that is not JSON", async () => {
     await arm({ method: "GET", path: "/v1/pix/payments", fault: "malformed-json" });
     const res = await fetch(`${sb.url}/v1/pix/payments`, { headers: { authorization: `Bearer ${token}` } });

@@ -48,6 +48,8 @@ export interface SandboxOptions {
    * double payment). Default SANDBOX_DUPLICATES or "merge".
    */
   duplicates?: SandboxDuplicates;
+  /** How a `delay` fault waits. Default a timer; tests pass their own to decide when the wait ends. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 type SandboxQuirks = "doc" | "none";
@@ -76,6 +78,7 @@ export interface ResolvedOptions {
   /** true: the documentation's literal quirks (see `quirks.ts`). */
   docQuirks: boolean;
   duplicates: SandboxDuplicates;
+  sleep: (ms: number) => Promise<void>;
 }
 
 const envInt = (name: string): number | undefined => {
@@ -113,6 +116,7 @@ export function resolveOptions(o: SandboxOptions = {}): ResolvedOptions {
     quiet: o.quiet ?? false,
     docQuirks: quirksOf(o.quirks ?? process.env.SANDBOX_QUIRKS) === "doc",
     duplicates: duplicatesOf(o.duplicates ?? process.env.SANDBOX_DUPLICATES),
+    sleep: o.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
   };
 }
 

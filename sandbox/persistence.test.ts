@@ -1,13 +1,18 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
 import { planFor } from "./lifecycle";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "./server";
-import { requestToken, sandboxClient } from "./testing";
+import { paymentsWithId, requestToken, sandboxClient } from "./testing";
 
 const dir = mkdtempSync(join(tmpdir(), "sandbox-store-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const olderDir = mkdtempSync(join(tmpdir(), "sandbox-store-older-"));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(olderDir, { recursive: true, force: true });
+});
 
 let clock = new Date("2026-11-21T15:00:00.000Z");
 const options = (): SandboxOptions => ({
@@ -99,6 +104,47 @@ describe("PGlite store across restarts", () => {
       expect((await api.get("/v1/pix/payments?page=2")).body).toEqual(firstPage);
       expect((await api.get(`/v1/pix/qrcodes/${charge}`)).status).toBe(406);
       expect((await api.get(`/v1/pix/qrcodes/${paidSeeded}`)).body.qrcode.status).toBe("awaiting_payment");
+    });
+  });
+});
+
+describe('PGlite store: a store written before payments were kept by reference code, and duplicates "allow"', () => {
+  it("carries an older store's payments over, then keeps both payments of a repeated id across a restart", { timeout: SLOW }, async () => {
+    // The layout of stores made when payments were keyed by idempotent_id.
+    const older = new PGlite(olderDir);
+    const stored = {
+      seq: 900_000, origin: "api", reference_code: "olderref0001", idempotent_id: "older-1", value_cents: 4_321,
+      pix_key_type: "email", pix_key: "old@example.com", receiver_name: "Cliente Antigo", receiver_document: "39053344705",
+      receiver_bank_ispb: null, receiver_bank_name: null, receiver_agency: null, receiver_account: null, receiver_account_type: null,
+      status: "authorization_pending", registeredAt: Date.parse("2026-11-20T12:00:00.000Z"), paidAt: null, canceledAt: null,
+      cancellation_reason: null, end_to_end: null, plan: "complete", nextStepAt: null,
+    };
+    try {
+      await older.exec(`create table sandbox_payments (idempotent_id text primary key, seq integer not null, data jsonb not null, updated_at timestamptz not null default now());
+        create table sandbox_status_changes (id bigserial primary key, idempotent_id text not null, status text not null, at timestamptz not null);`);
+      await older.query("insert into sandbox_payments (idempotent_id, seq, data) values ($1, $2, $3)", ["older-1", stored.seq, JSON.stringify(stored)]);
+    } finally {
+      await older.close();
+    }
+    const run = async (check: (sb: RunningSandbox, api: ReturnType<typeof sandboxClient>) => Promise<void>) => {
+      const sb = await startSandbox({ ...options(), store: { dir: olderDir }, duplicates: "allow" });
+      try {
+        await check(sb, sandboxClient(sb.url, await requestToken(sb.url)));
+      } finally {
+        await sb.close();
+      }
+    };
+    await run(async (sb, api) => {
+      expect((await api.get("/v1/pix/payments/older-1/idempotent_id")).body.payment).toMatchObject({ reference_code: "olderref0001", value_cents: 4_321 });
+      const again = await api.post("/v1/pix/payments", { ...body, idempotent_id: "older-1" });
+      expect(again.status).toBe(201);
+      expect(again.body.payment.reference_code).not.toBe("olderref0001");
+    });
+    await run(async (sb, api) => {
+      expect((await paymentsWithId(sb.url, "older-1")).map((p) => p.value_cents)).toEqual([4_321, 9_900]);
+      expect((await api.get("/v1/pix/payments/older-1/idempotent_id")).body.payment.reference_code).toBe("olderref0001");
+      await sb.settle();
+      expect((await paymentsWithId(sb.url, "older-1")).map((p) => p.status)).toEqual(["authorization_pending", "completed"]);
     });
   });
 });

@@ -192,7 +192,7 @@ async function handle(
       writeReply(res, error(500, MESSAGES.operationFailed));
       return;
     case "delay":
-      await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+      await core.opts.sleep(fault.delayMs);
       break;
     case "hold": {
       const held = await parkHeld(core, fault);

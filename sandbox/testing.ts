@@ -1,10 +1,12 @@
-import { CHECKOUT_ANSWER_EXAMPLE, QRCODE_NOTIFICATION_EXAMPLE, REGISTRATION_ANSWER_FIELDS, SINGLE_READ_EXAMPLE } from "./doc-examples";
-
 /**
  * Small HTTP helpers for tests that talk to a running sandbox (used by the sandbox's own tests and
  * free for other suites). Plain fetch: no dependency on the dashboard's client.
  */
-// Tests reach into answers freely after checking them with the contract schemas.
+import { CHECKOUT_ANSWER_EXAMPLE, QRCODE_NOTIFICATION_EXAMPLE, REGISTRATION_ANSWER_FIELDS, SINGLE_READ_EXAMPLE } from "./doc-examples";
+import type { ArmedFault, ReleaseMode } from "./faults";
+import type { paymentDetail } from "./format";
+
+// Tests reach into answers freely after checking their shape against the documentation's examples.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 interface ApiAnswer<T = any> {
   status: number;
@@ -76,6 +78,40 @@ export async function control(baseUrl: string, method: string, path: string, bod
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
   );
+}
+
+/** A `hold` fault as a test drives it (README "Faults that wait for a signal"). */
+export interface HeldFault {
+  id: number;
+  /** Resolves once the hold has caught `count` requests (default 1): the request went out and is parked. */
+  arrived(count?: number): Promise<void>;
+  /** Ends every parked request; resolves once each is processed (or dropped). Returns how many. */
+  release(mode?: ReleaseMode): Promise<number>;
+  /** The fault's counters: matched, held, released, remaining. */
+  read(): Promise<ArmedFault>;
+}
+
+async function controlOk(baseUrl: string, method: string, path: string, body?: unknown) {
+  const answer = await control(baseUrl, method, path, body);
+  if (answer.status >= 300) throw new Error(`sandbox control ${method} ${path}: HTTP ${answer.status} ${answer.text}`);
+  return answer.body;
+}
+
+/** Arms a hold on the calls matching `spec` (default: the next POST /v1/pix/payments). */
+export async function armHold(baseUrl: string, spec: { method?: string; path?: string; times?: number } = {}): Promise<HeldFault> {
+  const armed = await controlOk(baseUrl, "POST", "faults", { method: "POST", path: "/v1/pix/payments", ...spec, fault: "hold" });
+  const id: number = armed.fault.id;
+  return {
+    id,
+    arrived: async (count = 1) => void (await controlOk(baseUrl, "GET", `faults/${id}?arrived=${count}`)),
+    release: async (mode = "commit") => (await controlOk(baseUrl, "POST", `faults/${id}/release`, { mode })).released,
+    read: async () => (await controlOk(baseUrl, "GET", `faults/${id}`)).fault,
+  };
+}
+
+/** Every payment the sandbox holds with this idempotent_id (GET /_control/payments), oldest first. */
+export async function paymentsWithId(baseUrl: string, idempotentId: string): Promise<ReturnType<typeof paymentDetail>[]> {
+  return (await controlOk(baseUrl, "GET", `payments?idempotent_id=${encodeURIComponent(idempotentId)}`)).payments;
 }
 
 /** Reads every page of a list query (query string without page). */
