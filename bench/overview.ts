@@ -23,6 +23,7 @@ import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { InsightsAnswer } from "@/lib/insights/schema";
+import { benchSandboxCommand } from "./sandbox-process";
 
 export type OverviewBenchOptions = {
   seedCount?: number;
@@ -102,7 +103,8 @@ async function startBenchSandbox(kind: "child" | "inline", seedCount: number): P
   }
   const port = await freePort();
   const env = { ...process.env, SANDBOX_PORT: String(port), SANDBOX_STORE: "memory", SANDBOX_SEED_COUNT: String(seedCount) };
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", join(ROOT, "sandbox/main.ts")], { cwd: ROOT, env, stdio: ["ignore", "pipe", "inherit"] });
+  const run = await benchSandboxCommand();
+  const child: ChildProcess = spawn(run.command, run.args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "inherit"] });
   await new Promise<void>((resolve, reject) => {
     let out = "";
     child.stdout?.on("data", (chunk: Buffer) => {

@@ -1,6 +1,5 @@
 import "server-only";
 import { resetEnvForTests } from "@/lib/env";
-import type { FaultKind } from "@/sandbox/faults";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "@/sandbox/server";
 import { armHold, paymentsWithId, type HeldFault } from "@/sandbox/testing";
 import { resetHealthCacheForTests } from "./health";
@@ -19,7 +18,8 @@ export type TestSandbox = {
   calls: UpstreamCall[];
   /** Tokens the sandbox issued during the suite (to prove none leaks). */
   issuedTokens: string[];
-  fault(spec: { method?: string; path: string; fault: FaultKind; times?: number; delayMs?: number }): Promise<void>;
+  /** Arms a fault (sandbox/README.md "Faults": timeout, 500, reset, their -after-commit forms, malformed-json, delay, hold). */
+  fault(spec: { method?: string; path: string; fault: string; times?: number; delayMs?: number }): Promise<void>;
   /**
    * Parks the next matching call (default: POST /v1/pix/payments) until the test says how it ends:
    * `await held.arrived()` once it went out, then `held.release("commit" | "commit-then-reset" |
