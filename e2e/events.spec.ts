@@ -73,7 +73,7 @@ test("an authorized transfer moves through sent -> completed on open pages, and 
   await expect(table.locator("tr[data-row]").first()).toBeVisible();
 
   const res = await page.request.post("/api/payments", {
-    data: { idempotent_id: id, value_cents: 4_321, authorized: true, initiation_type: "dict", receiver_name: "Ana Souza", receiver_document: "11144477735", pix_key_type: "email", pix_key: "ana.souza@example.com.br" },
+    data: { idempotent_id: id, value_cents: 4_321, initiation_type: "dict", receiver_name: "Ana Souza", receiver_document: "11144477735", pix_key_type: "email", pix_key: "ana.souza@example.com.br" },
   });
   expect(res.status()).toBe(201);
   const { payment } = (await res.json()) as { payment: { reference_code: string; status: string } };

@@ -91,7 +91,6 @@ test("422 insufficient funds once the sandbox balance is drained", async ({ page
           idempotent_id: completingId(`e2e-drain-${Date.now()}-${i}`),
           value_cents: Math.min(available, 100_000_000),
           initiation_type: "dict",
-          authorized: true,
           receiver_name: "E2E drain",
           receiver_document: "11144477735",
           pix_key_type: "email",

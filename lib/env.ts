@@ -49,6 +49,9 @@ const rawSchema = z.object({
   TRANSFER_MAX_ATTEMPTS: intSetting(5, 1, 50),
   TRANSFER_RETRY_BASE_MS: intSetting(2_000, 10, 600_000),
   TRANSFER_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).optional(),
+  TRANSFER_SETTLE_HORIZON_MS: intSetting(600_000, 1_000, 86_400_000),
+  ATTENTION_AFTER_MINUTES: intSetting(30, 1, 10_080),
+  PROVIDER_AUTHORIZATION: z.enum(["ours", "portal"], { error: "must be ours or portal" }).default("ours"),
   RECONCILE_CRON: z.string().trim().regex(/^(\S+\s+){4}\S+$/, "must be a 5-field cron expression").default("* * * * *"),
   RECONCILE_STALE_SECONDS: intSetting(120, 1, 86_400),
   RECONCILE_REFRESH_MINUTES: intSetting(10, 1, 10_080),
@@ -87,6 +90,19 @@ export type ServerEnv = {
     retryBaseMs: number;
     /** How long a worker's claim on a request holds: the register timeout plus read-back time. */
     leaseMs: number;
+    /**
+     * After a POST whose answer was lost, how long the request is only read back before it may be
+     * sent again: longer than any answer the provider takes (a slow POST still commits after our
+     * timeout).
+     */
+    settleHorizonMs: number;
+    /** A registered transfer not final after this many minutes needs attention. */
+    attentionAfterMinutes: number;
+    /**
+     * `ours`: our approvals are the authorization (every transfer goes out `authorized: true`);
+     * `portal`: transfers go out unauthorized and someone authorizes them in the provider's portal.
+     */
+    providerAuthorization: "ours" | "portal";
     /** Submissions per second of a batch's rows (provider rate limits are not documented). */
     batchRatePerSecond: number;
     /** Transfers a process submits at once. */
@@ -164,6 +180,9 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       // The POST may take the whole register timeout, then up to ~2 s of read-backs: a live
       // worker always finishes inside its lease, so a lapsed lease means a dead worker.
       leaseMs: e.TRANSFER_LEASE_MS ?? e.PAYMENTS_API_REGISTER_TIMEOUT_MS + e.PAYMENTS_API_TIMEOUT_MS * 3 + 30_000,
+      settleHorizonMs: e.TRANSFER_SETTLE_HORIZON_MS,
+      attentionAfterMinutes: e.ATTENTION_AFTER_MINUTES,
+      providerAuthorization: e.PROVIDER_AUTHORIZATION,
       batchRatePerSecond: e.BATCH_RATE_PER_SECOND,
       concurrency: e.QUEUE_CONCURRENCY,
     },

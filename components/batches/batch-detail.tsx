@@ -33,7 +33,7 @@ export function BatchDetailView({ id, viewer }: { id: string; viewer: BatchViewe
   const t = useTranslations("batches.detail");
   const query = useQuery({
     ...batchQueries.detail(id),
-    refetchInterval: (q) => (q.state.data?.batch.state === "submitting" ? 2_000 : q.state.data?.batch.state === "awaiting_approval" ? 5_000 : false),
+    refetchInterval: (q) => (q.state.data?.batch.state === "sending" ? 2_000 : q.state.data?.batch.state === "awaiting_approval" ? 5_000 : false),
   });
   const rows = useMemo(() => (query.data ? toPreviewRows(query.data) : []), [query.data]);
   if (query.isPending) return <Skeleton className="h-96 w-full" />;
@@ -65,7 +65,7 @@ export function BatchDetailView({ id, viewer }: { id: string; viewer: BatchViewe
           <BatchProgress batch={batch} />
           <div className="flex flex-wrap gap-2">
             <ResultsLinks id={batch.id} />
-            {viewer.canCreate && (batch.progress.failed ?? 0) > 0 ? <RetryFailed id={batch.id} /> : null}
+            {viewer.canCreate && batch.maker.id === viewer.id && (batch.progress.failed ?? 0) > 0 ? <RetryFailed id={batch.id} /> : null}
           </div>
         </Card>
       ) : null}
@@ -81,9 +81,9 @@ export function BatchDetailView({ id, viewer }: { id: string; viewer: BatchViewe
 
 function toPreviewRows(detail: BatchDetail): BatchPreviewRow[] {
   return detail.rows.map((row) => {
-    const { state, transfer_id, reference_code, outcome, ...rest } = row;
+    const { state, transfer_id, reference_code, outcome, cancellation_reason, provider_status: _status, end_to_end: _e2e, payment_date: _paid, ...rest } = row;
     const base = { ...rest, state: state === "invalid" ? "invalid" : "valid" } as BatchPreviewRow;
-    return state === "valid" || state === "invalid" ? base : { ...base, sent: { state, reference_code, outcome, transfer_id } };
+    return state === "valid" || state === "invalid" ? base : { ...base, sent: { state, reference_code, outcome, transfer_id, cancellation_reason } };
   });
 }
 

@@ -114,7 +114,9 @@ export function PreviewCell({ row, column }: { row: BatchPreviewRow; column: Pre
             ) : (
               <TransferStateBadge state={sent.state} />
             )}
-            {sent.outcome && sent.state !== "registered" ? (
+            {sent.state === "provider_canceled" && sent.cancellation_reason ? (
+              <div className="mt-0.5 text-xs leading-snug text-fg-muted">{sent.cancellation_reason}</div>
+            ) : sent.outcome && (sent.state === "refused" || sent.state === "failed" || sent.state === "outcome_unknown") ? (
               <div className="mt-0.5 text-xs leading-snug text-fg-muted">
                 <TransferOutcomeView outcome={sent.outcome} />
               </div>

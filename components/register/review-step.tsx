@@ -40,10 +40,7 @@ export function ReviewStep({ transfer, children }: { transfer: RegisterTransfer;
       [g("accountType"), transfer.receiver_account_type ? g(`accountTypes.${transfer.receiver_account_type}`) : "—"],
     );
   }
-  rows.push(
-    [g("authorized"), transfer.authorized || (needed ?? 0) > 0 ? t("authorizedYes") : t("authorizedNo")],
-    [g("idempotentId"), <span key="id" className="break-all font-mono">{transfer.idempotent_id}</span>],
-  );
+  rows.push([g("idempotentId"), <span key="id" className="break-all font-mono">{transfer.idempotent_id}</span>]);
   return (
     <section aria-labelledby="register-review-title" className="flex flex-col gap-4">
       <div>

@@ -65,6 +65,10 @@ export type RegisterPaymentBody = z.infer<typeof registerPaymentBodyObject>;
  */
 export const registerTransferSchema = registerPaymentBodyObject
   .extend({
+    // No choice of authorization: the back office's approvals are the authorization, decided
+    // when it is sent (PROVIDER_AUTHORIZATION), never by the person who types the transfer. A
+    // caller still sending it is told so rather than silently ignored.
+    authorized: z.undefined({ error: "validation.authorized" }).optional(),
     idempotent_id: z
       .string({ error: "validation.idempotentId.required" })
       .trim()
@@ -79,7 +83,6 @@ export const registerTransferSchema = registerPaymentBodyObject
       .positive("validation.amount.positive")
       .max(MAX_TRANSFER_CENTS, "validation.amount.max"),
     initiation_type: initiationTypeSchema.default("dict"),
-    authorized: z.boolean({ error: "validation.authorized" }).default(false),
     receiver_name: z
       .string({ error: "validation.receiverName.required" })
       .trim()
@@ -123,7 +126,6 @@ export const registerTransferSchema = registerPaymentBodyObject
       idempotent_id: b.idempotent_id,
       value_cents: b.value_cents,
       initiation_type: b.initiation_type,
-      authorized: b.authorized,
       receiver_name: b.receiver_name,
       receiver_document: b.receiver_document,
       receiver_bank_ispb: manual ? b.receiver_bank_ispb : undefined,

@@ -3,7 +3,7 @@ import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
 import { neutralizeText } from "@/lib/pix/text";
 import type { AuditAction, AuditQuery } from "@/lib/domain/audit-filters";
 import { AUDIT_PAGE_SIZE, MAX_STORE_PAGE_SIZE } from "@/lib/domain/pages";
-import { getDb, type Db } from "./index";
+import { getDb, type Db, type Tx } from "./index";
 import { auditLog, type AuditRow } from "./schema/audit";
 
 export type { AuditAction } from "@/lib/domain/audit-filters";
@@ -88,7 +88,7 @@ function toJsonDetail(detail: Record<string, unknown> | undefined): Record<strin
  * audited does not happen without its row. Pass the caller's transaction as `db` so the action
  * and its row are written together.
  */
-export async function recordAudit(entry: AuditEntryInput, db?: Db): Promise<void> {
+export async function recordAudit(entry: AuditEntryInput, db?: Tx): Promise<void> {
   try {
     const store = db ?? (await getDb());
     await store.insert(auditLog).values({

@@ -4,7 +4,7 @@ import { getEnv } from "@/lib/env";
 import { createDb, type Db, type StoreHandle } from "./client";
 
 export { createDb, defaultMigrationsFolder } from "./client";
-export type { CreateDbOptions, Db, PgliteClient, Schema, StoreHandle, StoreKind, StoreLocation } from "./client";
+export type { CreateDbOptions, Db, Tx, PgliteClient, Schema, StoreHandle, StoreKind, StoreLocation } from "./client";
 
 /**
  * The process-wide store, opened on first use from the environment: PostgreSQL when

@@ -112,7 +112,6 @@ export function dictBody(idempotentId: string, valueCents = 1_234) {
     idempotent_id: idempotentId,
     value_cents: valueCents,
     initiation_type: "dict" as const,
-    authorized: false,
     receiver_name: "Maria Aparecida dos Santos",
     receiver_document: "39053344705",
     pix_key_type: "email" as const,

@@ -1,145 +1,184 @@
 import "server-only";
-import { and, count, eq } from "drizzle-orm";
 import type { RegisterTransfer } from "@/lib/contract";
 import type { Db } from "@/lib/db";
-import { recordAudit } from "@/lib/db/audit";
-import { approvals, transferRequests, type TransferRequestRow } from "@/lib/db/schema";
-import { TransferError } from "./errors";
-import { approvalsRequired, type ApprovalPolicy } from "./policy";
+import { recordAudit, type AuditAction } from "@/lib/db/audit";
+import type { TransferRequestRow } from "@/lib/db/schema";
+import { markHandled, attentionOf } from "./attention";
+import { canonicalBody } from "./body";
+import { approveRequests, cancelRequests, decisionRefusal, lockRequests, rejectRequests } from "./decisions";
+import { isTransferError, TransferError } from "./errors";
+import type { ApprovalPolicy } from "./policy";
 import type { TransferQueue } from "./queue";
-import { isTransferState, type TransferState } from "./states";
-import { createTransferRequest, getTransferRow } from "./store";
-import { announce, moveTransfer, type Tx } from "./transition";
+import { approvalNeed, lockMakerWindow, recentSumsToReceivers, type ApprovalNeed } from "./receiver-window";
+import { findByIdempotentId, getTransferRow, insertRequests } from "./store";
+import { announce, lockTransfer } from "./transition";
 import type { Person } from "./types";
+import { bodyHash } from "./body";
 
 /**
- * What people do to transfer requests: create, cancel, approve, reject. Each change and its
- * audit row share one transaction; the queue is told after the commit (a lost wake-up costs a
- * poll interval, never a payment: the reconciler requeues what is due).
+ * What people do to transfer requests: create, cancel, approve, reject, mark handled. Each change
+ * and its audit row share one transaction; the queue is told after the commit (a lost wake-up
+ * costs a poll interval, never a payment: the reconciler requeues what is due). A refused attempt
+ * on money (403/409) is an audit row too, written on its own (the refused change rolled back).
  */
 export type Actor = Person & { ip?: string | null };
 
 export async function createTransfer(
   db: Db,
   queue: Pick<TransferQueue, "enqueue"> | null,
-  input: { transfer: RegisterTransfer; maker: Actor; policy: ApprovalPolicy },
+  input: { transfer: RegisterTransfer; maker: Actor; policy: ApprovalPolicy; now?: Date },
 ): Promise<{ transfer: TransferRequestRow; created: boolean }> {
-  const needed = approvalsRequired(input.policy, input.transfer.value_cents);
-  const expiresAt = new Date(Date.now() + input.policy.expiry_hours * 3_600_000);
-  const result = await createTransferRequest(db, {
-    transfer: input.transfer,
-    maker: { id: input.maker.id, email: input.maker.email },
-    ip: input.maker.ip,
-    approvalsRequired: needed,
-    expiresAt,
+  const { transfer, maker, policy } = input;
+  const now = input.now ?? new Date();
+  const created = await db.transaction(async (tx) => {
+    await lockMakerWindow(tx, maker.id);
+    const earlier = (await recentSumsToReceivers(tx, maker.id, [transfer.receiver_document], now)).get(transfer.receiver_document) ?? 0;
+    const need = approvalNeed(policy, transfer.value_cents, earlier);
+    const [row] = await insertRequests(
+      tx,
+      [{ transfer, maker, submittedBy: maker, approvalsRequired: need.approvals, expiresAt: new Date(now.getTime() + policy.expiry_hours * 3_600_000) }],
+      now,
+    );
+    if (!row) return null;
+    await recordAudit(
+      {
+        actor: maker,
+        action: "transfer.create",
+        target: transfer.idempotent_id,
+        outcome: row.state,
+        detail: { transfer_id: row.id, ...canonicalBody(transfer), approvals_required: need.approvals, approval_need: need },
+        ip: maker.ip ?? null,
+      },
+      tx,
+    );
+    await announce(tx, row);
+    return row;
   });
-  if (result.transfer.state === "approved") await queue?.enqueue(result.transfer.id);
-  return result;
+  if (created) {
+    if (created.state === "approved") await queue?.enqueue(created.id);
+    return { transfer: created, created: true };
+  }
+  // A repeat of the same idempotent_id (a double click, a retry): the same request, if the same transfer.
+  const existing = await findByIdempotentId(db, transfer.idempotent_id);
+  if (!existing) throw new Error(`transfer request ${transfer.idempotent_id} conflicted but cannot be read`);
+  if (existing.bodyHash !== bodyHash(transfer)) {
+    throw new TransferError("conflict_body", "transfers.errors.idTaken", { idempotent_id: transfer.idempotent_id });
+  }
+  return { transfer: existing, created: false };
+}
+
+/** The approvals a transfer would need if this maker created it now (the form says it before the review). */
+export async function previewApprovals(
+  db: Db,
+  input: { maker: Person; receiverDocument: string | null; valueCents: number; policy: ApprovalPolicy; now?: Date },
+): Promise<ApprovalNeed> {
+  const now = input.now ?? new Date();
+  const earlier = input.receiverDocument
+    ? ((await recentSumsToReceivers(db, input.maker.id, [input.receiverDocument], now)).get(input.receiverDocument) ?? 0)
+    : 0;
+  return approvalNeed(input.policy, input.valueCents, earlier);
 }
 
 /** The maker cancels a request before it was sent (while it waits for approval or for its first submission). */
-export async function cancelTransfer(db: Db, id: string, actor: Actor, reason: string | null): Promise<TransferRequestRow> {
+export async function cancelTransfer(db: Db, id: string, actor: Actor, reason: string | null, now = new Date()): Promise<TransferRequestRow> {
+  return auditedRefusal(db, "transfer.cancel", id, actor, () =>
+    db.transaction(async (tx) => {
+      const row = await lockedOne(tx, id);
+      if (row.batchId) throw new TransferError("batch_member", "transfers.errors.batchMemberCancel");
+      const [moved] = await cancelRequests(tx, [row], actor, reason, now);
+      if (!moved) throw new TransferError("illegal_state", "transfers.errors.alreadySending");
+      await recordAudit(
+        { actor, action: "transfer.cancel", target: row.idempotentId, outcome: "canceled", detail: { transfer_id: id, reason }, ip: actor.ip ?? null },
+        tx,
+      );
+      return moved;
+    }),
+  );
+}
+
+/**
+ * One approval by one person. Nobody approves what they made or submitted; one person counts
+ * once; a row of a batch is decided with its batch. When the last needed approval arrives the
+ * request becomes `approved` and the caller queues it at once.
+ */
+export async function approveTransfer(db: Db, id: string, approver: Actor, now = new Date()): Promise<{ row: TransferRequestRow; approved: boolean }> {
+  return auditedRefusal(db, "transfer.approve", id, approver, () =>
+    db.transaction(async (tx) => {
+      const row = await lockedOne(tx, id);
+      if (row.batchId) throw new TransferError("batch_member", "transfers.errors.batchMember");
+      const { approvedIds } = await approveRequests(tx, [row], approver, now);
+      const approved = approvedIds.includes(id);
+      const after = (await getTransferRow(tx, id)) ?? row;
+      await recordAudit(
+        {
+          actor: approver,
+          action: "transfer.approve",
+          target: row.idempotentId,
+          outcome: approved ? "approved" : "approval_recorded",
+          detail: { transfer_id: id, required: row.approvalsRequired, value_cents: row.valueCents, maker: row.makerEmail },
+          ip: approver.ip ?? null,
+        },
+        tx,
+      );
+      return { row: after, approved };
+    }),
+  );
+}
+
+export async function rejectTransfer(db: Db, id: string, approver: Actor, reason: string, now = new Date()): Promise<TransferRequestRow> {
+  return auditedRefusal(db, "transfer.reject", id, approver, () =>
+    db.transaction(async (tx) => {
+      const row = await lockedOne(tx, id);
+      if (row.batchId) throw new TransferError("batch_member", "transfers.errors.batchMember");
+      const [moved] = await rejectRequests(tx, [row], approver, reason, now);
+      if (!moved) throw decisionRefusal(row, approver, now) ?? new TransferError("illegal_state", "transfers.errors.notAwaiting.unknown");
+      await recordAudit(
+        { actor: approver, action: "transfer.reject", target: row.idempotentId, outcome: "rejected", detail: { transfer_id: id, reason, value_cents: row.valueCents }, ip: approver.ip ?? null },
+        tx,
+      );
+      return moved;
+    }),
+  );
+}
+
+/** Someone marks what needed attention on this request as handled, with a note. */
+export async function handleAttention(
+  db: Db,
+  id: string,
+  person: Actor,
+  note: string,
+  settings: { afterMinutes: number; portal: boolean },
+  now = new Date(),
+): Promise<TransferRequestRow> {
   return db.transaction(async (tx) => {
-    const row = await lockedRow(tx, id);
-    if (row.makerId !== actor.id) throw new TransferError("not_maker", "transfers.errors.notMaker");
-    if (row.state === "approved" && row.attempts > 0) throw new TransferError("illegal_state", "transfers.errors.alreadySending");
-    const moved = await moveTransfer(tx, id, "canceled", {
-      from: ["awaiting_approval", "approved"],
-      guard: (r) => r.attempts === 0,
-      actor,
-      set: { decisionReason: reason },
-      note: reason ? { key: "transfers.notes.reason", values: { reason } } : null,
-    });
-    if (!moved.moved) throw notAwaiting(moved.current);
-    await recordAudit(
-      { actor, action: "transfer.cancel", target: row.idempotentId, outcome: "canceled", detail: { transfer_id: id, reason }, ip: actor.ip ?? null },
-      tx as unknown as Db,
-    );
-    return moved.row;
+    const row = await lockTransfer(tx, id);
+    if (!row) throw new TransferError("not_found", "transfers.errors.notFound");
+    return markHandled(tx, id, person, note, attentionOf(row, now, settings.afterMinutes, settings.portal), now);
   });
 }
 
 /**
- * One approval by one person. Nobody approves their own request; one person counts once; a
- * request of a batch is decided with its batch. When the last needed approval arrives the
- * request becomes `approved` and the caller queues it at once.
+ * Runs an action on money; when it is refused (who may not, or not now), the refusal is an audit
+ * row of its own, with who, what and why, and the refusal is then answered as usual.
  */
-export async function approveTransfer(db: Db, id: string, approver: Actor, now = new Date()): Promise<{ row: TransferRequestRow; approved: boolean }> {
-  const result = await db.transaction(async (tx) => {
-    const row = await decidable(tx, id, approver, now);
-    const already = await tx
-      .select({ n: count() })
-      .from(approvals)
-      .where(and(eq(approvals.transferId, id), eq(approvals.approverId, approver.id)));
-    if (Number(already[0]?.n ?? 0) > 0) throw new TransferError("already_approved", "transfers.errors.alreadyApprovedByYou");
-    await tx.insert(approvals).values({ transferId: id, approverId: approver.id, approverEmail: approver.email, at: now });
-    const total = Number((await tx.select({ n: count() }).from(approvals).where(eq(approvals.transferId, id)))[0]?.n ?? 0);
-    const complete = total >= row.approvalsRequired;
-    let current = row;
-    if (complete) {
-      const moved = await moveTransfer(tx, id, "approved", { from: ["awaiting_approval"], actor: approver, note: { key: "transfers.notes.approvedAll", values: { count: total } } });
-      if (!moved.moved) throw notAwaiting(moved.current);
-      current = moved.row;
-    } else {
-      // Still waiting: the timeline and the live screens learn of this approval anyway.
-      await tx.update(transferRequests).set({ updatedAt: now }).where(eq(transferRequests.id, id));
-      await announce(tx, row);
+export async function auditedRefusal<T>(db: Db, action: AuditAction, target: string, actor: Actor, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (isTransferError(err) && err.code !== "not_found") {
+      await recordAudit(
+        { actor, action, target, outcome: "refused", detail: { code: err.code, reason: err.key, ...err.values }, ip: actor.ip ?? null },
+        db,
+      );
     }
-    await recordAudit(
-      {
-        actor: approver,
-        action: "transfer.approve",
-        target: row.idempotentId,
-        outcome: complete ? "approved" : "approval_recorded",
-        detail: { transfer_id: id, approvals: total, required: row.approvalsRequired, value_cents: row.valueCents },
-        ip: approver.ip ?? null,
-      },
-      tx as unknown as Db,
-    );
-    return { row: current, approved: complete };
-  });
-  return result;
-}
-
-export async function rejectTransfer(db: Db, id: string, approver: Actor, reason: string, now = new Date()): Promise<TransferRequestRow> {
-  return db.transaction(async (tx) => {
-    const row = await decidable(tx, id, approver, now);
-    const moved = await moveTransfer(tx, id, "rejected", {
-      from: ["awaiting_approval"],
-      actor: approver,
-      set: { decisionReason: reason },
-      note: { key: "transfers.notes.reason", values: { reason } },
-    });
-    if (!moved.moved) throw notAwaiting(moved.current);
-    await recordAudit(
-      { actor: approver, action: "transfer.reject", target: row.idempotentId, outcome: "rejected", detail: { transfer_id: id, reason, value_cents: row.valueCents }, ip: approver.ip ?? null },
-      tx as unknown as Db,
-    );
-    return moved.row;
-  });
-}
-
-/** The locked request, if an approver may decide on it now. */
-async function decidable(tx: Tx, id: string, approver: Actor, now: Date): Promise<TransferRequestRow> {
-  const row = await lockedRow(tx, id);
-  if (row.makerId === approver.id) throw new TransferError("own_request", "transfers.errors.ownRequest");
-  if (row.state === "awaiting_approval" && row.expiresAt && row.expiresAt.getTime() <= now.getTime()) {
-    throw new TransferError("expired", "transfers.errors.notAwaiting.expired");
+    throw err;
   }
-  if (row.state !== "awaiting_approval") throw notAwaiting(isTransferState(row.state) ? row.state : null);
-  if (row.batchId) throw new TransferError("batch_member", "transfers.errors.batchMember");
-  return row;
 }
 
-async function lockedRow(tx: Tx, id: string): Promise<TransferRequestRow> {
-  const rows = await tx.select().from(transferRequests).where(eq(transferRequests.id, id)).for("update");
-  const row = rows[0];
+async function lockedOne(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], id: string): Promise<TransferRequestRow> {
+  const [row] = await lockRequests(tx, { ids: [id] });
   if (!row) throw new TransferError("not_found", "transfers.errors.notFound");
   return row;
-}
-
-function notAwaiting(state: TransferState | null): TransferError {
-  return new TransferError("illegal_state", `transfers.errors.notAwaiting.${state ?? "unknown"}`);
 }
 
 export { getTransferRow };

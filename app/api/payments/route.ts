@@ -37,7 +37,9 @@ export const POST = route(
     const transfer = toTransfer(row);
     const outcome = asTransferOutcome(row.outcome);
     switch (row.state) {
-      case "registered": {
+      case "registered":
+      case "paid":
+      case "provider_canceled": {
         const found = outcome?.kind === "registered" && outcome.found_by_read_back;
         const payment = {
           reference_code: row.referenceCode,

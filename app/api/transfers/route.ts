@@ -23,7 +23,7 @@ export const POST = route(
   },
 );
 
-// GET /api/transfers: transfer requests, newest first (?state=a,b&scope=inbox&page=)
+// GET /api/transfers: transfer requests, newest first (?state=a,b&scope=inbox&attention=true&page=)
 export const GET = route(
   { name: "GET /api/transfers", permission: "viewTransfers", query: transferListQuerySchema },
   async ({ user, query }) =>
@@ -33,6 +33,7 @@ export const GET = route(
         page: query.page,
         batchId: query.batch,
         inboxOf: query.scope === "inbox" ? user.id : undefined,
+        attention: query.attention,
       }),
     ),
 );

@@ -80,7 +80,7 @@ export const authVerification = pgTable(
 );
 
 /** Better Auth's per-IP request counters (rateLimit.storage = "database"). */
-const authRateLimit = pgTable("auth_rate_limit", {
+export const authRateLimit = pgTable("auth_rate_limit", {
   id: text("id").primaryKey(),
   key: text("key").notNull().unique(),
   count: integer("count").notNull(),
