@@ -1,5 +1,6 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
 import { E2E, ROLES, storageStateFor, type E2ERole } from "./env";
+import { freshCpf } from "./register-helpers";
 
 /**
  * What each role sees and may do, in the browser and at the API: the navigation lists exactly
@@ -55,7 +56,7 @@ async function registeredInSandbox(api: APIRequestContext): Promise<number> {
   return ((await res.json()) as { payments: { registered: number } }).payments.registered;
 }
 
-function transferBody(idempotentId: string, receiverName: string, document = "111.444.777-35") {
+function transferBody(idempotentId: string, receiverName: string, document = freshCpf()) {
   return {
     idempotent_id: idempotentId,
     value_cents: 4321,

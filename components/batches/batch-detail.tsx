@@ -6,7 +6,6 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
 import { BalanceCheck } from "@/components/balance/balance-check";
-import { useApprovalPolicy } from "@/components/register/use-approval-policy";
 import { DecisionForm } from "@/components/transfers/decision-form";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -16,7 +15,6 @@ import type { BatchPreviewRow } from "@/lib/batches/preview-row";
 import type { BatchDetail } from "@/lib/batches/types";
 import { formatBRL, formatBrazilDateTime } from "@/lib/pix";
 import { batchQueries } from "@/lib/queries/batches";
-import { approvalsRequired } from "@/lib/transfers/policy";
 import { BatchProgress } from "./batch-progress";
 import { BatchStateBadge } from "./batch-state-badge";
 import { PreviewTable } from "./preview-table";
@@ -89,9 +87,8 @@ function toPreviewRows(detail: BatchDetail): BatchPreviewRow[] {
 
 function SubmitPanel({ detail }: { detail: BatchDetail }) {
   const t = useTranslations("batches.detail");
-  const policy = useApprovalPolicy();
   const submit = useBatchAction(detail.batch.id, "submit");
-  const needed = policy.data ? approvalsRequired(policy.data.policy, detail.batch.total_cents) : null;
+  const needed = detail.submit_approvals ?? null;
   return (
     <Card className="flex flex-col gap-3 p-5" data-testid="submit-panel">
       <p className="text-sm text-fg">{t("submitHint", { count: detail.batch.valid, total: formatBRL(detail.batch.total_cents) })}</p>

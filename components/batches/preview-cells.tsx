@@ -109,10 +109,10 @@ export function PreviewCell({ row, column }: { row: BatchPreviewRow; column: Pre
           <>
             {sent.transfer_id ? (
               <a href={`/transfers/${sent.transfer_id}`} className="inline-block" title={sent.reference_code ?? undefined}>
-                <TransferStateBadge state={sent.state} />
+                <TransferStateBadge state={sent.state} wrap />
               </a>
             ) : (
-              <TransferStateBadge state={sent.state} />
+              <TransferStateBadge state={sent.state} wrap />
             )}
             {sent.state === "provider_canceled" && sent.cancellation_reason ? (
               <div className="mt-0.5 text-xs leading-snug text-fg-muted">{sent.cancellation_reason}</div>

@@ -18,12 +18,12 @@ const TONE: Record<TransferState, string> = {
 };
 
 /** A transfer request's state in words (never by colour alone). */
-export function TransferStateBadge({ state, className }: { state: TransferState; className?: string }) {
+export function TransferStateBadge({ state, className, wrap = false }: { state: TransferState; className?: string; /** Long words may break onto two lines (narrow columns). */ wrap?: boolean }) {
   const t = useTranslations("glossary.transferState");
   return (
     <span
       data-state={state}
-      className={cn("inline-flex items-center whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium", TONE[state], className)}
+      className={cn("inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium", wrap ? "whitespace-normal" : "whitespace-nowrap", TONE[state], className)}
     >
       {t(state)}
     </span>

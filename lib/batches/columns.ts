@@ -47,7 +47,7 @@ const MORE_HEADERS: Record<BatchColumn, readonly string[]> = {
   pix_key: ["chave_pix", "key"],
   receiver_name: ["nome_do_recebedor", "nome_recebedor", "recebedor", "name", "receiver"],
   receiver_document: ["cpf_cnpj", "cpf_cnpj_do_recebedor", "documento_do_recebedor", "receiver_cpf_cnpj", "document"],
-  idempotent_id: ["id_do_parceiro", "id_parceiro", "partner_id"],
+  idempotent_id: ["identificador", "id_do_parceiro", "id_parceiro", "partner_id"],
   bank_ispb: ["ispb_do_banco", "ispb_banco"],
   agency: ["branch"],
   account: ["numero_da_conta", "conta_com_digito"],

@@ -7,7 +7,11 @@ import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sand
 import { reconcile } from "@/lib/transfers/reconcile";
 import { driveEngine } from "@/lib/transfers/testing/drive";
 import { APPROVER, APPROVER_2, MAKER, TEST_ENGINE } from "@/lib/transfers/testing/fixtures";
+import { csvHeader, csvRows } from "@/lib/export/csv";
+import { excelText, readCsv } from "@/lib/export/read-csv";
+import { translator } from "@/lib/i18n/server";
 import { batchCsvBytes, generateBatchCells } from "./fixtures/generate";
+import { batchResultsColumns } from "./results-columns";
 import { approveBatch, retryFailedRows, submitBatch } from "./service";
 import { getBatch, uploadBatch } from "./store";
 
@@ -83,6 +87,24 @@ describe.each(TEST_ENGINES)("a batch from file to provider on $name", (engine) =
     }
     const actions = (await store.db.select().from(auditLog).where(eq(auditLog.target, batch.id)).orderBy(auditLog.id)).map((a) => a.action);
     expect(actions).toEqual(["batch.upload", "batch.submit", "batch.state_change", "batch.state_change"]);
+
+    // The results file says, per row, where the money went: in words, with the provider's status, end_to_end, date and reason.
+    const columns = batchResultsColumns(translator("pt-BR"));
+    const [header, ...lines] = readCsv(csvHeader(columns) + csvRows(columns, detail.rows)).map((cells) => cells.map(excelText));
+    const cell = (line: string[], key: string) => line[columns.findIndex((c) => c.key === key)]!;
+    expect(header).toEqual(expect.arrayContaining(["Situação", "Situação no provedor", "ID fim a fim", "Pago em", "Motivo do cancelamento"]));
+    for (const row of detail.rows) {
+      const line = lines.find((l) => cell(l, "line") === String(row.line))!;
+      if (row.state === "paid") {
+        expect(cell(line, "state")).toBe("Paga");
+        expect(cell(line, "provider_status")).toBe("Concluído");
+        expect(cell(line, "end_to_end")).toBe(row.end_to_end);
+        expect(cell(line, "payment_date")).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+      } else if (row.state === "provider_canceled") {
+        expect(cell(line, "state")).toBe("Cancelada pelo provedor");
+        expect(cell(line, "cancellation_reason")).toBe(row.cancellation_reason);
+      } else expect(row.state).toBe("invalid");
+    }
   });
 
   it("the same file again is refused naming the earlier batch, unless confirmed; even then an id from the file is never paid twice", async () => {

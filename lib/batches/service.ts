@@ -94,6 +94,21 @@ export async function submitBatch(db: Db, queue: Pick<TransferQueue, "enqueueMan
  */
 async function approvalsForBatch(tx: Tx, policy: ApprovalPolicy, maker: Actor, transfers: RegisterTransfer[], now: Date): Promise<number> {
   await lockMakerWindow(tx, maker.id);
+  return batchApprovalNeed(tx, policy, maker, transfers, now);
+}
+
+/** What submitting this draft now would ask for (its maker's screen says it before the click). */
+export async function previewBatchApprovals(db: Db, id: string, policy: ApprovalPolicy, now = new Date()): Promise<number | null> {
+  const [batch] = await db.select().from(batches).where(eq(batches.id, id));
+  if (!batch || batch.state !== "draft") return null;
+  const rows = await db
+    .select({ body: batchRows.body })
+    .from(batchRows)
+    .where(and(eq(batchRows.batchId, id), isNull(batchRows.errors), isNotNull(batchRows.body)));
+  return batchApprovalNeed(db, policy, { id: batch.makerId, email: batch.makerEmail }, rows.map((r) => r.body as RegisterTransfer), now);
+}
+
+async function batchApprovalNeed(tx: Tx, policy: ApprovalPolicy, maker: Actor, transfers: RegisterTransfer[], now: Date): Promise<number> {
   const byReceiver = new Map<string, number>();
   for (const t of transfers) byReceiver.set(t.receiver_document, (byReceiver.get(t.receiver_document) ?? 0) + t.value_cents);
   const earlier = await recentSumsToReceivers(tx, maker.id, [...byReceiver.keys()], now);

@@ -68,4 +68,6 @@ export type BatchDetail = {
   review: BatchReview;
   /** How fast the rows go out once sent (BATCH_RATE_PER_SECOND). */
   pace?: { rate_per_second: number };
+  /** A draft: the approvals submitting it now would ask for (its total, and each receiver's 24-hour sum). */
+  submit_approvals?: number | null;
 };

@@ -16,9 +16,10 @@ const VIEW_STATES: Record<Exclude<TransferView, "all" | "inbox" | "attention">, 
   stopped: ["rejected", "canceled", "expired"],
 };
 
-/** The API query of a view and page. */
-export function viewQueryString(view: TransferView, page: number): string {
+/** The API query of a view and page (within one batch's rows when `batch` is given). */
+export function viewQueryString(view: TransferView, page: number, batch: string | null = null): string {
   const search = new URLSearchParams();
+  if (batch) search.set("batch", batch);
   if (view === "inbox") search.set("scope", "inbox");
   else if (view === "attention") search.set("attention", "true");
   else if (view !== "all") search.set("state", VIEW_STATES[view].join(","));
