@@ -51,8 +51,8 @@ npx vitest run
 step "the provider's integration suites again, on the documentation's quirks (TEST_SANDBOX_QUIRKS=doc)"
 npm run --silent test:doc-quirks
 
-step "production build"
-npx next build
+step "production build (the sandbox bundle, then the app: npm run build)"
+npm run --silent build
 
 step "end-to-end tests (Playwright, Chromium)"
 npx playwright test

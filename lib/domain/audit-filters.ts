@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   "batch.reject",
   "batch.retry",
   "batch.cancel",
+  "batch.discard",
   "batch.state_change",
   "batch.expire",
   "batch.export",
