@@ -54,9 +54,15 @@ test("an operator enrols an authenticator, then signs in with a code and with a 
   // The account: made by an admin, its password set from the one-time link.
   const email = `two-factor-${Date.now().toString(36)}@demo.test`;
   const admin = await browser.newContext({ storageState: storageStateFor("admin") });
+  // An operator account waits for a second admin (issue 29): admin2 confirms it and gets the one-time link.
   const made = await admin.request.post("/api/users", { headers: { origin: E2E.appUrl }, data: { email, role: "operator", name: "Two Factor" } });
-  expect(made.status()).toBe(201);
-  const token = new URL(((await made.json()) as { setPasswordUrl: string }).setPasswordUrl).searchParams.get("token") ?? "";
+  expect(made.status()).toBe(202);
+  const pendingId = ((await made.json()) as { pending_change: { id: string } }).pending_change.id;
+  const admin2 = await browser.newContext({ storageState: storageStateFor("admin2") });
+  const confirmed = await admin2.request.post(`/api/admin/pending-changes/${pendingId}/confirm`, { headers: { origin: E2E.appUrl } });
+  expect(confirmed.status()).toBe(200);
+  const token = new URL(((await confirmed.json()) as { set_password_url: string }).set_password_url).searchParams.get("token") ?? "";
+  await admin2.close();
   const set = await admin.request.post("/api/auth/reset-password", { headers: { origin: E2E.appUrl }, data: { newPassword: PASSWORD, token } });
   expect(set.status()).toBe(200);
   await admin.close();
