@@ -44,6 +44,9 @@ export const AUDIT_ACTIONS = [
   "batch.export",
   "policy.change",
   "reconciliation.resolve",
+  "alert.acknowledge",
+  "alert.resolve",
+  "alerts.settings_change",
   // Recorded before the request engine (rows of earlier versions keep it).
   "payment.register",
   "payment.export",
