@@ -1,11 +1,8 @@
 import "@/lib/zod-config";
 import { z } from "zod";
 import { storePageSchema } from "@/lib/domain/list-params";
+import { ALERT_LIST_STATES } from "./list-states";
 import { MAIL_KINDS } from "./rules";
-
-/** GET /api/alerts and /alerts: `open` is every live alert (acknowledged ones included), `resolved` the rest. */
-export const ALERT_LIST_STATES = ["open", "resolved"] as const;
-export type AlertListState = (typeof ALERT_LIST_STATES)[number];
 
 export const alertsQuerySchema = z.object({
   state: z.enum(ALERT_LIST_STATES, { error: "validation.alerts.state" }).default("open"),

@@ -64,7 +64,7 @@ export async function saveAlertSettings(
       await recordAudit(
         {
           actor,
-          action: "alerts.settings_change",
+          action: "alert.rules_change",
           target: "alert_rules",
           outcome: "changed",
           detail: { changes: changes.map((c) => ({ rule: c.rule, from: { enabled: c.was.enabled, threshold: c.was.threshold }, to: { enabled: c.enabled, threshold: c.threshold } })) },

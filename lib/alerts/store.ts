@@ -5,7 +5,7 @@ import { recordAudit } from "@/lib/db/audit";
 import { alertReads, alerts, type AlertRow } from "@/lib/db/schema";
 import { TransferError } from "@/lib/transfers/errors";
 import { deliveriesOf } from "./deliveries";
-import type { AlertListState } from "./query";
+import type { AlertListState } from "./list-states";
 import { announceAlerts } from "./raise";
 import { isAlertRule } from "./rules";
 import type { Alert, AlertListMeta, AlertSubjectType } from "./types";

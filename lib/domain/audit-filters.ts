@@ -46,7 +46,7 @@ export const AUDIT_ACTIONS = [
   "reconciliation.resolve",
   "alert.acknowledge",
   "alert.resolve",
-  "alerts.settings_change",
+  "alert.rules_change",
   // Recorded before the request engine (rows of earlier versions keep it).
   "payment.register",
   "payment.export",
