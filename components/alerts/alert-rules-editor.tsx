@@ -106,7 +106,7 @@ function RulesForm({ rules }: { rules: RuleSetting[] }) {
                 </label>
               </div>
               {r.unit === null ? (
-                <span className="text-sm text-fg-muted md:pt-1">{t("settings.noThreshold")}</span>
+                <span className="whitespace-nowrap text-sm text-fg-muted md:pt-1">{t("settings.noThreshold")}</span>
               ) : (
                 <div className="flex flex-col gap-1 md:w-56 md:shrink-0">
                   <div className="flex items-center gap-2">
@@ -123,7 +123,7 @@ function RulesForm({ rules }: { rules: RuleSetting[] }) {
                           aria-label={t("settings.columns.threshold")}
                           aria-invalid={error ? true : undefined}
                         />
-                        <span className="text-sm text-fg-muted">{t(`settings.units.${r.unit}`)}</span>
+                        <span className="whitespace-nowrap text-sm text-fg-muted">{t(`settings.units.${r.unit}`)}</span>
                       </>
                     )}
                   </div>
