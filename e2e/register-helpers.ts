@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { cpfCheckDigits } from "../lib/pix/cpf";
 import { formatDocument } from "../lib/pix/document";
-import { planFor } from "../lib/sandbox/lifecycle";
+import { planFor } from "../sandbox/lifecycle";
 import { E2E, storageStateFor } from "./env";
 
 /** Shared by the register specs (register, register-outcomes). */

@@ -24,6 +24,7 @@ const PAGES: PageSpec[] = [
   { path: "/transfers", nav: "Transfers", heading: "Transfers", permission: "viewTransfers", needs: "Operator, Approver, Admin" },
   { path: "/batches", nav: "Batches", heading: "Batches", permission: "viewTransfers", needs: "Operator, Approver, Admin" },
   { path: "/qrcodes", nav: "QR codes", heading: "Charges (QR codes)", permission: "viewPayments", needs: ALL },
+  { path: "/statement", nav: "Statement", heading: "Statement", permission: "viewPayments", needs: ALL },
   { path: "/reconciliation", nav: "Reconciliation", heading: "Reconciliation", permission: "reconciliation", needs: "Support, Admin" },
   { path: "/users", nav: "Users", heading: "Users", permission: "users", needs: "Admin" },
   { path: "/settings/approvals", nav: "Approval policy", heading: "Approval policy", permission: "policy", needs: "Admin" },
@@ -31,7 +32,7 @@ const PAGES: PageSpec[] = [
   { path: "/settings/security", nav: "Sign-in security", heading: "Security", permission: "account", needs: ALL },
 ];
 
-const READ = ["/", "/payments", "/qrcodes", "/settings/security"];
+const READ = ["/", "/payments", "/qrcodes", "/statement", "/settings/security"];
 const ALLOWED: Record<E2ERole, string[]> = {
   viewer: READ,
   support: [...READ, "/events", "/reconciliation"],

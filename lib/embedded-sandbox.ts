@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import type { ServerEnv } from "./env";
+import { sandboxCommand } from "./sandbox-process";
 import { SANDBOX_SECRETS_FILE } from "./sandbox-secrets";
 
 /**
@@ -8,6 +9,8 @@ import { SANDBOX_SECRETS_FILE } from "./sandbox-secrets";
  * server, as DESIGN wants) unless one already answers on SANDBOX_PORT, e.g. `npm run sandbox`
  * started by hand. The child dies with the parent: it is killed on exit and it also exits by
  * itself when its stdin (a pipe from us) closes, which covers a parent killed with SIGKILL.
+ * A production server runs the compiled bundle (`npm run build` writes .build/sandbox.mjs) with
+ * this very Node; development runs the sources through tsx (lib/sandbox-process.ts).
  */
 let child: ChildProcess | undefined;
 
@@ -47,8 +50,12 @@ export async function ensureEmbeddedSandbox(env: ServerEnv): Promise<"running" |
         `(started by hand?): stop it, or start it with PAYMENTS_API_CLIENT_SECRET from ${path.join(env.dataDir, SANDBOX_SECRETS_FILE)}`,
     );
   }
-  const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
-  child = spawn(tsx, [path.join(process.cwd(), "lib", "sandbox", "main.ts")], {
+  const production = process.env.NODE_ENV === "production";
+  const run = sandboxCommand(process.cwd(), production ? "compiled" : "sources");
+  if (production && !run.compiled) {
+    console.error(JSON.stringify({ level: "warn", msg: "sandbox bundle missing (npm run build writes it): running the sources through tsx" }));
+  }
+  child = spawn(run.command, run.args, {
     cwd: process.cwd(),
     env: {
       ...process.env,

@@ -1,5 +1,6 @@
 import "@/lib/zod-config";
 import { z } from "zod";
+import { isValidDocument, stripDocument } from "./pix/document";
 import { sandboxSecrets } from "./sandbox-secrets";
 
 /**
@@ -12,6 +13,10 @@ const SANDBOX_CLIENT_SECRET = "sandbox-secret";
 // Fixed sandbox values for unit tests only (getEnv() generates a deployment's own, see
 // withSandboxSecrets); outside sandbox mode these settings are required.
 const SANDBOX_AUTH_SECRET = "sandbox-mode-auth-secret-never-use-in-production-0001";
+/** The payer printed on comprovantes in sandbox mode (a valid test CNPJ, no real company). */
+const DEMO_COMPANY = { name: "Empresa Demonstração Ltda", document: "11222333000181" } as const;
+/** A company name as the comprovante prints it (the provider's names are at most 100 too). */
+const COMPANY_NAME_MAX = 100;
 
 const optionalText = z
   .string()
@@ -52,6 +57,10 @@ const rawSchema = z.object({
   TRANSFER_SETTLE_HORIZON_MS: intSetting(600_000, 1_000, 86_400_000),
   ATTENTION_AFTER_MINUTES: intSetting(30, 1, 10_080),
   PROVIDER_AUTHORIZATION: z.enum(["ours", "portal"], { error: "must be ours or portal" }).default("ours"),
+  SCHEDULE_SEND_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM (24 h, Brazil time)")
+    .default("08:00"),
   RECONCILE_CRON: z.string().trim().regex(/^(\S+\s+){4}\S+$/, "must be a 5-field cron expression").default("* * * * *"),
   RECONCILE_STALE_SECONDS: intSetting(120, 1, 86_400),
   RECONCILE_REFRESH_MINUTES: intSetting(10, 1, 10_080),
@@ -67,6 +76,8 @@ const rawSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   ALERT_WEBHOOK_SECRET: optionalText,
+  COMPANY_NAME: optionalText.refine((v) => !v || v.length <= COMPANY_NAME_MAX, { error: `must be at most ${COMPANY_NAME_MAX} characters` }),
+  COMPANY_DOCUMENT: optionalText.refine((v) => !v || isValidDocument(stripDocument(v)), { error: "must be a valid CNPJ or CPF" }),
 });
 
 export type ServerEnv = {
@@ -111,6 +122,8 @@ export type ServerEnv = {
      * `portal`: transfers go out unauthorized and someone authorizes them in the provider's portal.
      */
     providerAuthorization: "ours" | "portal";
+    /** When scheduled transfers go out on their day ("08:00", Brazil time). */
+    scheduleSendTime: string;
     /** Submissions per second of a batch's rows (provider rate limits are not documented). */
     batchRatePerSecond: number;
     /** Transfers a process submits at once. */
@@ -136,6 +149,12 @@ export type ServerEnv = {
     webhookUrl: string | undefined;
     webhookSecret: string | undefined;
   };
+  /**
+   * The payer printed on comprovantes (COMPANY_NAME, COMPANY_DOCUMENT bare). Sandbox mode: a demo
+   * company. Outside it, null until both are set: the server still starts (nothing else needs
+   * them), and a comprovante asked for is refused with a 503 naming both settings.
+   */
+  company: { name: string; document: string } | null;
 };
 
 export class ConfigError extends Error {
@@ -168,6 +187,9 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
   }
   const notifyProblems = notifySettingsProblems(e, sandboxMode);
   if (notifyProblems.length) throw new ConfigError(`Invalid configuration:\n  ${notifyProblems.join("\n  ")}`);
+  if (Boolean(e.COMPANY_NAME) !== Boolean(e.COMPANY_DOCUMENT)) {
+    throw new ConfigError("COMPANY_NAME and COMPANY_DOCUMENT: set both (the payer on comprovantes) or neither");
+  }
   if (e.AUTH_SECRET && e.AUTH_SECRET.length < 32) {
     throw new ConfigError("AUTH_SECRET: must be at least 32 characters");
   }
@@ -202,6 +224,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       settleHorizonMs: e.TRANSFER_SETTLE_HORIZON_MS,
       attentionAfterMinutes: e.ATTENTION_AFTER_MINUTES,
       providerAuthorization: e.PROVIDER_AUTHORIZATION,
+      scheduleSendTime: e.SCHEDULE_SEND_TIME,
       batchRatePerSecond: e.BATCH_RATE_PER_SECOND,
       concurrency: e.QUEUE_CONCURRENCY,
     },
@@ -219,6 +242,12 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       webhookUrl: e.ALERT_WEBHOOK_URL,
       webhookSecret: e.ALERT_WEBHOOK_SECRET,
     },
+    company:
+      e.COMPANY_NAME && e.COMPANY_DOCUMENT
+        ? { name: e.COMPANY_NAME, document: stripDocument(e.COMPANY_DOCUMENT) }
+        : sandboxMode
+          ? { ...DEMO_COMPANY }
+          : null,
   };
 }
 

@@ -17,6 +17,10 @@ export async function startServer(): Promise<void> {
     throw error;
   }
   log("starting", { node: process.version, sandbox: env.sandboxMode });
+  if (!env.company) {
+    // Not fatal: nothing but the comprovantes needs them, and those are refused (503) until they are set.
+    console.warn(JSON.stringify({ level: "warn", msg: "COMPANY_NAME and COMPANY_DOCUMENT are not set: comprovantes cannot be issued (see /settings/provider)" }));
+  }
   try {
     if (env.sandboxMode) {
       const { ensureEmbeddedSandbox } = await import("./embedded-sandbox");

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Starts the production server for e2e on a fresh store and a fresh embedded sandbox.
+# Starts the production server for e2e on a fresh store and a fresh embedded sandbox, which runs
+# compiled as in production (.build/sandbox.mjs, rebuilt here from the current sources: well under
+# a second, and written in one step, so parallel workers never read half a file).
 # `exec` makes next-server the very process Playwright stops, so nothing is left behind; the
 # sandbox child exits with it (its stdin pipe closes, see lib/embedded-sandbox.ts).
 set -euo pipefail
@@ -27,4 +29,5 @@ export TRANSFER_SETTLE_HORIZON_MS=4000
 export NEXT_COMPRESS=off
 # The demo's mail catcher: e-mails the back office sends are kept in memory and shown on /dev/mail.
 export MAIL_CATCHER=on
+node_modules/.bin/tsx scripts/build-sandbox.ts
 exec node_modules/.bin/next start -p "$app_port"

@@ -8,6 +8,7 @@ type NavLabel =
   | "transfers"
   | "batches"
   | "qrcodes"
+  | "statement"
   | "reconciliation"
   | "alerts"
   | "alertRules"
@@ -45,6 +46,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   { href: "/transfers", label: "transfers", permission: "viewTransfers", tier: 1 },
   { href: "/batches", label: "batches", permission: "viewTransfers", tier: 2 },
   { href: "/qrcodes", label: "qrcodes", permission: "viewPayments", tier: 3 },
+  { href: "/statement", label: "statement", permission: "viewPayments", tier: 3 },
   { href: "/reconciliation", label: "reconciliation", permission: "reconciliation", tier: 3 },
   { href: "/alerts", label: "alerts", permission: "alerts", tier: 3 },
   { href: "/users", label: "users", permission: "users", tier: 3 },

@@ -1,4 +1,5 @@
 import { useTranslations } from "next-intl";
+import { ReceiptButtons } from "@/components/receipts/receipt-buttons";
 import { formatBrazilDateTime } from "@/lib/pix";
 import type { TransferRequest } from "@/lib/transfers/types";
 
@@ -19,6 +20,9 @@ export function MoneyOutcome({ transfer: r }: { transfer: TransferRequest }) {
             <span className="break-all font-mono" data-testid="end-to-end">{r.end_to_end}</span>
           </p>
         ) : null}
+        <div className="mt-1">
+          <ReceiptButtons url={`/api/transfers/${encodeURIComponent(r.id)}/receipt`} />
+        </div>
       </div>
     );
   }

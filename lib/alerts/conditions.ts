@@ -3,6 +3,7 @@ import { and, eq, gte, inArray, isNotNull, lte, max, or, sql, sum, count, type S
 import type { Db } from "@/lib/db";
 import { batches, reconciliationFindings, transferRequests, webhookEvents, type TransferRequestRow } from "@/lib/db/schema";
 import type { AccountBalance } from "@/lib/payments-api";
+import { brazilDayKey } from "@/lib/pix";
 import { attentionCondition, attentionOf } from "@/lib/transfers/attention";
 import type { RuleConfig } from "./settings";
 import { RULE_SPECS, type AlertRule } from "./rules";
@@ -191,7 +192,7 @@ async function findingConditions(db: Db): Promise<Condition[]> {
   }));
 }
 
-/** Below the threshold; below what is approved and waiting to go (it would be refused for funds). */
+/** Below the threshold; below what is approved and waiting to go today (it would be refused for funds). */
 async function balanceConditions(ctx: Context, balance: AccountBalance, on: (r: AlertRule) => boolean): Promise<Condition[]> {
   const out: Condition[] = [];
   const subject = { type: "account" as const, id: "provider" };
@@ -203,7 +204,13 @@ async function balanceConditions(ctx: Context, balance: AccountBalance, on: (r: 
     const [row] = await ctx.db
       .select({ cents: sum(transferRequests.valueCents) })
       .from(transferRequests)
-      .where(inArray(transferRequests.state, ["approved", "submitting"]));
+      .where(
+        or(
+          inArray(transferRequests.state, ["approved", "submitting"]),
+          // Scheduled for today (Brazil's day) or a day already passed: it goes out today.
+          and(eq(transferRequests.state, "scheduled"), lte(transferRequests.scheduledFor, brazilDayKey(ctx.now))),
+        ),
+      );
     const committed = Number(row?.cents ?? 0);
     if (committed > 0 && balance.availableCents < committed) {
       out.push({ rule: "balance_short", key: "balance_short:account:provider", subject, ownerId: null, facts: { balance_cents: balance.availableCents, committed_cents: committed } });

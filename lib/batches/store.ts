@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { approvals, batchRows, batches, transferRequests, type BatchRow, type TransferRequestRow } from "@/lib/db/schema";
@@ -10,6 +10,7 @@ import { BATCHES_PAGE_SIZE } from "@/lib/domain/pages";
 import { asTransferOutcome } from "@/lib/transfers/outcome";
 import { isFinal, isTransferState, NOT_PAID_STATES, type TransferState } from "@/lib/transfers/states";
 import type { Person } from "@/lib/transfers/types";
+import type { ErrorsFileRow } from "./errors-file";
 import { parseBatchFile } from "./parse";
 import { toPreviewRow } from "./preview-row";
 import type { Batch, BatchDetail, BatchOutcome, BatchReview, BatchRowState, BatchRowView, BatchState } from "./types";
@@ -257,4 +258,14 @@ function toRowView(row: typeof batchRows.$inferSelect, transfer: TransferRequest
     payment_date: transfer?.paymentDate?.toISOString() ?? null,
     cancellation_reason: transfer?.cancellationReason ?? null,
   };
+}
+
+/** The rows of a batch's file that have errors, in file order (its errors file). */
+export async function rowsWithErrors(db: Db, batchId: string): Promise<ErrorsFileRow[]> {
+  const rows = await db
+    .select({ line: batchRows.line, cells: batchRows.cells, errors: batchRows.errors })
+    .from(batchRows)
+    .where(and(eq(batchRows.batchId, batchId), isNotNull(batchRows.errors)))
+    .orderBy(asc(batchRows.line));
+  return rows.map((r) => ({ line: r.line, cells: r.cells, errors: (r.errors ?? []) as ErrorsFileRow["errors"] }));
 }

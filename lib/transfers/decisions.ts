@@ -36,10 +36,16 @@ export function notAwaiting(state: string | null): TransferError {
 /**
  * One person approves these requests (locked by the caller). Refused as a whole when any one
  * may not be approved by them, or when they already approved any one of them (one person counts
- * once). Requests that reach their number of approvals become `approved`; their ids are returned
- * for the caller to queue after the commit.
+ * once). Requests that reach their number of approvals become `approved`, or `scheduled` when
+ * their day is still ahead; they are returned with the instant each may go, for the caller to
+ * queue after the commit.
  */
-export async function approveRequests(tx: Tx, rows: readonly TransferRequestRow[], approver: Person, now: Date): Promise<{ approvedIds: string[] }> {
+export async function approveRequests(
+  tx: Tx,
+  rows: readonly TransferRequestRow[],
+  approver: Person,
+  now: Date,
+): Promise<{ approvedIds: string[]; ready: Array<{ id: string; startAfter: Date }> }> {
   for (const row of rows) {
     const refusal = decisionRefusal(row, approver, now);
     if (refusal) throw refusal;
@@ -63,12 +69,16 @@ export async function approveRequests(tx: Tx, rows: readonly TransferRequestRow[
   const countOf = new Map(counted.map((c) => [c.id, Number(c.n)]));
   const complete = rows.filter((r) => (countOf.get(r.id) ?? 0) >= r.approvalsRequired);
   const waiting = rows.filter((r) => !complete.includes(r));
-  const { moved } = await moveTransfers(
-    tx,
-    complete.map((r) => r.id),
-    "approved",
-    { from: ["awaiting_approval"], actor: approver, now, note: { key: "transfers.notes.approvedAll", values: { count: countOf.get(complete[0]?.id ?? "") ?? 0 } } },
-  );
+  const later = (r: TransferRequestRow) => r.sendAt !== null && r.sendAt.getTime() > now.getTime();
+  const note = { key: "transfers.notes.approvedAll", values: { count: countOf.get(complete[0]?.id ?? "") ?? 0 } };
+  const { moved: atOnce } = await moveTransfers(tx, complete.filter((r) => !later(r)).map((r) => r.id), "approved", { from: ["awaiting_approval"], actor: approver, now, note });
+  const scheduled: TransferRequestRow[] = [];
+  // Each scheduled one waits for its own day (its own instant: one statement per distinct instant).
+  for (const [at, group] of groupBy(complete.filter(later), (r) => r.sendAt!.getTime())) {
+    const { moved } = await moveTransfers(tx, group.map((r) => r.id), "scheduled", { from: ["awaiting_approval"], actor: approver, now, note, set: { nextAttemptAt: new Date(at) } });
+    scheduled.push(...moved);
+  }
+  const moved = [...atOnce, ...scheduled];
   if (waiting.length) {
     // Still waiting: the timeline and the live screens learn of this approval anyway.
     const touched = await tx
@@ -78,7 +88,16 @@ export async function approveRequests(tx: Tx, rows: readonly TransferRequestRow[
       .returning();
     await announceMany(tx, touched);
   }
-  return { approvedIds: moved.map((r) => r.id) };
+  return {
+    approvedIds: moved.map((r) => r.id),
+    ready: [...atOnce.map((r) => ({ id: r.id, startAfter: now })), ...scheduled.map((r) => ({ id: r.id, startAfter: r.sendAt! }))],
+  };
+}
+
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
 }
 
 /** One person rejects these requests (locked by the caller): nothing of them is ever sent. */
@@ -97,21 +116,21 @@ export async function rejectRequests(tx: Tx, rows: readonly TransferRequestRow[]
 }
 
 /**
- * The maker withdraws requests before anything was sent: waiting for approval, or approved and
- * never submitted. Only the maker (or the person who submitted them) may.
+ * The maker withdraws requests before anything was sent: waiting for approval, waiting for their
+ * day, or approved and never submitted. Only the maker (or the person who submitted them) may.
  */
 export async function cancelRequests(tx: Tx, rows: readonly TransferRequestRow[], actor: Person, reason: string | null, now: Date): Promise<TransferRequestRow[]> {
   for (const row of rows) {
     if (row.makerId !== actor.id && row.submittedById !== actor.id) throw new TransferError("not_maker", "transfers.errors.notMaker");
     if (row.state === "approved" && (row.attempts > 0 || row.lastPostAt !== null)) throw new TransferError("illegal_state", "transfers.errors.alreadySending");
-    if (row.state !== "awaiting_approval" && row.state !== "approved") throw notAwaiting(row.state);
+    if (row.state !== "awaiting_approval" && row.state !== "approved" && row.state !== "scheduled") throw notAwaiting(row.state);
   }
   const { moved } = await moveTransfers(
     tx,
     rows.map((r) => r.id),
     "canceled",
     {
-      from: ["awaiting_approval", "approved"],
+      from: ["awaiting_approval", "approved", "scheduled"],
       guard: (r) => r.attempts === 0 && r.lastPostAt === null,
       actor,
       now,
@@ -146,10 +165,14 @@ export async function retryRequests(tx: Tx, rows: readonly TransferRequestRow[],
 }
 
 /** Locks these requests (by id), in a stable order. */
-export async function lockRequests(tx: Tx, where: { ids?: string[]; batchId?: string; states?: TransferState[] }): Promise<TransferRequestRow[]> {
+export async function lockRequests(
+  tx: Tx,
+  where: { ids?: string[]; batchId?: string; seriesId?: string; states?: TransferState[] },
+): Promise<TransferRequestRow[]> {
   const conditions = [
     ...(where.ids ? [inArray(transferRequests.id, where.ids)] : []),
     ...(where.batchId ? [eq(transferRequests.batchId, where.batchId)] : []),
+    ...(where.seriesId ? [eq(transferRequests.seriesId, where.seriesId)] : []),
     ...(where.states ? [inArray(transferRequests.state, where.states)] : []),
   ];
   if (!conditions.length) return [];

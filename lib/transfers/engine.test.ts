@@ -135,7 +135,7 @@ describe.each(TEST_ENGINES)("the submit engine on $name", (engine) => {
     expect(result).toMatchObject({ done: true, state: "failed", outcome: { kind: "not_registered", sent: true, lost: { failure: "server_error" } } });
     expect(posts()).toHaveLength(TEST_ENGINE.maxAttempts);
     expect(paymentsWith(row.idempotentId)).toBe(0);
-    const events = await store.db.select().from(transferEvents).where(eq(transferEvents.transferId, row.id));
+    const events = await store.db.select().from(transferEvents).where(eq(transferEvents.transferId, row.id)).orderBy(transferEvents.id);
     expect(events.at(-1)?.note).toEqual({ key: "transfers.notes.gaveUp", values: { attempts: TEST_ENGINE.maxAttempts } });
   });
 

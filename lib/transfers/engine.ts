@@ -6,7 +6,7 @@ import type { Db } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { transferRequests, type TransferRequestRow } from "@/lib/db/schema";
 import { logLine } from "@/lib/http/logger";
-import { forgetBalance, isPaymentsApiError, postPayment, readBackPayment, type ReadBack } from "@/lib/payments-api";
+import { forgetBalance, getBalance, isPaymentsApiError, postPayment, readBackPayment, type ReadBack } from "@/lib/payments-api";
 import { followLocked } from "./follow";
 import { asTransferOutcome, type LostAnswer, type TransferOutcome } from "./outcome";
 import type { TransferState } from "./states";
@@ -55,7 +55,7 @@ export async function submitTransfer(db: Db, id: string, settings: EngineSetting
   const token = randomUUID();
   const claim = await db.transaction((tx) =>
     moveTransfer(tx, id, "submitting", {
-      from: ["approved", "submitting", "outcome_unknown"],
+      from: ["approved", "scheduled", "submitting", "outcome_unknown"],
       guard: (row) => isDue(row, now),
       now,
       set: {
@@ -74,6 +74,10 @@ export async function submitTransfer(db: Db, id: string, settings: EngineSetting
   let readBack: ReadBack | null = null;
   let posting = false;
   try {
+    // A payable's day came: not sent when the balance cannot pay it (an unreadable balance does not stop it).
+    if (claim.from === "scheduled" && !(await balanceCovers(row.valueCents))) {
+      return record(db, row, token, noBalance(), null, now);
+    }
     readBack = await readBackPayment(body);
     decision = afterReadBack(readBack, row, settings, now);
     if (decision.post) {
@@ -94,6 +98,7 @@ function isDue(row: TransferRequestRow, now: Date): boolean {
   const lapsed = !row.leaseUntil || row.leaseUntil.getTime() < now.getTime();
   switch (row.state) {
     case "approved":
+    case "scheduled":
     case "outcome_unknown":
       return due;
     case "submitting":
@@ -241,6 +246,24 @@ async function superseded(id: string, db: Db, current?: TransferState | null): P
   if (current !== undefined) return { done: false, state: current };
   const [r] = await db.select({ state: transferRequests.state }).from(transferRequests).where(eq(transferRequests.id, id));
   return { done: false, state: (r?.state as TransferState | undefined) ?? null };
+}
+
+/** Does the provider's available balance cover this amount? Unknown (the read failed) counts as yes. */
+async function balanceCovers(cents: number): Promise<boolean> {
+  try {
+    return (await getBalance()).availableCents >= cents;
+  } catch {
+    return true;
+  }
+}
+
+function noBalance(): Decision {
+  return {
+    state: "failed",
+    outcome: { kind: "not_registered", lost: { failure: "insufficient_balance" }, sent: false },
+    retryAt: null,
+    note: { key: "transfers.notes.scheduledNoBalance" },
+  };
 }
 
 /** Exponential backoff with jitter: between half and all of base * 2^(attempt-1), capped. */

@@ -62,6 +62,8 @@ async function requeueStale(db: Db, settings: ReconcileSettings, requeue: Requeu
         or(
           and(eq(t.state, "approved"), or(sql`${t.nextAttemptAt} is null`, lte(t.nextAttemptAt, now))),
           and(eq(t.state, "outcome_unknown"), or(sql`${t.nextAttemptAt} is null`, lte(t.nextAttemptAt, now))),
+          // A payable whose day came and whose job was lost.
+          and(eq(t.state, "scheduled"), lte(t.nextAttemptAt, now)),
           and(eq(t.state, "submitting"), lt(t.leaseUntil, now)),
         ),
       ),

@@ -1,7 +1,8 @@
 /**
  * The transfer request's state machine (client-safe: pages read the same table).
  *
- *   awaiting_approval -> approved | rejected | canceled | expired
+ *   awaiting_approval -> approved | scheduled | rejected | canceled | expired
+ *   scheduled         -> submitting (on its day, at the send time) | canceled
  *   approved          -> submitting | canceled
  *   submitting        -> registered | refused | failed | outcome_unknown | approved (nothing was sent)
  *   outcome_unknown   -> submitting (a read-back, or a new POST once the settle horizon passed)
@@ -16,6 +17,7 @@
  */
 export const TRANSFER_STATES = [
   "awaiting_approval",
+  "scheduled",
   "approved",
   "submitting",
   "outcome_unknown",
@@ -31,7 +33,8 @@ export const TRANSFER_STATES = [
 export type TransferState = (typeof TRANSFER_STATES)[number];
 
 const TRANSITIONS: Record<TransferState, readonly TransferState[]> = {
-  awaiting_approval: ["approved", "rejected", "canceled", "expired"],
+  awaiting_approval: ["approved", "scheduled", "rejected", "canceled", "expired"],
+  scheduled: ["submitting", "canceled"],
   approved: ["submitting", "canceled"],
   submitting: ["registered", "refused", "failed", "outcome_unknown", "approved", "submitting"],
   outcome_unknown: ["submitting", "registered", "failed"],
@@ -61,6 +64,7 @@ export const IN_FLIGHT_STATES: readonly TransferState[] = ["approved", "submitti
 /** States in which the provider may hold (or be about to hold) the money: they count against the limits. */
 export const MAY_MOVE_MONEY_STATES: readonly TransferState[] = [
   "awaiting_approval",
+  "scheduled",
   "approved",
   "submitting",
   "outcome_unknown",

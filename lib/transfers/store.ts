@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { RegisterTransfer } from "@/lib/contract";
 import type { Db, Tx } from "@/lib/db";
-import { approvals, transferEvents, transferRequests, type TransferRequestRow } from "@/lib/db/schema";
+import { approvals, costCentres, transferEvents, transferRequests, type TransferRequestRow } from "@/lib/db/schema";
 import { MAX_STORE_PAGE_SIZE, TRANSFERS_PAGE_SIZE } from "@/lib/domain/pages";
 import { getEnv } from "@/lib/env";
 import { attentionCondition, attentionOf } from "./attention";
@@ -22,7 +22,19 @@ export type NewRequest = {
   /** When an `awaiting_approval` request expires. */
   expiresAt: Date | null;
   batch?: { id: string; line: number };
+  /** A payable: its day and the instant it goes out (it waits in `scheduled` until then). */
+  schedule?: { day: string; sendAt: Date } | null;
+  seriesId?: string | null;
+  description?: string | null;
+  costCentreId?: string | null;
+  receiverId?: string | null;
 };
+
+/** Where a new request starts: waiting for people, waiting for its day, or ready to go. */
+function initialState(item: NewRequest, now: Date): TransferState {
+  if (item.approvalsRequired > 0) return "awaiting_approval";
+  return item.schedule && item.schedule.sendAt.getTime() > now.getTime() ? "scheduled" : "approved";
+}
 
 /**
  * Writes transfer requests and the first event of each timeline, in the caller's transaction
@@ -37,7 +49,7 @@ export async function insertRequests(tx: Tx, items: readonly NewRequest[], now: 
       .insert(transferRequests)
       .values(
         chunk.map((item) => {
-          const state: TransferState = item.approvalsRequired > 0 ? "awaiting_approval" : "approved";
+          const state = initialState(item, now);
           return {
             id: randomUUID(),
             idempotentId: item.transfer.idempotent_id,
@@ -55,6 +67,13 @@ export async function insertRequests(tx: Tx, items: readonly NewRequest[], now: 
             expiresAt: state === "awaiting_approval" ? item.expiresAt : null,
             batchId: item.batch?.id ?? null,
             batchLine: item.batch?.line ?? null,
+            scheduledFor: item.schedule?.day ?? null,
+            sendAt: item.schedule?.sendAt ?? null,
+            nextAttemptAt: state === "scheduled" ? item.schedule!.sendAt : null,
+            seriesId: item.seriesId ?? null,
+            description: item.description ?? null,
+            costCentreId: item.costCentreId ?? null,
+            receiverId: item.receiverId ?? null,
             createdAt: now,
             updatedAt: now,
           };
@@ -107,7 +126,8 @@ export async function getTransfer(db: Db, id: string): Promise<TransferDetail | 
     note: (e.note as TransferEvent["note"]) ?? null,
     outcome: asTransferOutcome(e.outcome),
   }));
-  return { ...toTransfer(row, approvedBy.get(row.id) ?? []), history };
+  const centres = await costCentresOf(db, [row]);
+  return { ...toTransfer(row, approvedBy.get(row.id) ?? [], new Date(), centres), history };
 }
 
 export type TransferListQuery = {
@@ -143,10 +163,10 @@ export async function listTransfers(db: Db, q: TransferListQuery): Promise<{ tra
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(transferRequests).where(where),
   ]);
-  const approvedBy = await approvalsOf(db, rows.map((r) => r.id));
+  const [approvedBy, centres] = await Promise.all([approvalsOf(db, rows.map((r) => r.id)), costCentresOf(db, rows)]);
   const total = Number(totals[0]?.n ?? 0);
   return {
-    transfers: rows.map((r) => toTransfer(r, approvedBy.get(r.id) ?? [], now)),
+    transfers: rows.map((r) => toTransfer(r, approvedBy.get(r.id) ?? [], now, centres)),
     meta: { page, page_size: pageSize, total, total_pages: Math.max(1, Math.ceil(total / pageSize)) },
   };
 }
@@ -183,7 +203,7 @@ function attentionSettings() {
   };
 }
 
-async function approvalsOf(db: Db, ids: string[]): Promise<Map<string, TransferRequest["approvals"]>> {
+async function approvalsOf(db: Tx, ids: string[]): Promise<Map<string, TransferRequest["approvals"]>> {
   const byTransfer = new Map<string, TransferRequest["approvals"]>();
   if (!ids.length) return byTransfer;
   const rows = await db.select().from(approvals).where(inArray(approvals.transferId, ids)).orderBy(asc(approvals.id));
@@ -199,8 +219,24 @@ async function approvalsOf(db: Db, ids: string[]): Promise<Map<string, TransferR
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const text = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
 
+type CostCentres = Map<string, { id: string; code: string; name: string }>;
+
+/** The cost centres these requests name (a handful: a small table). */
+async function costCentresOf(db: Tx, rows: readonly TransferRequestRow[]): Promise<CostCentres> {
+  const ids = [...new Set(rows.map((r) => r.costCentreId).filter((id): id is string => id !== null))];
+  if (!ids.length) return new Map();
+  const found = await db.select({ id: costCentres.id, code: costCentres.code, name: costCentres.name }).from(costCentres).where(inArray(costCentres.id, ids));
+  return new Map(found.map((c) => [c.id, c]));
+}
+
+/** One stored row as the API answers it (approvals and cost centre read here). */
+export async function transferView(db: Tx, row: TransferRequestRow): Promise<TransferRequest> {
+  const [approvedBy, centres] = await Promise.all([approvalsOf(db, [row.id]), costCentresOf(db, [row])]);
+  return toTransfer(row, approvedBy.get(row.id) ?? [], new Date(), centres);
+}
+
 /** A stored row -> the API's shape. */
-export function toTransfer(row: TransferRequestRow, approvedBy: TransferRequest["approvals"] = [], now = new Date()): TransferRequest {
+function toTransfer(row: TransferRequestRow, approvedBy: TransferRequest["approvals"], now: Date, centres: CostCentres): TransferRequest {
   const settings = attentionSettings();
   const body = row.body;
   const manual = body.initiation_type === "manual";
@@ -252,5 +288,11 @@ export function toTransfer(row: TransferRequestRow, approvedBy: TransferRequest[
     decision_reason: row.decisionReason,
     batch_id: row.batchId,
     batch_line: row.batchLine,
+    scheduled_for: row.scheduledFor,
+    send_at: iso(row.sendAt),
+    series_id: row.seriesId,
+    description: row.description,
+    cost_centre: row.costCentreId ? (centres.get(row.costCentreId) ?? { id: row.costCentreId, code: "", name: "" }) : null,
+    receiver_id: row.receiverId,
   };
 }

@@ -65,6 +65,15 @@ export type TransferRequest = {
   decision_reason: string | null;
   batch_id: string | null;
   batch_line: number | null;
+  /** A payable: the Brazil day it goes out and the instant (the day at SCHEDULE_SEND_TIME). */
+  scheduled_for: string | null;
+  send_at: string | null;
+  /** An occurrence of a recurring series. */
+  series_id: string | null;
+  description: string | null;
+  cost_centre: { id: string; code: string; name: string } | null;
+  /** The saved receiver it was made from. */
+  receiver_id: string | null;
 };
 
 /** One step of a request's timeline. `note` is a message key with its values (lib/i18n). */

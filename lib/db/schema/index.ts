@@ -6,3 +6,4 @@ export * from "./webhook-events";
 export * from "./transfers";
 export * from "./batches";
 export * from "./alerts";
+export * from "./payables";

@@ -65,6 +65,17 @@ export const transferRequests = pgTable(
     decisionReason: text("decision_reason"),
     batchId: text("batch_id"),
     batchLine: integer("batch_line"),
+    /** A payable: the Brazil day it goes out ("YYYY-MM-DD"); it waits in `scheduled` until then. */
+    scheduledFor: text("scheduled_for"),
+    /** The instant it goes out (the scheduled day at SCHEDULE_SEND_TIME, Brazil time); null: at once. */
+    sendAt: timestamp("send_at", { withTimezone: true }),
+    /** One occurrence of a recurring series (transfer_series). */
+    seriesId: text("series_id"),
+    /** What it pays, in the maker's words (at most 140 characters; not sent to the provider). */
+    description: text("description"),
+    costCentreId: text("cost_centre_id"),
+    /** The saved receiver it was made from, when it was. */
+    receiverId: text("receiver_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** First claim by a worker. */
@@ -79,9 +90,11 @@ export const transferRequests = pgTable(
     index("transfer_requests_batch_idx").on(t.batchId, t.batchLine),
     index("transfer_requests_maker_idx").on(t.makerId, t.createdAt),
     index("transfer_requests_receiver_idx").on(t.receiverDocument, t.createdAt),
+    index("transfer_requests_series_idx").on(t.seriesId),
+    index("transfer_requests_cost_centre_idx").on(t.costCentreId, t.createdAt),
     check(
       "transfer_requests_state_check",
-      sql`${t.state} in ('awaiting_approval','approved','submitting','registered','paid','provider_canceled','refused','outcome_unknown','failed','rejected','canceled','expired')`,
+      sql`${t.state} in ('awaiting_approval','scheduled','approved','submitting','registered','paid','provider_canceled','refused','outcome_unknown','failed','rejected','canceled','expired')`,
     ),
     check("transfer_requests_value_check", sql`${t.valueCents} > 0`),
   ],
