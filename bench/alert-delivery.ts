@@ -28,7 +28,7 @@ Object.assign(process.env, { LOG_LEVEL: "silent" });
 
 const store = await TEST_ENGINES[0]!.open();
 setStoreForTests(store);
-const engine = await startTransferQueue(store, { ...TEST_QUEUE, pollingIntervalSeconds: 0.2 }, { work: false });
+const engine = await startTransferQueue(store, { ...TEST_QUEUE, pollingIntervalSeconds: 0.5 }, { work: false });
 const bus = await createEventBus({ db: store.db, pglite: store.pglite });
 const smtp = await startTestSmtp();
 const maker = { id: "bench-maker", email: "maker@bench.example", role: "operator" as const };
@@ -59,7 +59,7 @@ await requests(20); // warm-up: PGlite's first queries, the translator
 const off = stats(await requests(n));
 
 const work = testAlertWork(store.db, { smtp });
-const alerts = await startAlertQueue(engine.boss, { cron: null, pollingIntervalSeconds: 0.2, work });
+const alerts = await startAlertQueue(engine.boss, { cron: null, pollingIntervalSeconds: 0.5, work });
 bus.subscribeTransfers((change) => void alerts.noteChange(change));
 const mailsBefore = smtp.received.length;
 const started = performance.now();

@@ -33,6 +33,8 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   const make = () =>
     new SMTPServer({
       authOptional: true,
+      // No reverse DNS of the client (127.0.0.1): it only adds a lookup to every message.
+      disableReverseLookup: true,
       disabledCommands: ["STARTTLS", "AUTH"],
       logger: false,
       onData(stream, session, callback) {
