@@ -34,6 +34,10 @@ export async function startServer(): Promise<void> {
     const { startTransferEngine } = await import("./transfers/runtime");
     await startTransferEngine();
     log("transfer engine started", { reconcile: env.reconcile.cron });
+    // Alerts ride on the engine's queue and hear transfer changes on the event bus.
+    const { startAlerts } = await import("./alerts/runtime");
+    await startAlerts();
+    log("alerts started", { email: env.notify.smtpUrl ? "smtp" : env.notify.mailCatcher ? "catcher" : "off", webhook: env.notify.webhookUrl ? "on" : "off" });
     await registerOurWebhooks(env);
   } catch (error) {
     console.error(JSON.stringify({ level: "error", msg: "startup failed", error: String(error) }));

@@ -30,5 +30,7 @@ export NEXT_COMPRESS=off
 # Money actions ask for the password again after 20 s instead of 5 min, so e2e/second-admin.spec.ts
 # shows the dialog without waiting minutes; other specs answer it (e2e/step-up.ts).
 export STEP_UP_AFTER_SECONDS="${STEP_UP_AFTER_SECONDS:-20}"
+# The demo's mail catcher: e-mails the back office sends are kept in memory and shown on /dev/mail.
+export MAIL_CATCHER=on
 node_modules/.bin/tsx scripts/build-sandbox.ts
 exec node_modules/.bin/next start -p "$app_port"

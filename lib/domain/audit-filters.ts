@@ -50,6 +50,9 @@ export const AUDIT_ACTIONS = [
   "admin_change.confirm",
   "admin_change.refuse",
   "reconciliation.resolve",
+  "alert.acknowledge",
+  "alert.resolve",
+  "alert.rules_change",
   // Recorded before the request engine (rows of earlier versions keep it).
   "payment.register",
   "payment.export",

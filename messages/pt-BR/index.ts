@@ -3,6 +3,7 @@
 // two languages' keys equal.
 import type { Messages } from "@/lib/i18n/messages";
 import adminChanges from "./adminChanges.json";
+import alerts from "./alerts.json";
 import approvals from "./approvals.json";
 import audit from "./audit.json";
 import auth from "./auth.json";
@@ -32,5 +33,5 @@ import users from "./users.json";
 import validation from "./validation.json";
 import webhooks from "./webhooks.json";
 
-const messages = { adminChanges, approvals, audit, auth, balance, batches, common, errors, events, exports, formats, glossary, layout, lookup, overview, paymentDetail, payments, qrcodeDetail, qrcodes, receipts, reconciliation, register, security, statement, table, transfers, users, validation, webhooks } satisfies Messages;
+const messages = { adminChanges, alerts, approvals, audit, auth, balance, batches, common, errors, events, exports, formats, glossary, layout, lookup, overview, paymentDetail, payments, qrcodeDetail, qrcodes, receipts, reconciliation, register, security, statement, table, transfers, users, validation, webhooks } satisfies Messages;
 export default messages;
