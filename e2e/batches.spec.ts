@@ -50,7 +50,10 @@ test("upload: the preview shows the bad row first with its reason and the totals
 test("submitted, approved in another browser, every good row sent live, then followed to paid or canceled; the results file says where the money went", async ({ page, browser }) => {
   await page.goto(batchPath);
   const before = await registeredCount(page.request);
-  await clickMoneyAction(page, page.getByRole("button", { name: "Submit the batch" }), "submit");
+  await page.getByRole("button", { name: "Submit the batch" }).click();
+  // Asked once more, with the count and the total.
+  await expect(page.getByTestId("submit-confirm")).toContainText("Submit 5 transfers adding up to R$\u00a01.520,00?");
+  await clickMoneyAction(page, page.getByRole("button", { name: "Yes, submit" }), "submit");
   await expect(page.getByTestId("approvals-progress")).toHaveText("0 of 1 approvals", { timeout: 20_000 });
   expect(await registeredCount(page.request)).toBe(before);
   // Nothing sent yet: the bar is empty.
