@@ -296,3 +296,28 @@ function toTransfer(row: TransferRequestRow, approvedBy: TransferRequest["approv
     receiver_id: row.receiverId,
   };
 }
+
+export type SentBankData = { ispb: string; agency: string; account: string; accountType: string };
+
+/**
+ * The bank account each of these payments was sent to, when this back office sent it by bank
+ * account (the provider's list does not carry bank data; its single read does, one call each).
+ */
+export async function sentBankData(db: Tx, idempotentIds: readonly string[]): Promise<Map<string, SentBankData>> {
+  const found = new Map<string, SentBankData>();
+  if (!idempotentIds.length) return found;
+  const rows = await db
+    .select({ id: transferRequests.idempotentId, body: transferRequests.body })
+    .from(transferRequests)
+    .where(inArray(transferRequests.idempotentId, [...idempotentIds]));
+  for (const { id, body } of rows) {
+    if (body.initiation_type !== "manual") continue;
+    found.set(id, {
+      ispb: String(body.receiver_bank_ispb ?? ""),
+      agency: String(body.receiver_agency ?? ""),
+      account: String(body.receiver_account ?? ""),
+      accountType: String(body.receiver_account_type ?? ""),
+    });
+  }
+  return found;
+}
