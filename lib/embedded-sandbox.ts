@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { forwardChildOutput } from "./child-output";
 import type { ServerEnv } from "./env";
+import { logLine } from "./http/logger";
 import { SANDBOX_SECRETS_FILE } from "./sandbox-secrets";
 
 /**
@@ -59,13 +61,15 @@ export async function ensureEmbeddedSandbox(env: ServerEnv): Promise<"running" |
       // SANDBOX_QUIRKS (doc: the documentation's literal answers) passes through from our environment.
       SANDBOX_EXIT_ON_STDIN_CLOSE: "1",
     },
-    stdio: ["pipe", "inherit", "inherit"],
+    stdio: ["pipe", "pipe", "pipe"],
   });
+  // Its start line is ours to say (lib/startup.ts); what it reports later ("[sandbox] ...") is a problem.
+  forwardChildOutput(child, "sandbox", (line) => (line.startsWith("[sandbox]") ? "warn" : "debug"));
   const current = child;
   process.once("exit", () => current.kill("SIGTERM"));
   current.once("exit", (code, signal) => {
     if (child === current) child = undefined;
-    console.error(JSON.stringify({ level: "error", msg: "sandbox provider exited", code, signal }));
+    logLine("error", "sandbox provider exited", { code, signal });
   });
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {

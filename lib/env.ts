@@ -44,6 +44,7 @@ const rawSchema = z.object({
   AUTH_SECRET: optionalText,
   DEMO_PASSWORD: z.string().min(8).default("demo-password"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   TRUSTED_PROXY_HOPS: intSetting(0, 0, 10),
   REQUIRE_2FA: z.enum(["true", "false"]).optional(),
   TRANSFER_MAX_ATTEMPTS: intSetting(5, 1, 50),
@@ -56,6 +57,7 @@ const rawSchema = z.object({
   APPROVAL_EXPIRY_HOURS: intSetting(24, 1, 24 * 30),
   BATCH_RATE_PER_SECOND: intSetting(10, 1, 1_000),
   QUEUE_CONCURRENCY: intSetting(4, 1, 64),
+  METRICS_TOKEN: optionalText.refine((v) => !v || v.length >= 16, { error: "must be at least 16 characters" }),
 });
 
 export type ServerEnv = {
@@ -76,6 +78,8 @@ export type ServerEnv = {
   authSecret: string;
   demoPassword: string;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** JSON lines, or one readable line per entry; unset: readable in a terminal, JSON otherwise. */
+  logFormat: "json" | "pretty" | undefined;
   /** How many reverse proxies' X-Forwarded-* headers to believe (0: the address the server saw). */
   trustedProxyHops: number;
   /** Operators, approvers and admins must have a second factor. */
@@ -103,6 +107,8 @@ export type ServerEnv = {
   };
   /** How long a request may wait for approval under the default policy. */
   approvalExpiryHours: number;
+  /** Bearer token of GET /api/metrics; unset: metrics off (404). */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -156,6 +162,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     authSecret: e.AUTH_SECRET ?? SANDBOX_AUTH_SECRET,
     demoPassword: e.DEMO_PASSWORD,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     require2fa: e.REQUIRE_2FA ? e.REQUIRE_2FA === "true" : !sandboxMode,
     transfers: {
@@ -174,6 +181,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       windowHours: e.RECONCILE_WINDOW_HOURS,
     },
     approvalExpiryHours: e.APPROVAL_EXPIRY_HOURS,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -22,15 +22,19 @@ if (!process.argv.includes("--skip-build")) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const server = spawn(next, ["start", "-H", host, "-p", String(port)], { cwd: root, stdio: ["inherit", "pipe", "inherit"], env: process.env });
-// Next.js prints its own "Ready" as soon as it listens, before the sandbox is up: that line is ours to say.
+// Readable log lines (one per entry) instead of JSON, unless LOG_FORMAT says otherwise.
+const env = { ...process.env, LOG_FORMAT: process.env.LOG_FORMAT || "pretty" };
+const server = spawn(next, ["start", "-H", host, "-p", String(port)], { cwd: root, stdio: ["inherit", "pipe", "inherit"], env });
+// Next.js's banner (its version, the addresses, "Ready" as soon as it listens, before the
+// sandbox is up) is ours to say: the start-up is our few lines, then "ready" once it answers.
+const NEXT_BANNER = /^\s*(▲ Next\.js|- (Local|Network|Environments?):|✓ (Starting|Running|Ready)\b)|\bReady in\b/;
 server.stdout.on("data", (chunk: Buffer) => {
   const text = chunk
     .toString()
     .split("\n")
-    .filter((line) => !/\bReady in\b/.test(line))
+    .filter((line) => line.trim() && !NEXT_BANNER.test(line))
     .join("\n");
-  if (text.trim()) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+  if (text) process.stdout.write(`${text}\n`);
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
@@ -46,7 +50,7 @@ for (;;) {
     .catch(() => null);
   if (health?.status === "ok") {
     const password = process.env.DEMO_PASSWORD || "demo-password";
-    console.log(`\nready: ${url}  (demo accounts such as operator@demo.test and approver@demo.test, password ${password}: README "Sign in")\n`);
+    console.log(`ready: ${url}  (demo accounts such as operator@demo.test and approver@demo.test, password ${password}: README "Sign in")`);
     break;
   }
   await new Promise((r) => setTimeout(r, 500));

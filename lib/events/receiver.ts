@@ -2,8 +2,10 @@ import "server-only";
 import type { PaymentDetail, Qrcode, WebhookDelivery } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { clientIp, jsonError, jsonOk, logLine } from "@/lib/http";
+import { recordWebhookLag } from "@/lib/metrics/registry";
 import { getPayment, getQrcodeByReference, isPaymentsApiError } from "@/lib/payments-api";
 import type { EventBus } from "./bus";
+import { providerChangeTime } from "./lag";
 import { REJECT_REASONS, WEBHOOK_AUTH_FAILURES_PER_MINUTE, type RejectReason } from "./names";
 import { countAuthFailure, recordAccepted, recordRejected } from "./store";
 import { authorizationMatches, kindOf, readBodyWithLimit, verifyBody, type Claimed } from "./verify";
@@ -44,9 +46,11 @@ type ReceiverDeps = {
  * - the provider does not have it, or says otherwise: a rejected row with what disagreed, answered
  *   200 so the provider stops retrying;
  * - the provider cannot be read: 503, nothing stored (the provider retries every minute);
- * - confirmed: stored once (a repeat only counts), answered 200, then fanned out.
+ * - confirmed: stored once (a repeat only counts), answered 200, then fanned out; its lag
+ *   (received minus the provider's time of the change) goes to the metrics.
  */
 export async function receiveWebhook(request: Request, deps: ReceiverDeps): Promise<Response> {
+  const receivedAt = deps.now?.() ?? new Date();
   const ip = clientIp(request);
   if (!authorizationMatches(request.headers.get("authorization"), deps.authorization)) {
     return refuseUnauthenticated(deps, ip ?? "unknown");
@@ -66,6 +70,8 @@ export async function receiveWebhook(request: Request, deps: ReceiverDeps): Prom
     return reject(deps, confirmation.reason, { ...claimedOf(delivery), detail: confirmation.detail }, ip);
   }
   const { event, duplicate } = await recordAccepted(deps.db, confirmation.delivery, { ip });
+  const changedAt = providerChangeTime(confirmation.delivery);
+  if (!duplicate && changedAt) recordWebhookLag(kindOf(delivery.notification_type), (receivedAt.getTime() - changedAt.getTime()) / 1000);
   // Fan-out after the answer is decided: a slow NOTIFY must not hold up the provider.
   void deps.bus.publish(event, duplicate).catch((error: unknown) => {
     logLine("error", "webhook fan-out failed", { event_id: event.id, error: String(error) });

@@ -7,7 +7,8 @@ import { translator, type Translator } from "@/lib/i18n/server";
 import { jsonError, validationError } from "./errors";
 import { clientIp, readJsonBody, queryObject } from "./input";
 import { checkOrigin } from "./origin";
-import { currentLocale, setRequestUser } from "./request-context";
+import { setRequestUser } from "./request-context";
+import { currentLocale } from "./request-locale";
 import { findUnsafeText } from "./unsafe-text";
 import { withRoute } from "./with-route";
 

@@ -79,8 +79,11 @@ export const authVerification = pgTable(
   (t) => [index("auth_verification_identifier_idx").on(t.identifier)],
 );
 
-/** Better Auth's per-IP request counters (rateLimit.storage = "database"). */
-const authRateLimit = pgTable("auth_rate_limit", {
+/**
+ * Better Auth's per-IP request counters (rateLimit.storage = "database"). Exported although only
+ * betterAuthSchema uses it: drizzle-kit sees exported tables only, and would drop this one.
+ */
+export const authRateLimit = pgTable("auth_rate_limit", {
   id: text("id").primaryKey(),
   key: text("key").notNull().unique(),
   count: integer("count").notNull(),

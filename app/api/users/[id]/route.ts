@@ -13,7 +13,7 @@ const paramsSchema = z.object({ id: z.string().trim().min(1).max(100) });
 
 // PATCH /api/users/{id}: one change: role, deactivated, resetSecondFactor, endSessions or newPasswordLink (admins only)
 export const PATCH = route(
-  { name: "PATCH /api/users/{id}", permission: "users", params: paramsSchema, body: userChangeSchema },
+  { name: "PATCH /api/users/[id]", permission: "users", params: paramsSchema, body: userChangeSchema },
   async ({ request, user, params, body, t }) => {
     try {
       const result = await changeUser(params.id, toUserChange(body), { actor: user, ip: clientIp(request), auditDetail: { via: "web" } });
