@@ -27,12 +27,14 @@ const env = { ...process.env, LOG_FORMAT: process.env.LOG_FORMAT || "pretty" };
 const server = spawn(next, ["start", "-H", host, "-p", String(port)], { cwd: root, stdio: ["inherit", "pipe", "inherit"], env });
 // Next.js's banner (its version, the addresses, "Ready" as soon as it listens, before the
 // sandbox is up) is ours to say: the start-up is our few lines, then "ready" once it answers.
+// (Colours stripped first: with FORCE_COLOR set, Next.js colours its banner even into a pipe.)
 const NEXT_BANNER = /^\s*(▲ Next\.js|- (Local|Network|Environments?):|✓ (Starting|Running|Ready)\b)|\bReady in\b/;
+const plain = (line: string) => line.replace(/\x1b\[[0-9;]*m/g, "");
 server.stdout.on("data", (chunk: Buffer) => {
   const text = chunk
     .toString()
     .split("\n")
-    .filter((line) => line.trim() && !NEXT_BANNER.test(line))
+    .filter((line) => line.trim() && !NEXT_BANNER.test(plain(line)))
     .join("\n");
   if (text) process.stdout.write(`${text}\n`);
 });
