@@ -60,6 +60,9 @@ const rawSchema = z.object({
   METRICS_TOKEN: optionalText.refine((v) => !v || v.length >= 16, { error: "must be at least 16 characters" }),
 });
 
+/** Every setting this file reads (docs/DEPLOY.md's table lists each one; scripts/deploy.test.ts holds it). */
+export const ENV_VARIABLES = Object.keys(rawSchema.shape) as Array<keyof typeof rawSchema.shape>;
+
 export type ServerEnv = {
   nodeEnv: "development" | "production" | "test";
   port: number;

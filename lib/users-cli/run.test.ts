@@ -3,7 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { listAudit } from "@/lib/db/audit";
+import { authUser } from "@/lib/db/schema/auth";
 import { closeDb, getDb } from "@/lib/db";
 import { resetEnvForTests } from "@/lib/env";
 import type { CliIo } from "./command";
@@ -81,6 +83,19 @@ describe("npm run users, in process, against the embedded store", () => {
     ]);
   });
 
+  it("reset-2fa removes a second factor and ends the sessions, audited", async () => {
+    await (await getDb()).update(authUser).set({ twoFactorEnabled: true }).where(eq(authUser.email, "bia@example.com"));
+    const reset = io();
+    expect(await runUsersCli(["reset-2fa", "bia@example.com"], reset.value)).toBe(0);
+    expect(reset.out()).toBe("Two-step sign-in of bia@example.com was reset (0 session(s) ended). They set it up again at their next sign-in.\n");
+    const db = await getDb(); // the CLI closed the store it used
+    const [row] = await db.select().from(authUser).where(eq(authUser.email, "bia@example.com"));
+    expect(row?.twoFactorEnabled).toBe(false);
+    const [entry] = (await listAudit({}, db)).entries;
+    expect(entry).toMatchObject({ action: "user.reset_second_factor", target: "bia@example.com", detail: { via: "cli", was_enabled: true } });
+    await closeDb();
+  });
+
   it("explains refusals with exit code 1, and usage mistakes with 2, on stderr", async () => {
     const duplicate = io("", { USER_PASSWORD: "another-password" });
     expect(await runUsersCli(["add", "ana@example.com", "viewer"], duplicate.value)).toBe(1);
@@ -100,7 +115,7 @@ describe("npm run users, in process, against the embedded store", () => {
 
     const unknown = io();
     expect(await runUsersCli(["delete", "a@b.co"], unknown.value)).toBe(2);
-    expect(unknown.err()).toBe('Error: Unknown command "delete". Use add, list, role, link\n\nRun "npm run users -- help" for usage.\n');
+    expect(unknown.err()).toBe('Error: Unknown command "delete". Use add, list, role, link, reset-2fa\n\nRun "npm run users -- help" for usage.\n');
   });
 
   it("shows its usage, built from the commands, with no arguments, help or --help", async () => {

@@ -2,7 +2,8 @@ import type { AnyCommand } from "../command";
 import { addCommand } from "./add";
 import { linkCommand } from "./link";
 import { listCommand } from "./list";
+import { resetSecondFactorCommand } from "./reset-2fa";
 import { roleCommand } from "./role";
 
 /** The commands of `npm run users`, in the order the usage lists them. */
-export const COMMANDS: readonly AnyCommand[] = [addCommand, listCommand, roleCommand, linkCommand];
+export const COMMANDS: readonly AnyCommand[] = [addCommand, listCommand, roleCommand, linkCommand, resetSecondFactorCommand];
