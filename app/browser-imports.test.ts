@@ -15,6 +15,7 @@ const READ_ONLY_PAGES: Record<string, string[]> = {
   "/payments": [...DASHBOARD, "app/(dashboard)/payments/page.tsx", "app/(dashboard)/payments/loading.tsx", "app/(dashboard)/payments/error.tsx"],
   "/payments/[idempotent_id]": [...DASHBOARD, "app/(dashboard)/payments/[idempotent_id]/page.tsx"],
   "/qrcodes/[end_to_end]": [...DASHBOARD, "app/(dashboard)/qrcodes/[end_to_end]/page.tsx"],
+  "/statement": [...DASHBOARD, "app/(dashboard)/statement/page.tsx", "app/(dashboard)/statement/loading.tsx", "app/(dashboard)/statement/error.tsx"],
   "/events": [...DASHBOARD, "app/(dashboard)/events/page.tsx"],
   "/audit": [...DASHBOARD, "app/(dashboard)/audit/page.tsx"],
   "/login": [...ROOT, "app/login/page.tsx"],

@@ -18,6 +18,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { benchSandboxCommand } from "./sandbox-process";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const arg = (name: string, fallback: number) => {
@@ -53,7 +54,8 @@ const freePort = () =>
   });
 
 async function startSandboxProcess(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "lib/sandbox/main.ts")], {
+  const run = await benchSandboxCommand();
+  const child = spawn(run.command, run.args, {
     cwd: ROOT,
     env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_STORE: "memory", SANDBOX_SEED_COUNT: "500", PAYMENTS_API_CLIENT_ID: "bench", PAYMENTS_API_CLIENT_SECRET: "bench-secret", SANDBOX_CLOCK_STEP_MS: "3600000", SANDBOX_BALANCE_CENTS: String(10_000_000_000_000) },
     stdio: ["ignore", "pipe", "inherit"],
@@ -90,10 +92,11 @@ async function run(): Promise<PayoutBenchResult> {
   try {
     await control(url, "/_control/faults", { path: "/v1/*", fault: "delay", delayMs: latencyMs, times: 1_000_000 });
     const { createDb } = await import("@/lib/db/client");
-    const { submitPayment } = await import("@/lib/payments-api/submit");
+    const { postPayment } = await import("@/lib/payments-api/submit");
     const { startTransferQueue } = await import("@/lib/transfers/queue");
-    const { createTransferRequest, getTransferRow } = await import("@/lib/transfers/store");
-    const { transferOf } = await import("@/lib/transfers/testing/fixtures");
+    const { getTransferRow } = await import("@/lib/transfers/store");
+    const { createRequest, transferOf } = await import("@/lib/transfers/testing/fixtures");
+    const { isEngineDone } = await import("@/lib/transfers/states");
     const { uploadBatch, getBatchSummary } = await import("@/lib/batches/store");
     const { submitBatch } = await import("@/lib/batches/service");
     const { batchCsvBytes, generateBatchCells } = await import("@/lib/batches/fixtures/generate");
@@ -106,21 +109,31 @@ async function run(): Promise<PayoutBenchResult> {
     // The provider's own rate: 20 submissions in flight, nothing else.
     const limit = pLimit(20);
     let t = performance.now();
-    await Promise.all(Array.from({ length: requests }, (_, i) => limit(() => submitPayment(transferOf(`bench-direct-${stamp}-${i}`, 1_000 + i)))));
+    await Promise.all(Array.from({ length: requests }, (_, i) => limit(() => postPayment(transferOf(`bench-direct-${stamp}-${i}`, 1_000 + i)))));
     const providerSeconds = (performance.now() - t) / 1000;
 
     // The same through the queue.
     const store = await createDb({ memory: true });
-    const settings = { maxAttempts: 5, retryBaseMs: 200, leaseMs: 60_000, batchSize: 10, workers: 2, reconcileCron: null, pollingIntervalSeconds: 0.5 };
+    const settings = {
+      maxAttempts: 5,
+      retryBaseMs: 200,
+      leaseMs: 60_000,
+      settleHorizonMs: 600_000,
+      sendAuthorized: true,
+      batchSize: 10,
+      workers: 2,
+      reconcileCron: null,
+      pollingIntervalSeconds: 0.5,
+    };
     const queue = await startTransferQueue(store, settings);
     const ids: string[] = [];
     for (let i = 0; i < requests; i++) {
-      const { transfer } = await createTransferRequest(store.db, { transfer: transferOf(`bench-queue-${stamp}-${i}`, 2_000 + i), maker, approvalsRequired: 0 });
+      const transfer = await createRequest(store.db, transferOf(`bench-queue-${stamp}-${i}`, 2_000 + i), 0, maker);
       ids.push(transfer.id);
     }
     t = performance.now();
     await queue.enqueueMany(ids.map((id) => ({ id, startAfter: new Date() })));
-    const registered = async () => (await Promise.all(ids.map((id) => getTransferRow(store.db, id)))).filter((r) => r?.state === "registered").length;
+    const registered = async () => (await Promise.all(ids.map((id) => getTransferRow(store.db, id)))).filter((r) => r && isEngineDone(r.state as never)).length;
     while ((await registered()) < requests) await new Promise((r) => setTimeout(r, 100));
     const queueSeconds = (performance.now() - t) / 1000;
 
@@ -145,7 +158,7 @@ async function run(): Promise<PayoutBenchResult> {
     let done = 0;
     for (;;) {
       const progress = (await getBatchSummary(store.db, uploaded.batch.id))?.progress ?? {};
-      done = progress.registered ?? 0;
+      done = (progress.registered ?? 0) + (progress.paid ?? 0) + (progress.provider_canceled ?? 0);
       // A refused or failed row is settled too: the run ends when every row is, whatever became of it.
       const settled = done + (progress.refused ?? 0) + (progress.failed ?? 0);
       const share = done / uploaded.batch.valid;

@@ -34,6 +34,7 @@ const SCREENS: Screen[] = [
   { name: "payment-not-found", role: "admin", path: "/payments/no-such-payment-id", ready: visible("[data-testid='searched-id']") },
   { name: "qrcode", role: "admin", path: "/qrcodes/E18236120202611161230SBXQRPAID01", ready: visible("article[aria-label='QR code detail']") },
   { name: "register", role: "admin", path: "/payments/new", ready: visible("form") },
+  { name: "statement", role: "viewer", path: "/statement", ready: visible("[data-testid='statement-table']") },
   { name: "events", role: "admin", path: "/events", ready: visible("main h1") },
   { name: "audit", role: "admin", path: "/audit", ready: visible("main table") },
 ];

@@ -1,6 +1,7 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
 import { ANON_ENGLISH, expectNoLeak } from "./api-helpers";
 import { E2E, storageStateFor } from "./env";
+import { freshCpf } from "./register-helpers";
 
 /** Cross-origin POSTs against the running build: refused with 403 JSON, and nothing registered. */
 let anon: APIRequestContext;
@@ -39,7 +40,7 @@ test.describe("cross-origin POSTs are refused", () => {
             pix_key_type: "phone",
             pix_key: "(11) 91234-5678",
             receiver_name: "E2E Cross Origin",
-            receiver_document: "111.444.777-35",
+            receiver_document: freshCpf(),
           },
         });
         const what = JSON.stringify(headers);

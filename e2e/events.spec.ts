@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { planFor } from "@/lib/sandbox/lifecycle";
+import { planFor } from "@/sandbox/lifecycle";
 import { E2E, storageStateFor, webhookSecrets } from "./env";
+import { freshCpf } from "./register-helpers";
 
 /**
  * Webhooks end to end: the sandbox notifies the back office as its clock advances; open pages
@@ -73,7 +74,7 @@ test("an authorized transfer moves through sent -> completed on open pages, and 
   await expect(table.locator("tr[data-row]").first()).toBeVisible();
 
   const res = await page.request.post("/api/payments", {
-    data: { idempotent_id: id, value_cents: 4_321, authorized: true, initiation_type: "dict", receiver_name: "Ana Souza", receiver_document: "11144477735", pix_key_type: "email", pix_key: "ana.souza@example.com.br" },
+    data: { idempotent_id: id, value_cents: 4_321, initiation_type: "dict", receiver_name: "Ana Souza", receiver_document: freshCpf(), pix_key_type: "email", pix_key: "ana.souza@example.com.br" },
   });
   expect(res.status()).toBe(201);
   const { payment } = (await res.json()) as { payment: { reference_code: string; status: string } };

@@ -1,13 +1,23 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { planFor } from "../lib/sandbox/lifecycle";
+import { cpfCheckDigits } from "../lib/pix/cpf";
+import { formatDocument } from "../lib/pix/document";
+import { planFor } from "../sandbox/lifecycle";
 import { E2E, storageStateFor } from "./env";
 
 /** Shared by the register specs (register, register-outcomes). */
 export const SHOTS = "test-results/shots";
-export const OK_DOCUMENT = "111.444.777-35";
+/**
+ * A valid CPF nobody was paid at before in this run: the approval tiers apply to what one maker
+ * sends one receiver over 24 hours, so specs that expect "no approval needed" pay fresh receivers.
+ */
+let cpfSerial = 0;
+export function freshCpf(): string {
+  const base = String((Date.now() % 1_000_000) * 1_000 + (++cpfSerial % 1_000)).padStart(9, "0").slice(-9);
+  return formatDocument(`${base}${cpfCheckDigits(base)}`);
+}
 export const BLOCKED_DOCUMENT = "529.982.247-25"; // on the sandbox's blocklist: 403 Receiver not allowed
 
-export type Transfer = { amount: string; name: string; document?: string; authorize?: boolean };
+export type Transfer = { amount: string; name: string; document?: string };
 
 export const uniqueName = (what: string) => `E2E ${what} ${Date.now().toString(36)}`;
 
@@ -36,8 +46,7 @@ export function countRegistrations(page: Page) {
 export async function fillCommon(page: Page, t: Transfer) {
   await page.getByLabel("Amount").fill(t.amount);
   await page.getByLabel("Receiver name").fill(t.name);
-  await page.getByLabel("Receiver CPF/CNPJ").fill(t.document ?? OK_DOCUMENT);
-  if (t.authorize) await page.getByLabel("Authorize at once").check();
+  await page.getByLabel("Receiver CPF/CNPJ").fill(t.document ?? freshCpf());
 }
 
 export async function fillByKey(page: Page, t: Transfer & { keyType?: string; key?: string }) {

@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { E2E, storageStateFor } from "./env";
-import { asOperatorOnResetSandbox, BLOCKED_DOCUMENT, DEFAULT_TIERS, SHOTS, completingId, control, fillByKey, registeredCount, review, reviewedId, sandboxState, setPolicy, uniqueName } from "./register-helpers";
+import { asOperatorOnResetSandbox, BLOCKED_DOCUMENT, DEFAULT_TIERS, SHOTS, completingId, control, fillByKey, registeredCount, review, reviewedId, sandboxState, setPolicy, uniqueName, freshCpf } from "./register-helpers";
 
 /**
  * What the provider answers, as the operator sees it: a refusal in the provider's own words with
@@ -91,9 +91,8 @@ test("422 insufficient funds once the sandbox balance is drained", async ({ page
           idempotent_id: completingId(`e2e-drain-${Date.now()}-${i}`),
           value_cents: Math.min(available, 100_000_000),
           initiation_type: "dict",
-          authorized: true,
           receiver_name: "E2E drain",
-          receiver_document: "11144477735",
+          receiver_document: freshCpf(),
           pix_key_type: "email",
           pix_key: "drain@example.com",
         },
@@ -106,7 +105,7 @@ test("422 insufficient funds once the sandbox balance is drained", async ({ page
     await admin.dispose();
   }
   expect((await sandboxState(page.request)).balance.availableCents).toBe(0);
-  await fillByKey(page, { amount: "10,00", name: uniqueName("broke"), authorize: true });
+  await fillByKey(page, { amount: "10,00", name: uniqueName("broke") });
   await review(page);
   await page.getByRole("button", { name: "Confirm transfer" }).click();
   await expect(page.getByTestId("provider-words")).toHaveText("Insufficient funds", { timeout: 20_000 });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { storageStateFor } from "./env";
-import { asOperatorOnResetSandbox, BLOCKED_DOCUMENT, SHOTS, confirmAndOpenDetail, countRegistrations, expectInTable, fillByKey, fillCommon, registeredCount, review, reviewedId, uniqueName } from "./register-helpers";
+import { asOperatorOnResetSandbox, BLOCKED_DOCUMENT, SHOTS, confirmAndOpenDetail, countRegistrations, expectInTable, fillByKey, fillCommon, freshCpf, registeredCount, review, reviewedId, uniqueName } from "./register-helpers";
 
 /**
  * A transfer by hand, as an operator: validation, both ways of addressing it, a double click,
@@ -38,13 +38,13 @@ test("validation: errors in words next to their field, on blur and on Review", a
 
 test("by Pix key: reviewed in business words, sent, the operator lands on the payment; a repeat never pays twice", async ({ page }) => {
   const name = uniqueName("dict");
-  await fillByKey(page, { amount: "234,56", name });
+  const document = freshCpf();
+  await fillByKey(page, { amount: "234,56", name, document });
   await review(page);
   await expect(page.getByTestId("review-amount")).toHaveText(/^R\$\s234,56$/);
   await expect(page.getByTestId("review-amount-words")).toHaveText("duzentos e trinta e quatro reais e cinquenta e seis centavos");
   await expect(page.getByText("+5511912345678")).toBeVisible(); // the key as it will be sent
-  await expect(page.getByText("No: registered waiting for authorization at the provider")).toBeVisible();
-  await expect(page.getByTestId("review-approvals")).toHaveText("No approval needed: it is sent as soon as you confirm.");
+  await expect(page.getByTestId("review-approvals")).toHaveText("No approval needed: it goes out as soon as you confirm.");
   await expect(page.getByText("value_cents")).toHaveCount(0); // no wire names on screen
   await page.screenshot({ path: `${SHOTS}/register-review-light.png`, fullPage: true });
 
@@ -55,7 +55,7 @@ test("by Pix key: reviewed in business words, sent, the operator lands on the pa
 
   // The same partner ID again with the same transfer: the same request, no second payment.
   const again = await page.request.post("/api/transfers", {
-    data: { idempotent_id: id, value_cents: 23456, initiation_type: "dict", receiver_name: name, receiver_document: "11144477735", pix_key_type: "phone", pix_key: "+5511912345678" },
+    data: { idempotent_id: id, value_cents: 23456, initiation_type: "dict", receiver_name: name, receiver_document: document.replace(/\D/g, ""), pix_key_type: "phone", pix_key: "+5511912345678" },
     headers: { origin: new URL(page.url()).origin },
   });
   expect(again.status()).toBe(200);
@@ -67,11 +67,11 @@ test("by Pix key: reviewed in business words, sent, the operator lands on the pa
   await expect(page.getByTestId("form-payment-id")).not.toHaveText(id);
 });
 
-test("by bank account: bank picked by name, authorized at once, found in the table", async ({ page }) => {
+test("by bank account: bank picked by name, found in the table", async ({ page }) => {
   const name = uniqueName("manual");
   await page.goto("/payments/new");
   await page.getByRole("radio", { name: "By bank account" }).check();
-  await fillCommon(page, { amount: "250", name, authorize: true });
+  await fillCommon(page, { amount: "250", name });
   const bank = page.getByRole("combobox", { name: "Bank (ISPB)" });
   await bank.fill("itau");
   await page.getByRole("option", { name: /Itaú Unibanco/ }).click();
@@ -82,7 +82,6 @@ test("by bank account: bank picked by name, authorized at once, found in the tab
   await review(page);
   await expect(page.getByText("Itaú Unibanco (60701190)")).toBeVisible();
   await expect(page.locator("dd", { hasText: /^123456$/ })).toBeVisible();
-  await expect(page.getByText("Yes: the money is sent as soon as it is registered")).toBeVisible();
   const id = await confirmAndOpenDetail(page);
   await expectInTable(page, id, name);
 });
@@ -133,7 +132,7 @@ for (const role of ["viewer", "support", "approver"] as const) {
       await expect(page).toHaveURL(/\/login\/not-allowed\?permission=register/);
       await expect(page.getByLabel("Amount")).toHaveCount(0);
       const res = await page.request.post("/api/transfers", {
-        data: { idempotent_id: `e2e-${role}-${Date.now()}`, value_cents: 100, receiver_name: "X", receiver_document: "11144477735", pix_key_type: "email", pix_key: "x@example.com" },
+        data: { idempotent_id: `e2e-${role}-${Date.now()}`, value_cents: 100, receiver_name: "X", receiver_document: freshCpf(), pix_key_type: "email", pix_key: "x@example.com" },
       });
       expect(res.status()).toBe(403);
     });

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { addCalendarDays } from "../lib/insights/buckets";
 import { brazilDayKey } from "../lib/pix/time";
 import { E2E, storageStateFor } from "./env";
-import { reviewedId } from "./register-helpers";
+import { reviewedId, freshCpf } from "./register-helpers";
 
 /** This worker's sandbox. */
 const SANDBOX_URL = E2E.sandboxUrl;
@@ -157,7 +157,7 @@ test.describe("register under faults", () => {
     await page.goto("/payments/new");
     await page.getByLabel("Amount").fill("12,34");
     await page.getByLabel("Receiver name").fill(name);
-    await page.getByLabel("Receiver CPF/CNPJ").fill("111.444.777-35");
+    await page.getByLabel("Receiver CPF/CNPJ").fill(freshCpf());
     await page.getByLabel("Pix key type").selectOption("email");
     await page.getByLabel("Pix key", { exact: true }).fill("fault@example.com");
     await page.getByRole("button", { name: "Review" }).click();

@@ -1,5 +1,6 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
 import { E2E, ROLES, storageStateFor, type E2ERole } from "./env";
+import { freshCpf } from "./register-helpers";
 
 /**
  * What each role sees and may do, in the browser and at the API: the navigation lists exactly
@@ -23,6 +24,7 @@ const PAGES: PageSpec[] = [
   { path: "/transfers", nav: "Transfers", heading: "Transfers", permission: "viewTransfers", needs: "Operator, Approver, Admin" },
   { path: "/batches", nav: "Batches", heading: "Batches", permission: "viewTransfers", needs: "Operator, Approver, Admin" },
   { path: "/qrcodes", nav: "QR codes", heading: "Charges (QR codes)", permission: "viewPayments", needs: ALL },
+  { path: "/statement", nav: "Statement", heading: "Statement", permission: "viewPayments", needs: ALL },
   { path: "/reconciliation", nav: "Reconciliation", heading: "Reconciliation", permission: "reconciliation", needs: "Support, Admin" },
   { path: "/users", nav: "Users", heading: "Users", permission: "users", needs: "Admin" },
   { path: "/settings/approvals", nav: "Approval policy", heading: "Approval policy", permission: "policy", needs: "Admin" },
@@ -30,7 +32,7 @@ const PAGES: PageSpec[] = [
   { path: "/settings/security", nav: "Sign-in security", heading: "Security", permission: "account", needs: ALL },
 ];
 
-const READ = ["/", "/payments", "/qrcodes", "/settings/security"];
+const READ = ["/", "/payments", "/qrcodes", "/statement", "/settings/security"];
 const ALLOWED: Record<E2ERole, string[]> = {
   viewer: READ,
   support: [...READ, "/events", "/reconciliation"],
@@ -55,7 +57,7 @@ async function registeredInSandbox(api: APIRequestContext): Promise<number> {
   return ((await res.json()) as { payments: { registered: number } }).payments.registered;
 }
 
-function transferBody(idempotentId: string, receiverName: string, document = "111.444.777-35") {
+function transferBody(idempotentId: string, receiverName: string, document = freshCpf()) {
   return {
     idempotent_id: idempotentId,
     value_cents: 4321,

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E, storageStateFor } from "./env";
-import { SHOTS, control, uniqueName } from "./register-helpers";
+import { SHOTS, control, uniqueName, freshCpf } from "./register-helpers";
 
 /**
  * The /transfers page as an operator keeps it open: a request created elsewhere (another tab,
@@ -19,7 +19,7 @@ test("/transfers: a new request appears and changes state live; its page has the
   // Held at the provider for a moment, so the row is seen in flight first.
   await control(page.request, "faults", { method: "POST", path: "/v1/pix/payments", fault: "delay", delayMs: 1_000 });
   const res = await page.request.post("/api/transfers", {
-    data: { idempotent_id: `e2e-live-${Date.now()}`, value_cents: 4_321, initiation_type: "dict", authorized: true, receiver_name: name, receiver_document: "11144477735", pix_key_type: "email", pix_key: "live@example.com" },
+    data: { idempotent_id: `e2e-live-${Date.now()}`, value_cents: 4_321, initiation_type: "dict", receiver_name: name, receiver_document: freshCpf(), pix_key_type: "email", pix_key: "live@example.com" },
     headers: { origin: E2E.appUrl },
   });
   expect(res.status()).toBe(201);

@@ -3,6 +3,7 @@ import path from "node:path";
 import { forwardChildOutput } from "./child-output";
 import type { ServerEnv } from "./env";
 import { logLine } from "./http/logger";
+import { sandboxCommand } from "./sandbox-process";
 import { SANDBOX_SECRETS_FILE } from "./sandbox-secrets";
 
 /**
@@ -10,6 +11,8 @@ import { SANDBOX_SECRETS_FILE } from "./sandbox-secrets";
  * server, as DESIGN wants) unless one already answers on SANDBOX_PORT, e.g. `npm run sandbox`
  * started by hand. The child dies with the parent: it is killed on exit and it also exits by
  * itself when its stdin (a pipe from us) closes, which covers a parent killed with SIGKILL.
+ * A production server runs the compiled bundle (`npm run build` writes .build/sandbox.mjs) with
+ * this very Node; development runs the sources through tsx (lib/sandbox-process.ts).
  */
 let child: ChildProcess | undefined;
 
@@ -49,8 +52,12 @@ export async function ensureEmbeddedSandbox(env: ServerEnv): Promise<"running" |
         `(started by hand?): stop it, or start it with PAYMENTS_API_CLIENT_SECRET from ${path.join(env.dataDir, SANDBOX_SECRETS_FILE)}`,
     );
   }
-  const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
-  child = spawn(tsx, [path.join(process.cwd(), "lib", "sandbox", "main.ts")], {
+  const production = process.env.NODE_ENV === "production";
+  const run = sandboxCommand(process.cwd(), production ? "compiled" : "sources");
+  if (production && !run.compiled) {
+    logLine("warn", "sandbox bundle missing (npm run build writes it): running the sources through tsx");
+  }
+  child = spawn(run.command, run.args, {
     cwd: process.cwd(),
     env: {
       ...process.env,

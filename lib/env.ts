@@ -1,5 +1,6 @@
 import "@/lib/zod-config";
 import { z } from "zod";
+import { isValidDocument, stripDocument } from "./pix/document";
 import { sandboxSecrets } from "./sandbox-secrets";
 
 /**
@@ -12,6 +13,10 @@ const SANDBOX_CLIENT_SECRET = "sandbox-secret";
 // Fixed sandbox values for unit tests only (getEnv() generates a deployment's own, see
 // withSandboxSecrets); outside sandbox mode these settings are required.
 const SANDBOX_AUTH_SECRET = "sandbox-mode-auth-secret-never-use-in-production-0001";
+/** The payer printed on comprovantes in sandbox mode (a valid test CNPJ, no real company). */
+const DEMO_COMPANY = { name: "Empresa Demonstração Ltda", document: "11222333000181" } as const;
+/** A company name as the comprovante prints it (the provider's names are at most 100 too). */
+const COMPANY_NAME_MAX = 100;
 
 const optionalText = z
   .string()
@@ -50,6 +55,13 @@ const rawSchema = z.object({
   TRANSFER_MAX_ATTEMPTS: intSetting(5, 1, 50),
   TRANSFER_RETRY_BASE_MS: intSetting(2_000, 10, 600_000),
   TRANSFER_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).optional(),
+  TRANSFER_SETTLE_HORIZON_MS: intSetting(600_000, 1_000, 86_400_000),
+  ATTENTION_AFTER_MINUTES: intSetting(30, 1, 10_080),
+  PROVIDER_AUTHORIZATION: z.enum(["ours", "portal"], { error: "must be ours or portal" }).default("ours"),
+  SCHEDULE_SEND_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM (24 h, Brazil time)")
+    .default("08:00"),
   RECONCILE_CRON: z.string().trim().regex(/^(\S+\s+){4}\S+$/, "must be a 5-field cron expression").default("* * * * *"),
   RECONCILE_STALE_SECONDS: intSetting(120, 1, 86_400),
   RECONCILE_REFRESH_MINUTES: intSetting(10, 1, 10_080),
@@ -58,6 +70,8 @@ const rawSchema = z.object({
   BATCH_RATE_PER_SECOND: intSetting(10, 1, 1_000),
   QUEUE_CONCURRENCY: intSetting(4, 1, 64),
   METRICS_TOKEN: optionalText.refine((v) => !v || v.length >= 16, { error: "must be at least 16 characters" }),
+  COMPANY_NAME: optionalText.refine((v) => !v || v.length <= COMPANY_NAME_MAX, { error: `must be at most ${COMPANY_NAME_MAX} characters` }),
+  COMPANY_DOCUMENT: optionalText.refine((v) => !v || isValidDocument(stripDocument(v)), { error: "must be a valid CNPJ or CPF" }),
 });
 
 /** Every setting this file reads (docs/DEPLOY.md's table lists each one; scripts/deploy.test.ts holds it). */
@@ -94,6 +108,21 @@ export type ServerEnv = {
     retryBaseMs: number;
     /** How long a worker's claim on a request holds: the register timeout plus read-back time. */
     leaseMs: number;
+    /**
+     * After a POST whose answer was lost, how long the request is only read back before it may be
+     * sent again: longer than any answer the provider takes (a slow POST still commits after our
+     * timeout).
+     */
+    settleHorizonMs: number;
+    /** A registered transfer not final after this many minutes needs attention. */
+    attentionAfterMinutes: number;
+    /**
+     * `ours`: our approvals are the authorization (every transfer goes out `authorized: true`);
+     * `portal`: transfers go out unauthorized and someone authorizes them in the provider's portal.
+     */
+    providerAuthorization: "ours" | "portal";
+    /** When scheduled transfers go out on their day ("08:00", Brazil time). */
+    scheduleSendTime: string;
     /** Submissions per second of a batch's rows (provider rate limits are not documented). */
     batchRatePerSecond: number;
     /** Transfers a process submits at once. */
@@ -112,6 +141,12 @@ export type ServerEnv = {
   approvalExpiryHours: number;
   /** Bearer token of GET /api/metrics; unset: metrics off (404). */
   metricsToken: string | undefined;
+  /**
+   * The payer printed on comprovantes (COMPANY_NAME, COMPANY_DOCUMENT bare). Sandbox mode: a demo
+   * company. Outside it, null until both are set: the server still starts (nothing else needs
+   * them), and a comprovante asked for is refused with a 503 naming both settings.
+   */
+  company: { name: string; document: string } | null;
 };
 
 export class ConfigError extends Error {
@@ -141,6 +176,9 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     throw new ConfigError(
       `Missing settings (required when PAYMENTS_API_URL is set): ${missing.join(", ")}`,
     );
+  }
+  if (Boolean(e.COMPANY_NAME) !== Boolean(e.COMPANY_DOCUMENT)) {
+    throw new ConfigError("COMPANY_NAME and COMPANY_DOCUMENT: set both (the payer on comprovantes) or neither");
   }
   if (e.AUTH_SECRET && e.AUTH_SECRET.length < 32) {
     throw new ConfigError("AUTH_SECRET: must be at least 32 characters");
@@ -174,6 +212,10 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       // The POST may take the whole register timeout, then up to ~2 s of read-backs: a live
       // worker always finishes inside its lease, so a lapsed lease means a dead worker.
       leaseMs: e.TRANSFER_LEASE_MS ?? e.PAYMENTS_API_REGISTER_TIMEOUT_MS + e.PAYMENTS_API_TIMEOUT_MS * 3 + 30_000,
+      settleHorizonMs: e.TRANSFER_SETTLE_HORIZON_MS,
+      attentionAfterMinutes: e.ATTENTION_AFTER_MINUTES,
+      providerAuthorization: e.PROVIDER_AUTHORIZATION,
+      scheduleSendTime: e.SCHEDULE_SEND_TIME,
       batchRatePerSecond: e.BATCH_RATE_PER_SECOND,
       concurrency: e.QUEUE_CONCURRENCY,
     },
@@ -185,6 +227,12 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     },
     approvalExpiryHours: e.APPROVAL_EXPIRY_HOURS,
     metricsToken: e.METRICS_TOKEN,
+    company:
+      e.COMPANY_NAME && e.COMPANY_DOCUMENT
+        ? { name: e.COMPANY_NAME, document: stripDocument(e.COMPANY_DOCUMENT) }
+        : sandboxMode
+          ? { ...DEMO_COMPANY }
+          : null,
   };
 }
 

@@ -18,6 +18,10 @@ export async function startServer(): Promise<void> {
     throw error;
   }
   logLine("info", "starting", { node: process.version, mode: env.sandboxMode ? "sandbox" : "provider" });
+  if (!env.company) {
+    // Not fatal: nothing but the comprovantes needs them, and those are refused (503) until they are set.
+    logLine("warn", "COMPANY_NAME and COMPANY_DOCUMENT are not set: comprovantes cannot be issued (see /settings/provider)");
+  }
   try {
     if (env.sandboxMode) {
       const { ensureEmbeddedSandbox } = await import("./embedded-sandbox");

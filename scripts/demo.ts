@@ -1,5 +1,5 @@
 /**
- * `npm run demo`: builds, starts the back office on the embedded sandbox and says "ready" only
+ * `npm run demo`: builds (the sandbox bundle and the app), starts the back office on the embedded sandbox and says "ready" only
  * once the sandbox answers too (GET /api/health: provider reachable and a token issued). Listens
  * on 127.0.0.1 unless HOST says otherwise (HOST=0.0.0.0 to be reached from other machines: the
  * demo accounts share one public password). PORT and SANDBOX_PORT move the ports (3000, 4010).
@@ -9,6 +9,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
+import { buildSandbox } from "./build-sandbox";
 
 const root = join(import.meta.dirname, "..");
 const host = process.env.HOST || "127.0.0.1";
@@ -18,6 +19,8 @@ const url = `http://${shown}:${port}`;
 const next = join(root, "node_modules", ".bin", "next");
 
 if (!process.argv.includes("--skip-build")) {
+  // `npm run build`: the sandbox bundle the server starts on plain Node, then the app.
+  await buildSandbox();
   const built = spawnSync(next, ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Starts the production server for e2e on a fresh store and a fresh embedded sandbox.
+# Starts the production server for e2e on a fresh store and a fresh embedded sandbox, which runs
+# compiled as in production (.build/sandbox.mjs, rebuilt here from the current sources: well under
+# a second, and written in one step, so parallel workers never read half a file).
 # `exec` makes next-server the very process Playwright stops, so nothing is left behind; the
 # sandbox child exits with it (its stdin pipe closes, see lib/embedded-sandbox.ts).
 set -euo pipefail
@@ -18,7 +20,12 @@ export SANDBOX_CLOCK_STEP_MS=60000 SANDBOX_WEBHOOK_RETRY_MS=500
 export PAYMENTS_API_TIMEOUT_MS=1500 PAYMENTS_API_REGISTER_TIMEOUT_MS=1500 LOG_LEVEL=warn
 # A transfer whose answer was lost is retried after 150-300 ms (the default 1-2 s would only slow the specs).
 export TRANSFER_RETRY_BASE_MS=300
+# An ambiguous POST is only read back for this long before it may be sent again. It must outlast the
+# slowest answer the specs' faults give (2.5 s); the default 10 minutes would stall them. The server's
+# clock cannot be driven from a browser spec; the integration tests drive the engine's time instead.
+export TRANSFER_SETTLE_HORIZON_MS=4000
 # No gzip between the server and the browser on localhost: 17% less e2e time measured (a11y +
 # bad-input: 206 s -> 171 s); production keeps compression (next.config.ts).
 export NEXT_COMPRESS=off
+node_modules/.bin/tsx scripts/build-sandbox.ts
 exec node_modules/.bin/next start -p "$app_port"

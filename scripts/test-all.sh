@@ -17,6 +17,13 @@ if ! command -v chromium >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 
+if ! command -v pdftotext >/dev/null 2>&1 || ! command -v pdftoppm >/dev/null 2>&1; then
+  # The comprovante tests read the PDFs' text (pdftotext) and render one to PNG (pdftoppm).
+  step "installing Debian's poppler-utils"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq poppler-utils >/dev/null
+fi
+
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   step "installing Debian's postgresql"
   $SUDO apt-get update -qq
@@ -45,8 +52,8 @@ npx vitest run
 step "the provider's integration suites again, on the documentation's quirks (TEST_SANDBOX_QUIRKS=doc)"
 npm run --silent test:doc-quirks
 
-step "production build"
-npx next build
+step "production build (the sandbox bundle, then the app: npm run build)"
+npm run --silent build
 
 step "end-to-end tests (Playwright, Chromium)"
 npx playwright test

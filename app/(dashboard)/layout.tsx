@@ -4,7 +4,22 @@ import { LiveUpdates } from "@/components/events/live-updates";
 import { AppHeader } from "@/components/layout/app-header";
 import { InboxBadge } from "@/components/transfers/inbox-badge";
 import { getSessionUser } from "@/lib/auth/guard";
-import { can } from "@/lib/auth/roles";
+import { can, type Role } from "@/lib/auth/roles";
+import { AttentionBadge } from "@/components/transfers/attention-badge";
+
+function transferBadges(role: Role) {
+  const inbox = can(role, "approve");
+  const attention = can(role, "handleAttention");
+  if (!inbox && !attention) return undefined;
+  return {
+    "/transfers": (
+      <>
+        {inbox ? <InboxBadge /> : null}
+        {attention ? <AttentionBadge /> : null}
+      </>
+    ),
+  };
+}
 
 /**
  * The signed-in shell. Each page checks its own permission (and redirects to /login with
@@ -20,8 +35,8 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         {t("skipToContent")}
       </a>
       <LiveUpdates />
-      {/* An approver sees how many requests wait for their decision beside "Transfers". */}
-      <AppHeader user={user} badges={can(user.role, "approve") ? { "/transfers": <InboxBadge /> } : undefined} />
+      {/* Beside "Transfers": an approver sees what waits for their decision, an operator or admin what needs attention. */}
+      <AppHeader user={user} badges={transferBadges(user.role)} />
       <main id="main" className="mx-auto max-w-[1600px] px-3 py-5 sm:px-4">
         {children}
       </main>

@@ -5,7 +5,7 @@ import { cn } from "@/lib/utils";
 const TONE: Record<BatchState, string> = {
   draft: "border-blue-200 bg-blue-50 text-blue-900 dark:border-blue-800 dark:bg-blue-950/40 dark:text-blue-100",
   awaiting_approval: "border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100",
-  submitting: "border-blue-200 bg-blue-50 text-blue-900 dark:border-blue-800 dark:bg-blue-950/40 dark:text-blue-100",
+  sending: "border-blue-200 bg-blue-50 text-blue-900 dark:border-blue-800 dark:bg-blue-950/40 dark:text-blue-100",
   completed: "border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950/40 dark:text-green-100",
   rejected: "border-border bg-surface-muted text-fg-muted",
   canceled: "border-border bg-surface-muted text-fg-muted",

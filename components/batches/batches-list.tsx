@@ -39,13 +39,11 @@ export function BatchesList({ canCreate }: { canCreate: boolean }) {
       ) : (
         <ul className="flex flex-col gap-2" data-testid="batches-list">
           {query.data.batches.map((b) => {
-            const registered = b.progress.registered ?? 0;
-            const failed = (b.progress.failed ?? 0) + (b.progress.refused ?? 0);
             return (
               <li key={b.id}>
                 <Link
                   href={`/batches/${b.id}`}
-                  className="grid gap-1 rounded-lg border border-border bg-surface p-3 hover:bg-surface-muted md:grid-cols-[11rem_minmax(0,1fr)_9rem_10rem_9rem] md:items-center md:gap-3"
+                  className="grid gap-1 rounded-lg border border-border bg-surface p-3 hover:bg-surface-muted md:grid-cols-[10rem_minmax(0,1fr)_9rem_13rem_11rem] md:items-center md:gap-4"
                 >
                   <span className="text-sm tabular-nums text-fg-muted">{formatBrazilDateTime(b.created_at)}</span>
                   <span className="min-w-0">
@@ -55,11 +53,11 @@ export function BatchesList({ canCreate }: { canCreate: boolean }) {
                     </span>
                   </span>
                   <span className="font-semibold tabular-nums text-fg md:text-right">{formatBRL(b.total_cents)}</span>
-                  <span>
+                  <span className="min-w-0">
                     <BatchStateBadge state={b.state} />
                   </span>
-                  <span className="text-xs text-fg-muted">
-                    {b.state === "draft" ? null : `${d("registered")}: ${registered} · ${d("failed")}: ${failed}`}
+                  <span className="text-xs text-fg-muted" data-testid="batch-paid-summary">
+                    {b.state === "draft" ? null : `${d("paid")}: ${b.outcome.paid.count} · ${d("notPaid")}: ${b.outcome.not_paid.count}`}
                   </span>
                 </Link>
               </li>

@@ -109,12 +109,14 @@ export function PreviewCell({ row, column }: { row: BatchPreviewRow; column: Pre
           <>
             {sent.transfer_id ? (
               <a href={`/transfers/${sent.transfer_id}`} className="inline-block" title={sent.reference_code ?? undefined}>
-                <TransferStateBadge state={sent.state} />
+                <TransferStateBadge state={sent.state} wrap />
               </a>
             ) : (
-              <TransferStateBadge state={sent.state} />
+              <TransferStateBadge state={sent.state} wrap />
             )}
-            {sent.outcome && sent.state !== "registered" ? (
+            {sent.state === "provider_canceled" && sent.cancellation_reason ? (
+              <div className="mt-0.5 text-xs leading-snug text-fg-muted">{sent.cancellation_reason}</div>
+            ) : sent.outcome && (sent.state === "refused" || sent.state === "failed" || sent.state === "outcome_unknown") ? (
               <div className="mt-0.5 text-xs leading-snug text-fg-muted">
                 <TransferOutcomeView outcome={sent.outcome} />
               </div>

@@ -15,7 +15,7 @@ import { PreviewTotals } from "./preview-totals";
  * phone a row is a small card instead (line, state and amount on top, the rest under them):
  * a 60rem table would hide every reason off screen.
  */
-const GRID = "grid grid-cols-[3rem_minmax(0,1fr)_minmax(0,1fr)] md:grid-cols-[4rem_10rem_8.5rem_minmax(12rem,1.2fr)_minmax(14rem,1.5fr)_minmax(10rem,1fr)]";
+const GRID = "grid grid-cols-[3rem_minmax(0,1fr)_minmax(0,1fr)] md:grid-cols-[4rem_12rem_8.5rem_minmax(12rem,1.2fr)_minmax(14rem,1.5fr)_minmax(10rem,1fr)]";
 const CELL_CLASS: Record<PreviewColumn, string> = {
   line: "",
   state: "",

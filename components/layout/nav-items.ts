@@ -8,6 +8,7 @@ type NavLabel =
   | "transfers"
   | "batches"
   | "qrcodes"
+  | "statement"
   | "reconciliation"
   | "events"
   | "audit"
@@ -42,6 +43,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   { href: "/transfers", label: "transfers", permission: "viewTransfers", tier: 1 },
   { href: "/batches", label: "batches", permission: "viewTransfers", tier: 2 },
   { href: "/qrcodes", label: "qrcodes", permission: "viewPayments", tier: 3 },
+  { href: "/statement", label: "statement", permission: "viewPayments", tier: 3 },
   { href: "/reconciliation", label: "reconciliation", permission: "reconciliation", tier: 3 },
   { href: "/users", label: "users", permission: "users", tier: 3 },
   { href: "/settings/approvals", label: "approvals", permission: "policy", tier: 3 },

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useRecentlyChanged } from "@/components/events/live-updates";
+import { paymentReceiptUrl, ReceiptButtons } from "@/components/receipts/receipt-buttons";
 import { ErrorState } from "@/components/ui/error-state";
 import { isApiRequestError } from "@/lib/domain/api-client";
 import { paymentQueries } from "@/lib/queries/payments";
@@ -72,6 +73,8 @@ export function PaymentDetailView({
       <BackToPayments />
       {justRegistered ? <RegisteredNotice /> : null}
       <PaymentOverview payment={payment} flash={changed} />
+      {/* A comprovante exists once the provider completed the payment (it then has its end_to_end and date). */}
+      {payment.status === "completed" && payment.end_to_end ? <ReceiptButtons url={paymentReceiptUrl(payment.idempotent_id)} /> : null}
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-4">
           <ReceiverSection payment={payment} />

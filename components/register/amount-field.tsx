@@ -2,8 +2,9 @@ import { useTranslations } from "next-intl";
 import { Controller } from "react-hook-form";
 import { AmountInput } from "@/components/ui/amount-input";
 import { Label } from "@/components/ui/input";
-import { formatBRL } from "@/lib/pix";
+import { formatBRL, stripDocument } from "@/lib/pix";
 import { readAmount } from "@/lib/register/to-request-body";
+import { ApprovalNeedNote } from "./approval-need";
 import { useFieldError } from "./form-field";
 import type { RegisterForm } from "./form-types";
 
@@ -13,6 +14,7 @@ export function AmountField({ form }: { form: RegisterForm }) {
   const g = useTranslations("glossary");
   const error = useFieldError(form.formState.errors.amount?.message);
   const reading = readAmount(form.watch("amount"));
+  const document = stripDocument(form.watch("receiver_document") ?? "");
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor="register-amount">{g("amount")}</Label>
@@ -39,6 +41,7 @@ export function AmountField({ form }: { form: RegisterForm }) {
           t("amountHint")
         )}
       </p>
+      <ApprovalNeedNote valueCents={reading.cents} receiverDocument={document.toUpperCase()} testId="form-approvals" />
     </div>
   );
 }

@@ -56,8 +56,9 @@ function RegisterTransferForm({ initialId }: { initialId: string }) {
   // Follow the created request: registered -> its payment; waiting for people -> its page.
   useEffect(() => {
     if (!transfer) return;
-    if (transfer.state === "registered") router.push(`/payments/${encodeURIComponent(transfer.idempotent_id)}?registered=1`);
-    else if (transfer.state === "awaiting_approval") router.push(transferHref(transfer.id));
+    if (transfer.state === "registered" || transfer.state === "paid" || transfer.state === "provider_canceled") {
+      router.push(`/payments/${encodeURIComponent(transfer.idempotent_id)}?registered=1`);
+    } else if (transfer.state === "awaiting_approval") router.push(transferHref(transfer.id));
   }, [transfer, router]);
 
   const firstStep = useRef(true);

@@ -1,14 +1,13 @@
 "use client";
 
-import { Moon, ShieldCheck } from "lucide-react";
+import { Moon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { BalanceCheck } from "@/components/balance/balance-check";
 import type { RegisterTransfer } from "@/lib/contract";
 import { centsToWords, findParticipant, formatBRL, formatDocument } from "@/lib/pix";
 import { isPixNightWindow } from "@/lib/transfers/night-window";
-import { approvalsRequired } from "@/lib/transfers/policy";
-import { useApprovalPolicy } from "./use-approval-policy";
+import { ApprovalNeedNote } from "./approval-need";
 
 /**
  * What the operator decides on, in business words (never wire values): the amount in figures and
@@ -19,8 +18,6 @@ export function ReviewStep({ transfer, children }: { transfer: RegisterTransfer;
   const t = useTranslations("register");
   const g = useTranslations("glossary");
   const a = useTranslations("approvals");
-  const policy = useApprovalPolicy();
-  const needed = policy.data ? approvalsRequired(policy.data.policy, transfer.value_cents) : null;
   const rows: Array<[string, ReactNode]> = [
     [g("initiationType"), g(`initiation.${transfer.initiation_type}`)],
     [g("receiverName"), transfer.receiver_name],
@@ -40,10 +37,7 @@ export function ReviewStep({ transfer, children }: { transfer: RegisterTransfer;
       [g("accountType"), transfer.receiver_account_type ? g(`accountTypes.${transfer.receiver_account_type}`) : "—"],
     );
   }
-  rows.push(
-    [g("authorized"), transfer.authorized || (needed ?? 0) > 0 ? t("authorizedYes") : t("authorizedNo")],
-    [g("idempotentId"), <span key="id" className="break-all font-mono">{transfer.idempotent_id}</span>],
-  );
+  rows.push([g("idempotentId"), <span key="id" className="break-all font-mono">{transfer.idempotent_id}</span>]);
   return (
     <section aria-labelledby="register-review-title" className="flex flex-col gap-4">
       <div>
@@ -61,12 +55,7 @@ export function ReviewStep({ transfer, children }: { transfer: RegisterTransfer;
           {centsToWords(transfer.value_cents)}
         </div>
       </div>
-      {needed !== null ? (
-        <p className="flex items-start gap-2 text-sm text-fg" data-testid="review-approvals">
-          <ShieldCheck aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-fg-muted" />
-          {needed > 0 ? t("needsApproval", { count: needed }) : t("noApproval")}
-        </p>
-      ) : null}
+      <ApprovalNeedNote valueCents={transfer.value_cents} receiverDocument={transfer.receiver_document} testId="review-approvals" />
       {isPixNightWindow(new Date()) ? (
         <p className="flex items-start gap-2 text-sm font-medium text-amber-800 dark:text-amber-300" role="note">
           <Moon aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />

@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { TransferOutcomeView } from "@/components/transfers/transfer-outcome";
 import { transferHref } from "@/components/transfers/transfers-table";
+import { formatBrazilDateTime } from "@/lib/pix";
 import type { TransferDetail } from "@/lib/transfers/types";
 import { cn } from "@/lib/utils";
 import type { Submission } from "./use-create-transfer";
@@ -95,6 +96,7 @@ export function SubmissionStatus({
 
 function CreatedStatus({ id, transfer }: { id: string; transfer: TransferDetail | null }) {
   const t = useTranslations("register.status");
+  const tr = useTranslations("transfers");
   const open = (
     <Link className="w-fit font-medium underline" href={transferHref(id)}>
       {t("openRequest")}
@@ -122,6 +124,9 @@ function CreatedStatus({ id, transfer }: { id: string; transfer: TransferDetail 
       <Box tone="warning" role="alert" icon={<CircleHelp aria-hidden className={icon} />} title={t("unknown")}>
         {transfer?.outcome ? <TransferOutcomeView outcome={transfer.outcome} /> : null}
         <p>{t("unknownHint")}</p>
+        {transfer?.next_attempt_at ? (
+          <p data-testid="next-check">{tr("detail.nextCheck", { at: formatBrazilDateTime(transfer.next_attempt_at) })}</p>
+        ) : null}
         {open}
       </Box>
     );

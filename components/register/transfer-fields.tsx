@@ -74,23 +74,6 @@ export function TransferFields({
         </FormField>
       </div>
       {mode === "manual" ? <BankAccountFields form={form} /> : <PixKeyFields form={form} />}
-      <div className="flex items-start gap-2.5">
-        <input
-          id="register-authorized"
-          type="checkbox"
-          className="mt-0.5 h-4 w-4 accent-brand-700"
-          aria-describedby="register-authorized-hint"
-          {...register("authorized")}
-        />
-        <div className="flex flex-col gap-0.5">
-          <label htmlFor="register-authorized" className="text-sm font-medium text-fg">
-            {t("authorize")}
-          </label>
-          <p id="register-authorized-hint" className="text-xs text-fg-muted">
-            {t("authorizeHint")}
-          </p>
-        </div>
-      </div>
       <AdvancedIdField form={form} open={advancedOpen} onOpenChange={onAdvancedOpenChange} />
       <p className="text-xs text-fg-muted">
         {g("idempotentId")}{" "}

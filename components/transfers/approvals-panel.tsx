@@ -16,7 +16,7 @@ export type Viewer = { id: string; canApprove: boolean };
 export function ApprovalsPanel({ transfer, viewer }: { transfer: TransferRequest; viewer: Viewer }) {
   const t = useTranslations("approvals");
   const waiting = transfer.state === "awaiting_approval";
-  const mine = transfer.maker.id === viewer.id;
+  const mine = transfer.maker.id === viewer.id || transfer.submitted_by?.id === viewer.id;
   const approvedByMe = transfer.approvals.some((a) => a.approver.id === viewer.id);
   const mayDecide = waiting && viewer.canApprove && !mine && !approvedByMe && !transfer.batch_id;
   return (

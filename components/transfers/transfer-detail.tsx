@@ -16,13 +16,15 @@ import { TransferStateBadge } from "./state-badge";
 import { TransferSummary } from "./transfer-summary";
 import { TransferTimeline } from "./transfer-timeline";
 import { TransferOutcomeView } from "./transfer-outcome";
+import { AttentionCard } from "./attention-note";
+import { MoneyOutcome } from "./money-outcome";
 
 /**
  * One transfer request: what it is, where it stands and why, who approved it, its timeline and
  * its outcome. Live: a state change (here or on another instance) refreshes it at once; while
  * the engine still works on it, it is also read again every few seconds.
  */
-export function TransferDetailView({ id, viewer }: { id: string; viewer: Viewer & { canCancel: boolean } }) {
+export function TransferDetailView({ id, viewer }: { id: string; viewer: Viewer & { canCancel: boolean; canHandle: boolean } }) {
   const t = useTranslations("transfers");
   const g = useTranslations("glossary");
   const query = useQuery({
@@ -59,10 +61,18 @@ export function TransferDetailView({ id, viewer }: { id: string; viewer: Viewer 
         {transfer.state === "awaiting_approval" && transfer.expires_at ? (
           <span className="text-fg-muted"> {t("detail.expiresAt", { at: formatBrazilDateTime(transfer.expires_at) })}</span>
         ) : null}
-        {transfer.next_attempt_at && IN_FLIGHT_STATES.includes(transfer.state) ? (
+        {transfer.next_attempt_at && transfer.state === "outcome_unknown" ? (
+          <span className="text-fg-muted" data-testid="next-check">
+            {" "}
+            {t("detail.nextCheck", { at: formatBrazilDateTime(transfer.next_attempt_at) })}
+            {transfer.settle_until ? ` ${t("detail.resendFrom", { at: formatBrazilDateTime(transfer.settle_until) })}` : null}
+          </span>
+        ) : transfer.next_attempt_at && IN_FLIGHT_STATES.includes(transfer.state) ? (
           <span className="text-fg-muted"> {t("detail.nextAttempt", { at: formatBrazilDateTime(transfer.next_attempt_at) })}</span>
         ) : null}
       </p>
+      <MoneyOutcome transfer={transfer} />
+      <AttentionCard transfer={transfer} canHandle={viewer.canHandle} />
 
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)]">
         <Card className="p-5">
@@ -83,7 +93,7 @@ export function TransferDetailView({ id, viewer }: { id: string; viewer: Viewer 
                 </p>
               ) : null}
               {transfer.attempts > 0 ? <p className="text-fg-muted">{t("detail.attempts", { count: transfer.attempts })}</p> : null}
-              {transfer.state === "registered" ? (
+              {transfer.reference_code && transfer.outcome?.kind !== "conflict" ? (
                 <Link
                   href={`/payments/${encodeURIComponent(transfer.idempotent_id)}`}
                   className="w-fit font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"

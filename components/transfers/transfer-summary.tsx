@@ -28,7 +28,6 @@ export function TransferSummary({ transfer: r }: { transfer: TransferRequest }) 
     );
   }
   rows.push(
-    [g("authorized"), r.authorized ? t("authorizedOnSend") : t("notAuthorized")],
     [g("idempotentId"), <span key="id" className="break-all font-mono">{r.idempotent_id}</span>],
     [g("maker"), t("createdBy", { email: r.maker.email, at: formatBrazilDateTime(r.created_at) })],
   );

@@ -3,7 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { parseAsInteger, parseAsStringLiteral, useQueryStates } from "nuqs";
+import { X } from "lucide-react";
+import { parseAsInteger, parseAsString, parseAsStringLiteral, useQueryStates } from "nuqs";
 import { buttonVariants } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -15,6 +16,8 @@ import { TransfersTable } from "./transfers-table";
 const urlState = {
   view: parseAsStringLiteral(TRANSFER_VIEWS).withDefault("all"),
   page: parseAsInteger.withDefault(1),
+  /** Only the rows of this batch. */
+  batch: parseAsString,
 };
 
 /**
@@ -23,7 +26,7 @@ const urlState = {
  */
 export function TransfersPage({ canApprove, canCreate }: { canApprove: boolean; canCreate: boolean }) {
   const t = useTranslations("transfers");
-  const [{ view, page }, setUrl] = useQueryStates(urlState, { clearOnDefault: true, history: "push" });
+  const [{ view, page, batch }, setUrl] = useQueryStates(urlState, { clearOnDefault: true, history: "push" });
   const views = TRANSFER_VIEWS.filter((v) => v !== "inbox" || canApprove);
   const inbox = useQuery({ ...transferQueries.list("inbox", 1), enabled: canApprove && view !== "inbox" });
 
@@ -75,15 +78,26 @@ export function TransfersPage({ canApprove, canCreate }: { canApprove: boolean; 
         ))}
       </nav>
 
-      <TransfersView view={view} page={page} onPage={(p) => void setUrl({ page: p })} />
+      {batch ? (
+        <p className="flex w-fit items-center gap-2 rounded-full border border-border bg-surface-muted px-3 py-1 text-sm" data-testid="batch-filter">
+          <Link href={`/batches/${encodeURIComponent(batch)}`} className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300">
+            {t("batchFilter")}
+          </Link>
+          <button type="button" onClick={() => void setUrl({ batch: null, page: 1 })} aria-label={t("clearBatchFilter")} className="rounded-full p-0.5 text-fg-muted hover:text-fg">
+            <X aria-hidden className="h-3.5 w-3.5" />
+          </button>
+        </p>
+      ) : null}
+
+      <TransfersView view={view} page={page} batch={batch} onPage={(p) => void setUrl({ page: p })} />
     </div>
   );
 }
 
-function TransfersView({ view, page, onPage }: { view: TransferView; page: number; onPage: (page: number) => void }) {
+function TransfersView({ view, page, batch, onPage }: { view: TransferView; page: number; batch: string | null; onPage: (page: number) => void }) {
   const t = useTranslations("transfers");
   const common = useTranslations("common");
-  const query = useQuery(transferQueries.list(view, page));
+  const query = useQuery(transferQueries.list(view, page, batch));
   if (query.isPending) {
     return (
       <div aria-busy="true" aria-label={common("states.loading")} className="flex flex-col gap-2">
@@ -100,13 +114,13 @@ function TransfersView({ view, page, onPage }: { view: TransferView; page: numbe
   if (transfers.length === 0) {
     return (
       <p className="rounded-lg border border-dashed border-border px-4 py-10 text-center text-sm text-fg-muted" role="status">
-        {view === "inbox" ? t("empty.inbox") : view === "all" ? t("empty.all") : t("empty.filtered")}
+        {view === "inbox" ? t("empty.inbox") : view === "attention" ? t("empty.attention") : view === "all" ? t("empty.all") : t("empty.filtered")}
       </p>
     );
   }
   return (
     <div className="flex flex-col gap-3" aria-busy={query.isFetching}>
-      <TransfersTable transfers={transfers} dimmed={query.isPlaceholderData} caption={t(`filters.${view}`)} />
+      <TransfersTable transfers={transfers} dimmed={query.isPlaceholderData} caption={t(`filters.${view}`)} showAttention={view === "attention"} />
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-fg-muted">
         <span>{t("pagination", { page: meta.page, pages: meta.total_pages, total: meta.total })}</span>
         <div className="flex gap-2">

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { formatBRL, formatBrazilDateTime, formatDocument } from "@/lib/pix";
 import type { TransferRequest } from "@/lib/transfers/types";
 import { cn } from "@/lib/utils";
+import { AttentionText } from "./attention-note";
 import { TransferStateBadge } from "./state-badge";
 
 export function transferHref(id: string): string {
@@ -15,7 +16,18 @@ export function transferHref(id: string): string {
  * Transfer requests as a table (a card per request on a phone). Each row links to its page;
  * the age counts up while the page is open.
  */
-export function TransfersTable({ transfers, dimmed, caption }: { transfers: TransferRequest[]; dimmed?: boolean; caption: string }) {
+export function TransfersTable({
+  transfers,
+  dimmed,
+  caption,
+  showAttention = false,
+}: {
+  transfers: TransferRequest[];
+  dimmed?: boolean;
+  caption: string;
+  /** Say under each row what needs a person and what to do (the "Needs attention" view). */
+  showAttention?: boolean;
+}) {
   const t = useTranslations("transfers");
   const format = useFormatter();
   const now = useNow({ updateInterval: 30_000 });
@@ -50,9 +62,14 @@ export function TransfersTable({ transfers, dimmed, caption }: { transfers: Tran
                 <TransferStateBadge state={r.state} />
               </td>
               <td className="whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums">{formatBRL(r.value_cents)}</td>
-              <td className="max-w-[18rem] px-3 py-2">
+              <td className="max-w-[22rem] px-3 py-2">
                 <div className="truncate" title={r.receiver_name}>{r.receiver_name}</div>
                 <div className="font-mono text-xs text-fg-muted">{formatDocument(r.receiver_document)}</div>
+                {showAttention && r.attention ? (
+                  <div className="mt-1 text-xs">
+                    <AttentionText transfer={r} />
+                  </div>
+                ) : null}
               </td>
               <td className="max-w-[14rem] truncate px-3 py-2 text-fg-muted" title={r.maker.email}>{r.maker.email}</td>
               <td className="whitespace-nowrap px-3 py-2 text-fg-muted">{approvals(r)}</td>
@@ -70,6 +87,11 @@ export function TransfersTable({ transfers, dimmed, caption }: { transfers: Tran
                 <TransferStateBadge state={r.state} />
               </div>
               <div className="truncate text-sm">{r.receiver_name}</div>
+              {showAttention && r.attention ? (
+                <div className="text-xs">
+                  <AttentionText transfer={r} />
+                </div>
+              ) : null}
               <div className="flex flex-wrap justify-between gap-x-3 text-xs text-fg-muted">
                 <span>{r.maker.email}</span>
                 <span>{age(r.created_at)}</span>

@@ -8,10 +8,10 @@ import type { TransferDetail } from "@/lib/transfers/types";
 
 const readTransfer = answerWith<{ transfer: TransferDetail }>({ transfer: "object" });
 
-type TransferAction = "approve" | "reject" | "cancel";
+type TransferAction = "approve" | "reject" | "cancel" | "handled";
 
 /**
- * Approve, reject or cancel a request: one POST, then the request (and every list) is read
+ * Approve, reject, cancel or mark handled a request: one POST, then the request (and every list) is read
  * again. A second click while one is pending is ignored (the button is disabled too).
  */
 export function useTransferAction(id: string, action: TransferAction) {

@@ -1,15 +1,16 @@
 "use client";
 
-import { CheckCircle2, ChevronDown, Download, FileSpreadsheet, FileText, X } from "lucide-react";
+import { CheckCircle2, ChevronDown, Download, FileSpreadsheet, FileText, Landmark, X, type LucideIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useDisclosure } from "@/components/data-table/use-disclosure";
 import { Button } from "@/components/ui/button";
-import type { ExportFormat } from "@/lib/export/columns";
+import { EXPORT_FORMATS, type DownloadFormat, type ExportFormat } from "@/lib/export/columns";
 import { useExportDownload, type ExportState } from "./use-export-download";
 
 const count = new Intl.NumberFormat("pt-BR");
 const size = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 1 });
 const PANEL_WIDTH = 240;
+const FORMAT_ICONS: Record<DownloadFormat, LucideIcon> = { csv: FileText, xlsx: FileSpreadsheet, ofx: Landmark };
 
 /** "850 kB", "1,2 MB": figures are Brazilian in every language. */
 function sizeText(bytes: number): string {
@@ -19,15 +20,19 @@ function sizeText(bytes: number): string {
 /**
  * "Export" with its two files (CSV that Brazilian Excel opens, XLSX) in a small panel, then
  * honest progress while the file arrives (CSV: rows of the total; XLSX: bytes received) with
- * Cancel, then what was saved. `href` gives the export's address for a format.
+ * Cancel, then what was saved. `href` gives the export's address for a format; `formats` the
+ * files offered (CSV and XLSX unless said).
  */
-export function ExportButton({
+export function ExportButton<F extends DownloadFormat = ExportFormat>({
   href,
+  // The default list is ExportFormat's, which F defaults to.
+  formats = EXPORT_FORMATS as readonly DownloadFormat[] as readonly F[],
   expectedRows,
   disabled,
   testId = "export",
 }: {
-  href: (format: ExportFormat) => string;
+  href: (format: F) => string;
+  formats?: readonly F[];
   /** The list's count now, to say when it changed while the file was written. */
   expectedRows?: number;
   disabled?: boolean;
@@ -39,7 +44,7 @@ export function ExportButton({
 
   if (state.status === "running") return <ExportProgress state={state} onCancel={cancel} testId={testId} />;
 
-  function choose(format: ExportFormat) {
+  function choose(format: F) {
     close(false);
     void start(href(format));
   }
@@ -57,12 +62,15 @@ export function ExportButton({
             aria-label={t("menuLabel")}
             className="absolute top-full z-50 mt-1 flex flex-col gap-1 rounded-lg border border-border bg-surface p-1.5 text-fg shadow-lg data-[align=end]:right-0 data-[align=start]:left-0"
           >
-            <Button size="sm" variant="ghost" align="start" onClick={() => choose("csv")}>
-              <FileText aria-hidden className="h-4 w-4" /> {t("formats.csv")}
-            </Button>
-            <Button size="sm" variant="ghost" align="start" onClick={() => choose("xlsx")}>
-              <FileSpreadsheet aria-hidden className="h-4 w-4" /> {t("formats.xlsx")}
-            </Button>
+            {formats.map((format) => {
+              const label: DownloadFormat = format;
+              const Icon = FORMAT_ICONS[label];
+              return (
+                <Button key={format} size="sm" variant="ghost" align="start" onClick={() => choose(format)} data-testid={`${testId}-${format}`}>
+                  <Icon aria-hidden className="h-4 w-4" /> {t(`formats.${label}`)}
+                </Button>
+              );
+            })}
           </div>
         ) : null}
       </div>

@@ -1,13 +1,13 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ExportFormat } from "@/lib/export/columns";
+import type { DownloadFormat } from "@/lib/export/columns";
 import { downloadExport, ExportRequestError } from "@/lib/export/download";
 
 export type ExportState =
   | { status: "idle" }
-  | { status: "running"; format: ExportFormat | null; rows: number | null; totalRows: number | null; bytes: number }
-  | { status: "done"; format: ExportFormat; fileName: string; rows: number | null }
+  | { status: "running"; format: DownloadFormat | null; rows: number | null; totalRows: number | null; bytes: number }
+  | { status: "done"; format: DownloadFormat; fileName: string; rows: number | null }
   | { status: "canceled" }
   /** `reason`: the server's words; null when it gave none (`httpStatus` then says what happened). */
   | { status: "failed"; reason: string | null; httpStatus: number | null };

@@ -126,6 +126,8 @@ export const test = base.extend<object, { stack: Stack }>({
           TRUSTED_PROXY_HOPS: "1",
           REQUIRE_2FA: "true",
           METRICS_TOKEN: metricsToken,
+          COMPANY_NAME: "Empresa Exemplo Ltda",
+          COMPANY_DOCUMENT: "11.222.333/0001-81",
           DATA_DIR: join(dir, "data"),
           LOG_FORMAT: "json",
           NEXT_TELEMETRY_DISABLED: "1",

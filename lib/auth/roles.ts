@@ -27,6 +27,8 @@ export const PERMISSIONS = {
   viewTransfers: ["operator", "approver", "admin"],
   /** Approve or reject transfer requests and batches (the checker). */
   approve: ["approver", "admin"],
+  /** What needs attention after sending (not paid, unknown, late): see it counted, mark it handled. */
+  handleAttention: ["operator", "admin"],
   /** Reconciliation findings: read and resolve. */
   reconciliation: ["support", "admin"],
   audit: ["admin"],

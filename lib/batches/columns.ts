@@ -47,12 +47,23 @@ const MORE_HEADERS: Record<BatchColumn, readonly string[]> = {
   pix_key: ["chave_pix", "key"],
   receiver_name: ["nome_do_recebedor", "nome_recebedor", "recebedor", "name", "receiver"],
   receiver_document: ["cpf_cnpj", "cpf_cnpj_do_recebedor", "documento_do_recebedor", "receiver_cpf_cnpj", "document"],
-  idempotent_id: ["id_do_parceiro", "id_parceiro", "partner_id"],
+  idempotent_id: ["identificador", "id_do_parceiro", "id_parceiro", "partner_id"],
   bank_ispb: ["ispb_do_banco", "ispb_banco"],
   agency: ["branch"],
   account: ["numero_da_conta", "conta_com_digito"],
   account_type: ["tipo_de_conta", "tipo_da_conta"],
 };
+
+/**
+ * Columns a file may carry that are not read: the line and the reason of the errors file
+ * (GET /api/batches/{id}/errors), so that file, corrected, can be uploaded again as it is.
+ */
+const INFORMATION_HEADERS = new Set(["linha", "line", "erro", "error", "motivo", "reason"]);
+
+/** True for a header the reader skips (see INFORMATION_HEADERS). */
+export function isInformationHeader(text: string): boolean {
+  return INFORMATION_HEADERS.has(headerKey(text));
+}
 
 /** "Agência ", "Tipo de chave", "CPF/CNPJ" -> "agencia", "tipo_de_chave", "cpf_cnpj". */
 function headerKey(text: string): string {

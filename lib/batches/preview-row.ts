@@ -23,7 +23,13 @@ export type BatchPreviewRow = {
   /** `account_type` is a request code ("CACC", ...) or, on an invalid row, the label as written. */
   bank?: { ispb: string; agency: string; account: string; account_type: string };
   /** Once the batch was submitted: where the row's transfer stands (its state, reference code, outcome). */
-  sent?: { state: TransferState; reference_code: string | null; outcome: TransferOutcome | null; transfer_id: string | null };
+  sent?: {
+    state: TransferState;
+    reference_code: string | null;
+    outcome: TransferOutcome | null;
+    transfer_id: string | null;
+    cancellation_reason?: string | null;
+  };
 };
 
 /** A validated row -> its preview shape. */

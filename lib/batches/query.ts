@@ -16,3 +16,8 @@ export const batchListQuerySchema = z.object({
 export const resultsQuerySchema = z.object({
   format: z.enum(["csv", "xlsx"], { error: "validation.batches.format" }).default("csv"),
 });
+
+/** Body of POST /api/batches/{id}/cancel: an optional reason. */
+export const batchCancelBodySchema = z.object({
+  reason: z.string().trim().max(500, "validation.transfers.reasonTooLong").optional(),
+});

@@ -22,6 +22,8 @@ export function batchResultsColumns(t: Translator): ExportColumn<BatchRowView>[]
     row.outcome
       ? outcomeText(any, row.outcome)
       : (row.errors ?? []).map((e) => (any.has(e.message) ? any(e.message, e.values) : e.message)).join("; ");
+  const providerStatus = (row: BatchRowView) =>
+    row.provider_status ? (any.has(`glossary.paymentStatus.${row.provider_status}`) ? any(`glossary.paymentStatus.${row.provider_status}`) : row.provider_status) : null;
   return [
     { key: "line", header: h("line"), type: "integer", width: 8, value: (r) => r.line },
     { key: "idempotent_id", header: any("glossary.idempotentId"), type: "text", width: 40, value: (r) => r.idempotent_id },
@@ -29,7 +31,11 @@ export function batchResultsColumns(t: Translator): ExportColumn<BatchRowView>[]
     { key: "receiver", header: any("glossary.receiverName"), type: "text", width: 32, value: (r) => r.receiver_name },
     { key: "document", header: any("glossary.receiverDocument"), type: "text", width: 20, value: (r) => (r.receiver_document ? formatDocument(r.receiver_document) : null) },
     { key: "destination", header: h("destination"), type: "text", width: 36, value: destination },
-    { key: "state", header: h("state"), type: "text", width: 22, value: state },
+    { key: "state", header: h("state"), type: "text", width: 24, value: state },
+    { key: "provider_status", header: h("providerStatus"), type: "text", width: 22, value: providerStatus },
+    { key: "end_to_end", header: any("glossary.endToEnd"), type: "text", width: 36, value: (r) => r.end_to_end },
+    { key: "payment_date", header: any("glossary.paymentDate"), type: "datetime", width: 20, value: (r) => (r.payment_date ? new Date(r.payment_date) : null) },
+    { key: "cancellation_reason", header: any("glossary.cancellationReason"), type: "text", width: 40, value: (r) => r.cancellation_reason },
     { key: "reference_code", header: any("glossary.referenceCode"), type: "text", width: 36, value: (r) => r.reference_code },
     { key: "outcome", header: h("outcome"), type: "text", width: 70, value: detail },
   ];

@@ -45,7 +45,7 @@ function restoreKeyZeros(type: PixKeyType, key: string): string {
  * when the row has key cells, by bank account when it has only bank cells. What fails here is
  * reported with `batches.errors.*` keys; everything else, blank cells included, is the schema's.
  */
-export function readRowBody(row: ParsedBatchRow, idempotentId: string, authorized: boolean): RowReading {
+export function readRowBody(row: ParsedBatchRow, idempotentId: string): RowReading {
   const { cells } = row;
   const errors: BatchRowError[] = [];
   const fail = (field: BatchField, message: string, values?: BatchMessage["values"]) =>
@@ -71,7 +71,6 @@ export function readRowBody(row: ParsedBatchRow, idempotentId: string, authorize
   const common = {
     idempotent_id: cells.idempotent_id ?? idempotentId,
     value_cents: valueCents ?? undefined,
-    authorized,
     receiver_name: cells.receiver_name ?? "",
     receiver_document: restoreDocumentZeros(cells.receiver_document ?? ""),
   };

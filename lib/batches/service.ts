@@ -1,225 +1,223 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
-import { and, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { RegisterTransfer } from "@/lib/contract";
-import type { Db } from "@/lib/db";
+import type { Db, Tx } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
-import { approvals, batchRows, batches, transferEvents, transferRequests, type BatchRow } from "@/lib/db/schema";
-import { bodyHash, canonicalBody } from "@/lib/transfers/body";
+import { batchRows, batches, type BatchRow } from "@/lib/db/schema";
+import { approveRequests, cancelRequests, lockRequests, rejectRequests, retryRequests } from "@/lib/transfers/decisions";
 import { TransferError } from "@/lib/transfers/errors";
-import { TRANSFER_CHANNEL } from "@/lib/transfers/live-channel";
 import { approvalsRequired, type ApprovalPolicy } from "@/lib/transfers/policy";
 import type { TransferQueue } from "@/lib/transfers/queue";
-import type { Actor } from "@/lib/transfers/service";
-import { moveBatchMembers, type Tx } from "@/lib/transfers/transition";
+import { approvalNeed, lockMakerWindow, recentSumsToReceivers } from "@/lib/transfers/receiver-window";
+import { auditedRefusal, type Actor } from "@/lib/transfers/service";
+import { insertRequests } from "@/lib/transfers/store";
+import { announceMany } from "@/lib/transfers/transition";
+import { syncBatchStates } from "./state";
 
 /**
- * What people do to a batch: submit it (each valid row becomes a transfer request of the
- * engine), approve or reject it as a whole (one decision for every row), retry the rows that
- * failed (same ids). Each change and its audit row share one transaction; the queue is told
- * after the commit, each row at its own time so that the provider sees at most `ratePerSecond`
- * submissions a second (its limits are not documented).
+ * What people do to a batch. A batch's rows ARE transfer requests: submitting a batch creates
+ * one request per valid row (lib/transfers/store.ts insertRequests), and approving, rejecting,
+ * canceling or retrying it is the same decision as for one transfer, taken on each row
+ * (lib/transfers/decisions.ts); the batch's own state follows from its rows (./state.ts). Only
+ * its maker submits, cancels or retries it. The queue is told after the commit, each row at its
+ * own time so that the provider sees at most `ratePerSecond` submissions a second.
  */
 type Pace = { ratePerSecond: number; now?: Date };
 
 export async function submitBatch(db: Db, queue: Pick<TransferQueue, "enqueueMany"> | null, id: string, actor: Actor, policy: ApprovalPolicy, pace: Pace) {
   const now = pace.now ?? new Date();
-  const result = await db.transaction(async (tx) => {
-    const batch = await lockedBatch(tx, id);
-    if (batch.state !== "draft") throw new TransferError("illegal_state", `batches.errors.state.${batch.state}`);
-    const rows = await tx
-      .select()
-      .from(batchRows)
-      .where(and(eq(batchRows.batchId, id), isNull(batchRows.errors), isNotNull(batchRows.body)))
-      .orderBy(batchRows.line);
-    if (!rows.length) throw new TransferError("illegal_state", "batches.errors.nothingToSend");
-    const needed = approvalsRequired(policy, batch.totalCents);
-    const state = needed > 0 ? "awaiting_approval" : "approved";
-    const expiresAt = needed > 0 ? new Date(now.getTime() + policy.expiry_hours * 3_600_000) : null;
-    const inserted: Array<{ id: string; line: number }> = [];
-    for (let i = 0; i < rows.length; i += 500) {
-      const values = rows.slice(i, i + 500).map((row) => {
-        // A batch is a payout decision: its transfers go out authorized (after the approvals, when needed).
-        const transfer = { ...(row.body as RegisterTransfer), authorized: true };
-        return {
-          id: randomUUID(),
-          idempotentId: transfer.idempotent_id,
-          body: canonicalBody(transfer),
-          bodyHash: bodyHash(transfer),
-          valueCents: transfer.value_cents,
-          receiverName: transfer.receiver_name,
-          receiverDocument: transfer.receiver_document,
-          makerId: actor.id,
-          makerEmail: actor.email,
-          state,
-          approvalsRequired: needed,
-          expiresAt,
-          batchId: id,
-          batchLine: row.line,
-          createdAt: now,
-          updatedAt: now,
-        };
-      });
-      const created = await tx
-        .insert(transferRequests)
-        .values(values)
-        .onConflictDoNothing({ target: transferRequests.idempotentId })
-        .returning({ id: transferRequests.id, line: transferRequests.batchLine });
-      for (const c of created) inserted.push({ id: c.id, line: c.line ?? 0 });
-    }
-    for (let i = 0; i < inserted.length; i += 1_000) {
-      await tx.insert(transferEvents).values(
-        inserted.slice(i, i + 1_000).map((r) => ({
-          transferId: r.id,
-          at: now,
-          fromState: null,
-          toState: state,
-          actorId: actor.id,
-          actorEmail: actor.email,
-          note: { key: "transfers.notes.fromBatch", values: { line: r.line } },
-        })),
+  const result = await auditedRefusal(db, "batch.submit", id, actor, () =>
+    db.transaction(async (tx) => {
+      const batch = await lockedBatch(tx, id);
+      if (batch.makerId !== actor.id) throw new TransferError("not_maker", "batches.errors.notMaker");
+      if (batch.state !== "draft") throw new TransferError("illegal_state", `batches.errors.state.${batch.state}`);
+      const rows = await tx
+        .select()
+        .from(batchRows)
+        .where(and(eq(batchRows.batchId, id), isNull(batchRows.errors), isNotNull(batchRows.body)))
+        .orderBy(batchRows.line);
+      if (!rows.length) throw new TransferError("illegal_state", "batches.errors.nothingToSend");
+      const transfers = rows.map((row) => ({ line: row.line, transfer: withoutAuthorized(row.body as RegisterTransfer) }));
+      const needed = await approvalsForBatch(tx, policy, actor, transfers.map((r) => r.transfer), now);
+      const expiresAt = new Date(now.getTime() + policy.expiry_hours * 3_600_000);
+      const created = await insertRequests(
+        tx,
+        transfers.map(({ line, transfer }) => ({ transfer, maker: actor, submittedBy: actor, approvalsRequired: needed, expiresAt, batch: { id, line } })),
+        now,
       );
-    }
-    await tx.execute(sql`update batch_rows set transfer_id = tr.id from transfer_requests tr
-      where batch_rows.batch_id = ${id} and tr.batch_id = ${id} and tr.batch_line = batch_rows.line`);
-    // A row whose id was taken since the upload is not sent: it becomes invalid, with the reason.
-    const lost = await tx
-      .update(batchRows)
-      .set({ errors: [{ field: "idempotent_id", message: "batches.errors.idAlreadyUsed" }] })
-      .where(and(eq(batchRows.batchId, id), isNull(batchRows.errors), isNull(batchRows.transferId)))
-      .returning({ value: batchRows.valueCents });
-    const lostCents = lost.reduce((sum, r) => sum + (r.value ?? 0), 0);
-    const [updated] = await tx
-      .update(batches)
-      .set({
-        state: needed > 0 ? "awaiting_approval" : "submitting",
-        approvalsRequired: needed,
-        expiresAt,
-        submittedAt: now,
-        updatedAt: now,
-        valid: batch.valid - lost.length,
-        invalid: batch.invalid + lost.length,
-        totalCents: batch.totalCents - lostCents,
-      })
-      .where(eq(batches.id, id))
-      .returning();
-    await recordAudit(
-      {
-        actor,
-        action: "batch.submit",
-        target: id,
-        outcome: needed > 0 ? "awaiting_approval" : "submitting",
-        detail: { transfers: inserted.length, total_cents: updated?.totalCents, approvals_required: needed, ids_taken_since_upload: lost.length },
-        ip: actor.ip ?? null,
-      },
-      tx as unknown as Db,
-    );
-    await announceBatch(tx, id, needed > 0 ? "awaiting_approval" : "approved");
-    return { ids: needed > 0 ? [] : inserted.map((r) => r.id) };
-  });
+      await tx.execute(sql`update batch_rows set transfer_id = tr.id from transfer_requests tr
+        where batch_rows.batch_id = ${id} and tr.batch_id = ${id} and tr.batch_line = batch_rows.line`);
+      // A row whose id was taken since the upload is not sent: it becomes invalid, with the reason.
+      const lost = await tx
+        .update(batchRows)
+        .set({ errors: [{ field: "idempotent_id", message: "batches.errors.idAlreadyUsed" }] })
+        .where(and(eq(batchRows.batchId, id), isNull(batchRows.errors), isNull(batchRows.transferId)))
+        .returning({ value: batchRows.valueCents });
+      const lostCents = lost.reduce((sum, r) => sum + (r.value ?? 0), 0);
+      await tx
+        .update(batches)
+        .set({
+          approvalsRequired: needed,
+          expiresAt: needed > 0 ? expiresAt : null,
+          submittedAt: now,
+          submittedById: actor.id,
+          updatedAt: now,
+          valid: batch.valid - lost.length,
+          invalid: batch.invalid + lost.length,
+          totalCents: batch.totalCents - lostCents,
+        })
+        .where(eq(batches.id, id));
+      await recordAudit(
+        {
+          actor,
+          action: "batch.submit",
+          target: id,
+          outcome: needed > 0 ? "awaiting_approval" : "sending",
+          detail: { transfers: created.length, total_cents: batch.totalCents - lostCents, approvals_required: needed, ids_taken_since_upload: lost.length },
+          ip: actor.ip ?? null,
+        },
+        tx,
+      );
+      await announceMany(tx, created);
+      await syncBatchStates(tx, [id], { actor, now, submitted: true });
+      return { ids: needed > 0 ? [] : created.map((r) => r.id) };
+    }),
+  );
   await queue?.enqueueMany(paced(result.ids, pace.ratePerSecond, now));
   return result;
 }
 
-/** One approval of the whole batch; the last needed one approves every row and sends them (paced). */
+/**
+ * A batch needs what its total needs, and what any of its receivers needs once this maker's
+ * last 24 hours of transfers to them are added (splitting does not dodge approval); every row
+ * needs the same, as one decision.
+ */
+async function approvalsForBatch(tx: Tx, policy: ApprovalPolicy, maker: Actor, transfers: RegisterTransfer[], now: Date): Promise<number> {
+  await lockMakerWindow(tx, maker.id);
+  return batchApprovalNeed(tx, policy, maker, transfers, now);
+}
+
+/** What submitting this draft now would ask for (its maker's screen says it before the click). */
+export async function previewBatchApprovals(db: Db, id: string, policy: ApprovalPolicy, now = new Date()): Promise<number | null> {
+  const [batch] = await db.select().from(batches).where(eq(batches.id, id));
+  if (!batch || batch.state !== "draft") return null;
+  const rows = await db
+    .select({ body: batchRows.body })
+    .from(batchRows)
+    .where(and(eq(batchRows.batchId, id), isNull(batchRows.errors), isNotNull(batchRows.body)));
+  return batchApprovalNeed(db, policy, { id: batch.makerId, email: batch.makerEmail }, rows.map((r) => r.body as RegisterTransfer), now);
+}
+
+async function batchApprovalNeed(tx: Tx, policy: ApprovalPolicy, maker: Actor, transfers: RegisterTransfer[], now: Date): Promise<number> {
+  const byReceiver = new Map<string, number>();
+  for (const t of transfers) byReceiver.set(t.receiver_document, (byReceiver.get(t.receiver_document) ?? 0) + t.value_cents);
+  const earlier = await recentSumsToReceivers(tx, maker.id, [...byReceiver.keys()], now);
+  let needed = approvalsRequired(policy, transfers.reduce((sum, t) => sum + t.value_cents, 0));
+  for (const [document, cents] of byReceiver) needed = Math.max(needed, approvalNeed(policy, cents, earlier.get(document) ?? 0).approvals);
+  return needed;
+}
+
+/** One approval of the whole batch: the approval of each of its rows, by the rules of one transfer. */
 export async function approveBatch(db: Db, queue: Pick<TransferQueue, "enqueueMany"> | null, id: string, approver: Actor, pace: Pace) {
   const now = pace.now ?? new Date();
-  const ids = await db.transaction(async (tx) => {
-    const batch = await decidableBatch(tx, id, approver, now);
-    const mine = await tx.select({ n: count() }).from(approvals).where(and(eq(approvals.batchId, id), eq(approvals.approverId, approver.id)));
-    if (Number(mine[0]?.n ?? 0) > 0) throw new TransferError("already_approved", "transfers.errors.alreadyApprovedByYou");
-    await tx.insert(approvals).values({ batchId: id, approverId: approver.id, approverEmail: approver.email, at: now });
-    const total = Number((await tx.select({ n: count() }).from(approvals).where(eq(approvals.batchId, id)))[0]?.n ?? 0);
-    const complete = total >= batch.approvalsRequired;
-    let moved: string[] = [];
-    if (complete) {
-      moved = await moveBatchMembers(tx, id, "approved", {
-        from: ["awaiting_approval"],
-        actor: approver,
-        note: { key: "transfers.notes.approvedAll", values: { count: total } },
-      });
-      await tx.update(batches).set({ state: "submitting", updatedAt: now }).where(eq(batches.id, id));
-    } else {
-      await announceBatch(tx, id, "awaiting_approval");
-    }
-    await recordAudit(
-      {
-        actor: approver,
-        action: "batch.approve",
-        target: id,
-        outcome: complete ? "approved" : "approval_recorded",
-        detail: { approvals: total, required: batch.approvalsRequired, total_cents: batch.totalCents, rows: batch.valid },
-        ip: approver.ip ?? null,
-      },
-      tx as unknown as Db,
-    );
-    return moved;
-  });
+  const ids = await auditedRefusal(db, "batch.approve", id, approver, () =>
+    db.transaction(async (tx) => {
+      const batch = await lockedBatch(tx, id);
+      const rows = await waitingRows(tx, batch);
+      const { approvedIds } = await approveRequests(tx, rows, approver, now);
+      await recordAudit(
+        {
+          actor: approver,
+          action: "batch.approve",
+          target: id,
+          outcome: approvedIds.length ? "approved" : "approval_recorded",
+          detail: { required: batch.approvalsRequired, total_cents: batch.totalCents, rows: rows.length, maker: batch.makerEmail },
+          ip: approver.ip ?? null,
+        },
+        tx,
+      );
+      return approvedIds;
+    }),
+  );
   await queue?.enqueueMany(paced(ids, pace.ratePerSecond, now));
   return { approved: ids.length > 0 };
 }
 
 export async function rejectBatch(db: Db, id: string, approver: Actor, reason: string, now = new Date()) {
-  await db.transaction(async (tx) => {
-    const batch = await decidableBatch(tx, id, approver, now);
-    await moveBatchMembers(tx, id, "rejected", {
-      from: ["awaiting_approval"],
-      actor: approver,
-      set: { decisionReason: reason },
-      note: { key: "transfers.notes.reason", values: { reason } },
-    });
-    await tx.update(batches).set({ state: "rejected", decisionReason: reason, finishedAt: now, updatedAt: now }).where(eq(batches.id, id));
-    await recordAudit(
-      { actor: approver, action: "batch.reject", target: id, outcome: "rejected", detail: { reason, total_cents: batch.totalCents, rows: batch.valid }, ip: approver.ip ?? null },
-      tx as unknown as Db,
-    );
-  });
+  await auditedRefusal(db, "batch.reject", id, approver, () =>
+    db.transaction(async (tx) => {
+      const batch = await lockedBatch(tx, id);
+      const rows = await waitingRows(tx, batch);
+      await rejectRequests(tx, rows, approver, reason, now);
+      await tx.update(batches).set({ decisionReason: reason }).where(eq(batches.id, id));
+      await recordAudit(
+        { actor: approver, action: "batch.reject", target: id, outcome: "rejected", detail: { reason, total_cents: batch.totalCents, rows: rows.length }, ip: approver.ip ?? null },
+        tx,
+      );
+    }),
+  );
 }
 
-/** The rows that failed after their retries (nothing was registered) are sent again with their own ids. */
+/** The maker discards a draft (nothing was submitted): it and its rows are gone, the audit row stays. */
+export async function discardDraft(db: Db, id: string, actor: Actor) {
+  await auditedRefusal(db, "batch.discard", id, actor, () =>
+    db.transaction(async (tx) => {
+      const batch = await lockedBatch(tx, id);
+      if (batch.makerId !== actor.id) throw new TransferError("not_maker", "batches.errors.notMakerDiscard");
+      if (batch.state !== "draft") throw new TransferError("illegal_state", "batches.errors.notDraft");
+      await tx.delete(batches).where(eq(batches.id, id));
+      await recordAudit(
+        {
+          actor,
+          action: "batch.discard",
+          target: id,
+          outcome: "discarded",
+          detail: { file_name: batch.fileName, rows: batch.rows, valid: batch.valid, total_cents: batch.totalCents },
+          ip: actor.ip ?? null,
+        },
+        tx,
+      );
+    }),
+  );
+}
+
+/** The maker withdraws a batch before anything of it was sent. */
+export async function cancelBatch(db: Db, id: string, actor: Actor, reason: string | null, now = new Date()) {
+  await auditedRefusal(db, "batch.cancel", id, actor, () =>
+    db.transaction(async (tx) => {
+      const batch = await lockedBatch(tx, id);
+      if (batch.makerId !== actor.id) throw new TransferError("not_maker", "batches.errors.notMaker");
+      if (batch.state !== "awaiting_approval" && batch.state !== "sending") throw new TransferError("illegal_state", `batches.errors.state.${batch.state}`);
+      const rows = await lockRequests(tx, { batchId: id });
+      if (rows.some((r) => r.state !== "awaiting_approval" && !(r.state === "approved" && r.attempts === 0 && r.lastPostAt === null))) {
+        throw new TransferError("illegal_state", "batches.errors.alreadySending");
+      }
+      await cancelRequests(tx, rows, actor, reason, now);
+      await tx.update(batches).set({ decisionReason: reason }).where(eq(batches.id, id));
+      await recordAudit(
+        { actor, action: "batch.cancel", target: id, outcome: "canceled", detail: { reason, total_cents: batch.totalCents, rows: rows.length }, ip: actor.ip ?? null },
+        tx,
+      );
+    }),
+  );
+}
+
+/** The rows that failed without anything registered are sent again with their own ids, by the batch's maker. */
 export async function retryFailedRows(db: Db, queue: Pick<TransferQueue, "enqueueMany"> | null, id: string, actor: Actor, pace: Pace) {
   const now = pace.now ?? new Date();
-  const ids = await db.transaction(async (tx) => {
-    const batch = await lockedBatch(tx, id);
-    if (batch.state !== "submitting" && batch.state !== "completed") throw new TransferError("illegal_state", `batches.errors.state.${batch.state}`);
-    const retriable = await tx
-      .select({ id: transferRequests.id })
-      .from(transferRequests)
-      .where(and(eq(transferRequests.batchId, id), eq(transferRequests.state, "failed"), sql`${transferRequests.outcome}->>'kind' = 'not_registered'`));
-    if (!retriable.length) return [];
-    const moved = await moveBatchMembers(tx, id, "approved", {
-      from: ["failed"],
-      onlyIds: retriable.map((r) => r.id),
-      actor,
-      set: { attempts: 0, nextAttemptAt: null, settledAt: null },
-      note: { key: "transfers.notes.retriedByPerson" },
-    });
-    await tx.update(batches).set({ state: "submitting", finishedAt: null, updatedAt: now }).where(eq(batches.id, id));
-    await recordAudit(
-      { actor, action: "batch.retry", target: id, outcome: "submitting", detail: { rows: moved.length }, ip: actor.ip ?? null },
-      tx as unknown as Db,
-    );
-    return moved;
-  });
+  const ids = await auditedRefusal(db, "batch.retry", id, actor, () =>
+    db.transaction(async (tx) => {
+      const batch = await lockedBatch(tx, id);
+      if (batch.makerId !== actor.id) throw new TransferError("not_maker", "batches.errors.notMaker");
+      if (batch.state !== "sending" && batch.state !== "completed") throw new TransferError("illegal_state", `batches.errors.state.${batch.state}`);
+      const failed = await lockRequests(tx, { batchId: id, states: ["failed"] });
+      const moved = await retryRequests(tx, failed, actor, now);
+      await recordAudit({ actor, action: "batch.retry", target: id, outcome: "sending", detail: { rows: moved.length }, ip: actor.ip ?? null }, tx);
+      return moved;
+    }),
+  );
   await queue?.enqueueMany(paced(ids, pace.ratePerSecond, now));
   return { retried: ids.length };
-}
-
-/** Batches past their approval deadline: every row expired (nothing sent), the batch too. */
-export async function expireBatches(db: Db, now: Date): Promise<number> {
-  const due = await db
-    .select({ id: batches.id })
-    .from(batches)
-    .where(and(eq(batches.state, "awaiting_approval"), sql`${batches.expiresAt} <= ${now.toISOString()}::timestamptz`))
-    .limit(100);
-  for (const { id } of due) {
-    await db.transaction(async (tx) => {
-      await moveBatchMembers(tx, id, "expired", { from: ["awaiting_approval"], note: { key: "transfers.notes.expired" } });
-      await tx.update(batches).set({ state: "expired", finishedAt: now, updatedAt: now }).where(eq(batches.id, id));
-      await recordAudit({ actor: null, action: "batch.expire", target: id, outcome: "expired", detail: {} }, tx as unknown as Db);
-    });
-  }
-  return due.length;
 }
 
 /** Each row its own start time: `ratePerSecond` a second from now on. */
@@ -234,18 +232,16 @@ async function lockedBatch(tx: Tx, id: string): Promise<BatchRow> {
   return batch;
 }
 
-async function decidableBatch(tx: Tx, id: string, approver: Actor, now: Date): Promise<BatchRow> {
-  const batch = await lockedBatch(tx, id);
-  if (batch.makerId === approver.id) throw new TransferError("own_request", "transfers.errors.ownRequest");
-  if (batch.state === "awaiting_approval" && batch.expiresAt && batch.expiresAt.getTime() <= now.getTime()) {
-    throw new TransferError("expired", "batches.errors.state.expired");
-  }
+/** The rows a decision on the batch applies to: those still waiting (a batch not waiting is refused by the rows' own rule). */
+async function waitingRows(tx: Tx, batch: BatchRow) {
   if (batch.state !== "awaiting_approval") throw new TransferError("illegal_state", `batches.errors.state.${batch.state}`);
-  return batch;
+  const rows = await lockRequests(tx, { batchId: batch.id, states: ["awaiting_approval"] });
+  if (!rows.length) throw new TransferError("illegal_state", `batches.errors.state.${batch.state}`);
+  return rows;
 }
 
-async function announceBatch(tx: Tx, id: string, state: string): Promise<void> {
-  await tx.execute(
-    sql`select pg_notify(${TRANSFER_CHANNEL}, ${JSON.stringify({ id, state, idempotent_id: "", batch_id: id, awaiting: state === "awaiting_approval" })})`,
-  );
+/** Rows stored before the back office's approvals became the authorization may carry the old flag. */
+function withoutAuthorized(body: RegisterTransfer): RegisterTransfer {
+  const { authorized: _ignored, ...rest } = body as RegisterTransfer & { authorized?: boolean };
+  return rest;
 }

@@ -1,16 +1,19 @@
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
-import { approvals, batchRows, batches, transferRequests, type BatchRow } from "@/lib/db/schema";
+import { approvals, batchRows, batches, transferRequests, type BatchRow, type TransferRequestRow } from "@/lib/db/schema";
+import { getEnv } from "@/lib/env";
+import { attentionCondition } from "@/lib/transfers/attention";
 import { BATCHES_PAGE_SIZE } from "@/lib/domain/pages";
 import { asTransferOutcome } from "@/lib/transfers/outcome";
-import { IN_FLIGHT_STATES, isTransferState } from "@/lib/transfers/states";
+import { isFinal, isTransferState, NOT_PAID_STATES, type TransferState } from "@/lib/transfers/states";
 import type { Person } from "@/lib/transfers/types";
+import type { ErrorsFileRow } from "./errors-file";
 import { parseBatchFile } from "./parse";
 import { toPreviewRow } from "./preview-row";
-import type { Batch, BatchDetail, BatchReview, BatchRowState, BatchRowView, BatchState } from "./types";
+import type { Batch, BatchDetail, BatchOutcome, BatchReview, BatchRowState, BatchRowView, BatchState } from "./types";
 import { validateBatchRows, type ValidatedBatchRow } from "./validate";
 
 type UploadResult =
@@ -98,27 +101,37 @@ function toStoredRow(batchId: string, row: ValidatedBatchRow): typeof batchRows.
   };
 }
 
-/** A batch with its approvals and how its rows stand; a submitted batch whose rows all settled is completed here. */
+/** A batch with its approvals and how its rows stand (a read: nothing is written here). */
 export async function getBatchSummary(db: Db, id: string): Promise<Batch | null> {
   const [row] = await db.select().from(batches).where(eq(batches.id, id)).limit(1);
   if (!row) return null;
-  const [progress] = await Promise.all([progressOf(db, [row.id])]);
-  const approvedBy = await db.select().from(approvals).where(eq(approvals.batchId, id)).orderBy(asc(approvals.id));
-  const settled = await completeIfSettled(db, row, progress.get(row.id) ?? {});
-  return toBatch(settled, progress.get(row.id) ?? {}, approvedBy);
+  const [progress, approvedBy] = await Promise.all([progressOf(db, [row.id]), batchApprovals(db, id)]);
+  return toBatch(row, progress.get(row.id) ?? emptyProgress(), approvedBy);
 }
 
 export async function getBatch(db: Db, id: string): Promise<BatchDetail | null> {
   const batch = await getBatchSummary(db, id);
   if (!batch) return null;
   const rows = await db
-    .select({ row: batchRows, state: transferRequests.state, referenceCode: transferRequests.referenceCode, outcome: transferRequests.outcome })
+    .select({ row: batchRows, transfer: transferRequests })
     .from(batchRows)
     .leftJoin(transferRequests, eq(transferRequests.id, batchRows.transferId))
     .where(eq(batchRows.batchId, id))
     .orderBy(asc(batchRows.line));
-  const views = rows.map((r) => toRowView(r.row, r.state, r.referenceCode, r.outcome));
+  const views = rows.map((r) => toRowView(r.row, r.transfer));
   return { batch, rows: views, review: await reviewOf(db, id, views) };
+}
+
+/** The people who approved a batch: the approvals of its rows, one line per person (first approval). */
+async function batchApprovals(db: Db, id: string): Promise<Batch["approvals"]> {
+  const rows = await db
+    .select({ id: approvals.approverId, email: approvals.approverEmail, at: sql<Date>`min(${approvals.at})` })
+    .from(approvals)
+    .innerJoin(transferRequests, eq(transferRequests.id, approvals.transferId))
+    .where(eq(transferRequests.batchId, id))
+    .groupBy(approvals.approverId, approvals.approverEmail)
+    .orderBy(sql`min(${approvals.at})`);
+  return rows.map((r) => ({ approver: { id: r.id, email: r.email }, at: new Date(r.at).toISOString() }));
 }
 
 /** The largest valid rows, and the receivers this back office never paid before (by document). */
@@ -134,7 +147,7 @@ async function reviewOf(db: Db, id: string, rows: BatchRowView[]): Promise<Batch
       .where(
         and(
           inArray(transferRequests.receiverDocument, documents.slice(i, i + 1_000)),
-          eq(transferRequests.state, "registered"),
+          inArray(transferRequests.state, ["registered", "paid"]),
           sql`${transferRequests.batchId} is distinct from ${id}`,
         ),
       );
@@ -149,50 +162,56 @@ export async function listBatches(db: Db, page: number, pageSize = BATCHES_PAGE_
     db.select({ n: count() }).from(batches),
   ]);
   const progress = await progressOf(db, rows.map((r) => r.id));
-  const list = [];
-  for (const row of rows) {
-    const p = progress.get(row.id) ?? {};
-    list.push(toBatch(await completeIfSettled(db, row, p), p, []));
-  }
+  const list = rows.map((row) => toBatch(row, progress.get(row.id) ?? emptyProgress(), []));
   const total = Number(totals[0]?.n ?? 0);
   return { batches: list, meta: { page, page_size: pageSize, total, total_pages: Math.max(1, Math.ceil(total / pageSize)) } };
 }
 
-/** Rows by state, per batch: invalid rows, rows not yet submitted ("valid"), and each transfer state. */
-async function progressOf(db: Db, ids: string[]): Promise<Map<string, Partial<Record<BatchRowState, number>>>> {
-  const out = new Map<string, Partial<Record<BatchRowState, number>>>();
+type Progress = { byState: Partial<Record<BatchRowState, number>>; outcome: BatchOutcome };
+
+const emptyProgress = (): Progress => ({
+  byState: {},
+  outcome: { paid: { count: 0, cents: 0 }, not_paid: { count: 0, cents: 0 }, in_flight: { count: 0, cents: 0 }, attention: 0 },
+});
+
+/**
+ * Rows by state, per batch (invalid rows, rows not yet submitted as "valid", and each transfer
+ * state), with where the money went: paid, certainly not paid, still on its way, and how many
+ * need a person.
+ */
+async function progressOf(db: Db, ids: string[], now = new Date()): Promise<Map<string, Progress>> {
+  const out = new Map<string, Progress>();
   if (!ids.length) return out;
+  const attention = attentionCondition(now, getEnv().transfers.attentionAfterMinutes);
   const rows = await db
     .select({
       batchId: batchRows.batchId,
       state: sql<string>`coalesce(${transferRequests.state}, case when ${batchRows.errors} is null then 'valid' else 'invalid' end)`,
       n: count(),
+      cents: sql<string>`coalesce(sum(${transferRequests.valueCents}), 0)`,
+      attention: sql<string>`count(*) filter (where ${transferRequests.id} is not null and ${attention})`,
     })
     .from(batchRows)
     .leftJoin(transferRequests, eq(transferRequests.id, batchRows.transferId))
     .where(inArray(batchRows.batchId, ids))
     .groupBy(batchRows.batchId, sql`2`);
   for (const r of rows) {
-    const map = out.get(r.batchId) ?? {};
-    map[r.state as BatchRowState] = Number(r.n);
-    out.set(r.batchId, map);
+    const p = out.get(r.batchId) ?? emptyProgress();
+    const n = Number(r.n);
+    const cents = Number(r.cents);
+    p.byState[r.state as BatchRowState] = n;
+    p.outcome.attention += Number(r.attention);
+    const bucket = r.state === "paid" ? p.outcome.paid : NOT_PAID_STATES.includes(r.state as TransferState) ? p.outcome.not_paid : isTransferState(r.state) && !isFinal(r.state) ? p.outcome.in_flight : null;
+    if (bucket) {
+      bucket.count += n;
+      bucket.cents += cents;
+    }
+    out.set(r.batchId, p);
   }
   return out;
 }
 
-async function completeIfSettled(db: Db, row: BatchRow, progress: Partial<Record<BatchRowState, number>>): Promise<BatchRow> {
-  if (row.state !== "submitting") return row;
-  const open = [...IN_FLIGHT_STATES, "awaiting_approval" as const].some((s) => (progress[s] ?? 0) > 0);
-  if (open) return row;
-  const [done] = await db
-    .update(batches)
-    .set({ state: "completed", finishedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(batches.id, row.id), eq(batches.state, "submitting")))
-    .returning();
-  return done ?? row;
-}
-
-function toBatch(row: BatchRow, progress: Partial<Record<BatchRowState, number>>, approvedBy: Array<typeof approvals.$inferSelect>): Batch {
+function toBatch(row: BatchRow, progress: Progress, approvedBy: Batch["approvals"]): Batch {
   return {
     id: row.id,
     state: row.state as BatchState,
@@ -203,18 +222,20 @@ function toBatch(row: BatchRow, progress: Partial<Record<BatchRowState, number>>
     invalid: row.invalid,
     total_cents: row.totalCents,
     approvals_required: row.approvalsRequired,
-    approvals: approvedBy.map((a) => ({ approver: { id: a.approverId, email: a.approverEmail }, at: a.at.toISOString() })),
+    approvals: approvedBy,
     maker: { id: row.makerId, email: row.makerEmail },
     created_at: row.createdAt.toISOString(),
     submitted_at: row.submittedAt?.toISOString() ?? null,
     finished_at: row.finishedAt?.toISOString() ?? null,
     expires_at: row.expiresAt?.toISOString() ?? null,
     decision_reason: row.decisionReason,
-    progress,
+    progress: progress.byState,
+    outcome: progress.outcome,
   };
 }
 
-function toRowView(row: typeof batchRows.$inferSelect, state: string | null, referenceCode: string | null, outcome: unknown): BatchRowView {
+function toRowView(row: typeof batchRows.$inferSelect, transfer: TransferRequestRow | null): BatchRowView {
+  const state = transfer?.state ?? null;
   // Errors decide: a row valid at upload whose id was taken before submission carries errors and a body.
   const preview = row.body && !row.errors
     ? toPreviewRow({ line: row.line, state: "valid", cells: row.cells, idempotent_id: row.idempotentId ?? "", value_cents: row.valueCents ?? 0, transfer: row.body as never })
@@ -230,7 +251,21 @@ function toRowView(row: typeof batchRows.$inferSelect, state: string | null, ref
     ...preview,
     state: state && isTransferState(state) ? state : preview.state,
     transfer_id: row.transferId,
-    reference_code: referenceCode,
-    outcome: asTransferOutcome(outcome),
+    reference_code: transfer?.referenceCode ?? null,
+    outcome: asTransferOutcome(transfer?.outcome),
+    provider_status: transfer?.providerStatus ?? null,
+    end_to_end: transfer?.endToEnd ?? null,
+    payment_date: transfer?.paymentDate?.toISOString() ?? null,
+    cancellation_reason: transfer?.cancellationReason ?? null,
   };
+}
+
+/** The rows of a batch's file that have errors, in file order (its errors file). */
+export async function rowsWithErrors(db: Db, batchId: string): Promise<ErrorsFileRow[]> {
+  const rows = await db
+    .select({ line: batchRows.line, cells: batchRows.cells, errors: batchRows.errors })
+    .from(batchRows)
+    .where(and(eq(batchRows.batchId, batchId), isNotNull(batchRows.errors)))
+    .orderBy(asc(batchRows.line));
+  return rows.map((r) => ({ line: r.line, cells: r.cells, errors: (r.errors ?? []) as ErrorsFileRow["errors"] }));
 }

@@ -6,7 +6,7 @@ import type { TransferState } from "@/lib/transfers/states";
 import type { Person } from "@/lib/transfers/types";
 import type { BatchPreviewRow } from "./preview-row";
 
-export const BATCH_STATES = ["draft", "awaiting_approval", "submitting", "completed", "rejected", "canceled", "expired"] as const;
+export const BATCH_STATES = ["draft", "awaiting_approval", "sending", "completed", "rejected", "canceled", "expired"] as const;
 export type BatchState = (typeof BATCH_STATES)[number];
 
 export type Batch = {
@@ -28,6 +28,16 @@ export type Batch = {
   decision_reason: string | null;
   /** Rows by where they stand: "invalid", "valid" (not submitted yet) or their transfer's state. */
   progress: Partial<Record<BatchRowState, number>>;
+  /** Where the money went: paid, certainly not paid (canceled by the provider, refused, failed), still on its way. */
+  outcome: BatchOutcome;
+};
+
+export type BatchOutcome = {
+  paid: { count: number; cents: number };
+  not_paid: { count: number; cents: number };
+  in_flight: { count: number; cents: number };
+  /** Rows that need a person (lib/transfers/attention.ts). */
+  attention: number;
 };
 
 export type BatchRowState = "valid" | "invalid" | TransferState;
@@ -38,6 +48,10 @@ export type BatchRowView = Omit<BatchPreviewRow, "state"> & {
   transfer_id: string | null;
   reference_code: string | null;
   outcome: TransferOutcome | null;
+  provider_status: string | null;
+  end_to_end: string | null;
+  payment_date: string | null;
+  cancellation_reason: string | null;
 };
 
 /** What an approver weighs besides the totals: the largest rows and how many receivers are new. */
@@ -54,4 +68,6 @@ export type BatchDetail = {
   review: BatchReview;
   /** How fast the rows go out once sent (BATCH_RATE_PER_SECOND). */
   pace?: { rate_per_second: number };
+  /** A draft: the approvals submitting it now would ask for (its total, and each receiver's 24-hour sum). */
+  submit_approvals?: number | null;
 };

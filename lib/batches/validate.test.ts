@@ -28,7 +28,6 @@ describe("validateBatchRows: one row", () => {
       idempotent_id: "batch-b1-2",
       value_cents: 123456,
       initiation_type: "dict",
-      authorized: false,
       receiver_name: "Ana Souza",
       receiver_document: "529.982.247-25",
       pix_key_type: "phone",
@@ -133,9 +132,10 @@ describe("validateBatchRows: one row", () => {
     expect((await errorsOf({ ...KEY_ROW, idempotent_id: "x".repeat(256) })).map((e) => e.field)).toEqual(["idempotent_id"]);
   });
 
-  it("passes `authorized` through", async () => {
-    const { rows } = await validateBatchRows(rowsOf(KEY_ROW), { batchId: "b1", isIdUsed: noneUsed, authorized: true });
-    expect(rows[0]?.transfer?.authorized).toBe(true);
+  it("carries no authorization of its own: the back office's approvals authorize every transfer when it is sent", async () => {
+    const { rows } = await validateBatchRows(rowsOf(KEY_ROW), { batchId: "b1", isIdUsed: noneUsed });
+    expect(rows[0]?.transfer).toBeDefined();
+    expect(rows[0]?.transfer).not.toHaveProperty("authorized");
   });
 });
 

@@ -37,8 +37,6 @@ type ValidateBatchOptions = {
   batchId: string;
   /** Which of these ids were already used (a store query); those rows are invalid. */
   isIdUsed: (ids: string[]) => Promise<Set<string>>;
-  /** Sent as the body's `authorized` (the schema's default: false). */
-  authorized?: boolean;
 };
 
 type BatchValidation = { rows: ValidatedBatchRow[]; totals: BatchTotals };
@@ -86,10 +84,9 @@ function sameTransferKey(t: RegisterTransfer): string {
  * keys. Rows come back in file order with the totals of the valid ones.
  */
 export async function validateBatchRows(rows: readonly ParsedBatchRow[], options: ValidateBatchOptions): Promise<BatchValidation> {
-  const authorized = options.authorized ?? false;
   const checked: ValidatedBatchRow[] = rows.map((row) => {
     const idempotentId = row.cells.idempotent_id ?? defaultRowId(options.batchId, row.line);
-    const reading = readRowBody(row, idempotentId, authorized);
+    const reading = readRowBody(row, idempotentId);
     const parsed = registerTransferSchema.safeParse(reading.body);
     const errors = [...reading.errors];
     if (!parsed.success) {

@@ -63,8 +63,12 @@ export type RegisterPaymentBody = z.infer<typeof registerPaymentBodyObject>;
  * Messages are keys of the `validation` namespace (messages/<locale>/validation.json): each
  * reader sees them in their own language.
  */
-export const registerTransferSchema = registerPaymentBodyObject
+export const transferFieldsObject = registerPaymentBodyObject
   .extend({
+    // No choice of authorization: the back office's approvals are the authorization, decided
+    // when it is sent (PROVIDER_AUTHORIZATION), never by the person who types the transfer. A
+    // caller still sending it is told so rather than silently ignored.
+    authorized: z.undefined({ error: "validation.authorized" }).optional(),
     idempotent_id: z
       .string({ error: "validation.idempotentId.required" })
       .trim()
@@ -79,7 +83,6 @@ export const registerTransferSchema = registerPaymentBodyObject
       .positive("validation.amount.positive")
       .max(MAX_TRANSFER_CENTS, "validation.amount.max"),
     initiation_type: initiationTypeSchema.default("dict"),
-    authorized: z.boolean({ error: "validation.authorized" }).default(false),
     receiver_name: z
       .string({ error: "validation.receiverName.required" })
       .trim()
@@ -96,43 +99,49 @@ export const registerTransferSchema = registerPaymentBodyObject
     receiver_account_type: accountTypeCodeSchema.optional().or(z.literal("").transform(() => undefined)),
     pix_key_type: pixKeyTypeSchema.optional().or(z.literal("").transform(() => undefined)),
     pix_key: z.string().max(LIMITS.idempotentId, "validation.pixKey.tooLong").optional(),
-  })
-  .superRefine((b, ctx) => {
-    const issue = (field: string, message: string) => ctx.addIssue({ code: "custom", path: [field], message });
-    if (b.initiation_type === "manual") {
-      if (!b.receiver_bank_ispb) issue("receiver_bank_ispb", "validation.ispb.required");
-      else if (!/^\d{8}$/.test(b.receiver_bank_ispb)) issue("receiver_bank_ispb", "validation.ispb.format");
-      if (!b.receiver_agency) issue("receiver_agency", "validation.agency.required");
-      else if (!/^\d{1,4}$/.test(b.receiver_agency)) issue("receiver_agency", "validation.agency.format");
-      if (!b.receiver_account) issue("receiver_account", "validation.account.required");
-      else if (!/^\d{1,20}$/.test(b.receiver_account)) issue("receiver_account", "validation.account.format");
-      if (!b.receiver_account_type) issue("receiver_account_type", "validation.accountType.required");
-      return;
-    }
-    if (!b.pix_key_type) {
-      issue("pix_key_type", "validation.pixKeyType.required");
-      return;
-    }
-    const error = pixKeyError(b.pix_key_type, b.pix_key ?? "");
-    if (error) issue("pix_key", error);
-  })
-  .transform((b) => {
-    // Only the chosen way's fields travel: a key transfer carries no bank data and back.
-    const manual = b.initiation_type === "manual";
-    return {
-      idempotent_id: b.idempotent_id,
-      value_cents: b.value_cents,
-      initiation_type: b.initiation_type,
-      authorized: b.authorized,
-      receiver_name: b.receiver_name,
-      receiver_document: b.receiver_document,
-      receiver_bank_ispb: manual ? b.receiver_bank_ispb : undefined,
-      receiver_agency: manual ? b.receiver_agency : undefined,
-      receiver_account: manual ? b.receiver_account : undefined,
-      receiver_account_type: manual ? b.receiver_account_type : undefined,
-      pix_key_type: manual ? undefined : b.pix_key_type,
-      pix_key: manual ? undefined : b.pix_key_type && b.pix_key ? normalizePixKey(b.pix_key_type, b.pix_key) : b.pix_key,
-    };
   });
+
+type TransferFields = z.output<typeof transferFieldsObject>;
+
+/** The cross-field rules of a transfer (the way chosen decides which fields it needs). */
+export function checkTransferFields(b: TransferFields, ctx: z.RefinementCtx): void {
+  const issue = (field: string, message: string) => ctx.addIssue({ code: "custom", path: [field], message });
+  if (b.initiation_type === "manual") {
+    if (!b.receiver_bank_ispb) issue("receiver_bank_ispb", "validation.ispb.required");
+    else if (!/^\d{8}$/.test(b.receiver_bank_ispb)) issue("receiver_bank_ispb", "validation.ispb.format");
+    if (!b.receiver_agency) issue("receiver_agency", "validation.agency.required");
+    else if (!/^\d{1,4}$/.test(b.receiver_agency)) issue("receiver_agency", "validation.agency.format");
+    if (!b.receiver_account) issue("receiver_account", "validation.account.required");
+    else if (!/^\d{1,20}$/.test(b.receiver_account)) issue("receiver_account", "validation.account.format");
+    if (!b.receiver_account_type) issue("receiver_account_type", "validation.accountType.required");
+    return;
+  }
+  if (!b.pix_key_type) {
+    issue("pix_key_type", "validation.pixKeyType.required");
+    return;
+  }
+  const error = pixKeyError(b.pix_key_type, b.pix_key ?? "");
+  if (error) issue("pix_key", error);
+}
+
+/** Only the chosen way's fields travel: a key transfer carries no bank data and back. */
+export function toProviderBody(b: TransferFields) {
+  const manual = b.initiation_type === "manual";
+  return {
+    idempotent_id: b.idempotent_id,
+    value_cents: b.value_cents,
+    initiation_type: b.initiation_type,
+    receiver_name: b.receiver_name,
+    receiver_document: b.receiver_document,
+    receiver_bank_ispb: manual ? b.receiver_bank_ispb : undefined,
+    receiver_agency: manual ? b.receiver_agency : undefined,
+    receiver_account: manual ? b.receiver_account : undefined,
+    receiver_account_type: manual ? b.receiver_account_type : undefined,
+    pix_key_type: manual ? undefined : b.pix_key_type,
+    pix_key: manual ? undefined : b.pix_key_type && b.pix_key ? normalizePixKey(b.pix_key_type, b.pix_key) : b.pix_key,
+  };
+}
+
+export const registerTransferSchema = transferFieldsObject.superRefine(checkTransferFields).transform(toProviderBody);
 export type RegisterTransfer = z.output<typeof registerTransferSchema>;
 export type RegisterTransferInput = z.input<typeof registerTransferSchema>;

@@ -4,7 +4,7 @@ import { getRequestContext } from "@/lib/http/request-context";
 import { neutralizeText } from "@/lib/pix/text";
 import type { AuditAction, AuditQuery } from "@/lib/domain/audit-filters";
 import { AUDIT_PAGE_SIZE, MAX_STORE_PAGE_SIZE } from "@/lib/domain/pages";
-import { getDb, type Db } from "./index";
+import { getDb, type Db, type Tx } from "./index";
 import { auditLog, type AuditRow } from "./schema/audit";
 
 export type { AuditAction } from "@/lib/domain/audit-filters";
@@ -92,7 +92,7 @@ function toJsonDetail(detail: Record<string, unknown> | undefined): Record<strin
  * and its row are written together. Inside an HTTP request the row carries its request id, the
  * one in the request's log line and sent to the provider.
  */
-export async function recordAudit(entry: AuditEntryInput, db?: Db): Promise<void> {
+export async function recordAudit(entry: AuditEntryInput, db?: Tx): Promise<void> {
   try {
     const store = db ?? (await getDb());
     await store.insert(auditLog).values({

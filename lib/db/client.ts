@@ -13,6 +13,8 @@ import { lockPgliteDir } from "./pglite-lock";
 export type Schema = typeof schema;
 /** The Drizzle database, whatever the engine underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The database or a transaction of it: what writes take, so that a change and its audit row commit together. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 export type StoreKind = "pglite" | "postgres";
 
 export type StoreLocation = { url: string } | { pgliteDir: string } | { memory: true };

@@ -5,7 +5,7 @@ import { logLine } from "@/lib/http/logger";
 import { createDb, type Db, type StoreHandle } from "./client";
 
 export { createDb, defaultMigrationsFolder } from "./client";
-export type { CreateDbOptions, Db, PgliteClient, Schema, StoreHandle, StoreKind, StoreLocation } from "./client";
+export type { CreateDbOptions, Db, Tx, PgliteClient, Schema, StoreHandle, StoreKind, StoreLocation } from "./client";
 
 /**
  * The process-wide store, opened on first use from the environment: PostgreSQL when

@@ -1,9 +1,10 @@
 import "server-only";
-import type { PaymentDetail, Qrcode, WebhookDelivery } from "@/lib/contract";
+import type { PaymentDetail, PaymentListItem, Qrcode, WebhookDelivery } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { clientIp, jsonError, jsonOk, logLine } from "@/lib/http";
 import { recordWebhookLag } from "@/lib/metrics/registry";
 import { getPayment, getQrcodeByReference, isPaymentsApiError } from "@/lib/payments-api";
+import { followPayment } from "@/lib/transfers/follow";
 import type { EventBus } from "./bus";
 import { providerChangeTime } from "./lag";
 import { REJECT_REASONS, WEBHOOK_AUTH_FAILURES_PER_MINUTE, type RejectReason } from "./names";
@@ -72,11 +73,25 @@ export async function receiveWebhook(request: Request, deps: ReceiverDeps): Prom
   const { event, duplicate } = await recordAccepted(deps.db, confirmation.delivery, { ip });
   const changedAt = providerChangeTime(confirmation.delivery);
   if (!duplicate && changedAt) recordWebhookLag(kindOf(delivery.notification_type), (receivedAt.getTime() - changedAt.getTime()) / 1000);
+  if (confirmation.delivery.notification_type === "pix_payment") await followTransfer(deps.db, confirmation.delivery.message);
   // Fan-out after the answer is decided: a slow NOTIFY must not hold up the provider.
   void deps.bus.publish(event, duplicate).catch((error: unknown) => {
     logLine("error", "webhook fan-out failed", { event_id: event.id, error: String(error) });
   });
   return jsonOk({ received: true, id: event.id, duplicate });
+}
+
+/**
+ * A confirmed payment notification moves the transfer request it belongs to (paid, canceled by
+ * the provider, a new provider status). The delivery is stored whatever happens here: a failure is
+ * logged and the reconciler's refresh brings the request along later.
+ */
+async function followTransfer(db: Db, payment: PaymentListItem): Promise<void> {
+  try {
+    await db.transaction((tx) => followPayment(tx, payment, "webhook"));
+  } catch (error) {
+    logLine("error", "a transfer could not follow its payment's notification", { idempotent_id: payment.idempotent_id, error: String(error) });
+  }
 }
 
 /** Counted, limited, never an event row and never pushed: a flood cannot fill the log or the screens. */

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { paymentWebhookSchema } from "@/lib/contract";
 import { rowsOf, TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
-import { countAuthFailure, eventsAfter, latestEventId, listEvents, recentAuthFailures, recordAccepted, recordRejected } from "./store";
+import { countAuthFailure, eventsAfter, latestEventId, listEvents, receiptUrlOf, recentAuthFailures, recordAccepted, recordRejected } from "./store";
 import { deliveryBody, testMessage, type TestMessage } from "./testing";
 
 const hook = (m: Partial<TestMessage> = {}) => paymentWebhookSchema.parse(deliveryBody(testMessage(m)));
@@ -53,6 +53,21 @@ describe.each(TEST_ENGINES)("webhook event store on $name", (engine) => {
       ["completed", "sent"],
       ["sent", null],
     ]);
+  });
+
+  it("finds a payment's receipt_url in the newest accepted notification that carried one", async () => {
+    expect(await receiptUrlOf(store.db, "hook-test-1")).toBeNull();
+    await recordAccepted(store.db, hook({ status: "sent", receipt_url: null }));
+    expect(await receiptUrlOf(store.db, "hook-test-1")).toBeNull();
+    await recordAccepted(store.db, hook({ status: "completed", payment_date: "2026-11-21T09:15:12.000-03:00", receipt_url: "https://provider.example/r/1" }));
+    await recordAccepted(store.db, hook({ idempotent_id: "other", reference_code: "REF-OTHER", receipt_url: "https://provider.example/r/other" }));
+    await recordRejected(store.db, "md5", { kind: "payment", idempotent_id: "hook-test-1", reference_code: "REF-0001", status: "completed", detail: null });
+    expect(await receiptUrlOf(store.db, "hook-test-1")).toBe("https://provider.example/r/1");
+  });
+
+  it("ignores a receipt_url that is no web address", async () => {
+    await recordAccepted(store.db, hook({ receipt_url: "javascript:alert(1)" }));
+    expect(await receiptUrlOf(store.db, "hook-test-1")).toBeNull();
   });
 
   it("keeps rejected deliveries apart, untrusted, capped to the newest ones", async () => {

@@ -264,3 +264,19 @@ export async function recentAuthFailures(db: Db, limit = 10, now = new Date()): 
     .limit(limit);
   return rows.map((r) => ({ ip: r.ip, total: Number(r.total), lastSeenAt: iso(r.lastSeenAt) }));
 }
+
+/**
+ * The provider's own receipt page of a payment: the `receipt_url` of the newest accepted
+ * notification of it that carried one (the payload keeps the whole message), or null.
+ */
+export async function receiptUrlOf(db: Db, idempotentId: string): Promise<string | null> {
+  const url = sql<string | null>`${webhookEvents.payload}->>'receipt_url'`;
+  const rows = await db
+    .select({ url })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.kind, "payment"), eq(webhookEvents.result, "accepted"), eq(webhookEvents.idempotentId, idempotentId), sql`${url} is not null`))
+    .orderBy(desc(webhookEvents.id))
+    .limit(1);
+  const found = rows[0]?.url?.trim();
+  return found && /^https?:\/\//i.test(found) ? found : null;
+}

@@ -33,6 +33,10 @@ export type ExportColumn<Row> = {
 export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/** Every file a download button may bring: the two tabular formats, and OFX for the bank statement (lib/statement). */
+export const DOWNLOAD_FORMATS = [...EXPORT_FORMATS, "ofx"] as const;
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: "text/csv; charset=utf-8",
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

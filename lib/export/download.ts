@@ -1,5 +1,5 @@
 import { readApiError } from "@/lib/domain/api-error";
-import type { ExportFormat } from "./columns";
+import { DOWNLOAD_FORMATS, type DownloadFormat } from "./columns";
 import { createCsvLineCounter } from "./read-csv";
 
 /**
@@ -7,9 +7,9 @@ import { createCsvLineCounter } from "./read-csv";
  * ends come in, XLSX bytes: a zip has no rows to count until it is whole), then hand the bytes
  * to the browser's download. Aborting the signal stops the request and the server's reading.
  */
-type ExportStart = { format: ExportFormat; totalRows: number | null };
+type ExportStart = { format: DownloadFormat; totalRows: number | null };
 export type ExportProgress = { bytes: number; rows: number | null };
-type ExportDone = { format: ExportFormat; fileName: string; bytes: number; rows: number | null };
+type ExportDone = { format: DownloadFormat; fileName: string; bytes: number; rows: number | null };
 
 /** The export was refused or failed before the file: the server's reason (in the caller's language) or none. */
 export class ExportRequestError extends Error {
@@ -42,7 +42,8 @@ export async function downloadExport(
     const body: unknown = await response.json().catch(() => undefined);
     throw new ExportRequestError(response.status, readApiError(body)?.error ?? null);
   }
-  const format: ExportFormat = response.headers.get("x-export-format") === "xlsx" ? "xlsx" : "csv";
+  const said = response.headers.get("x-export-format");
+  const format: DownloadFormat = DOWNLOAD_FORMATS.find((f) => f === said) ?? "csv";
   options.onStart?.({ format, totalRows: numberHeader(response.headers, "x-total-items") });
   const counter = format === "csv" ? createCsvLineCounter() : null;
   const chunks: Uint8Array[] = [];

@@ -1,5 +1,5 @@
 import { brazilWallClock } from "@/lib/pix/time";
-import type { ExportFormat } from "./columns";
+import type { DownloadFormat } from "./columns";
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
@@ -8,7 +8,7 @@ const pad = (n: number, width = 2) => String(n).padStart(width, "0");
  * date and time of the export (year first so a folder sorts by it; seconds, so two exports a
  * minute apart keep their own names). `base` is ASCII words, e.g. "pagamentos" or "audit-log".
  */
-export function exportFileName(base: string, format: ExportFormat, now: Date): string {
+export function exportFileName(base: string, format: DownloadFormat | "zip", now: Date): string {
   const w = brazilWallClock(now);
   const safe = base.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^\w-]+/g, "-").replace(/^-+|-+$/g, "") || "export";
   return `${safe}_${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}_${pad(w.hour)}-${pad(w.minute)}-${pad(w.second)}.${format}`;

@@ -60,7 +60,10 @@ export function zodFields(err: ZodError): Record<string, string> {
 /** The one mapping from whatever was thrown to an HTTP answer. Stacks stay in the server log. */
 export function toErrorResponse(err: unknown): Response {
   if (isPaymentsApiError(err)) return fromPaymentsApiError(err);
-  if (isTransferError(err)) return jsonError(TRANSFER_ERROR_STATUS[err.code], localize(err.key, err.values), { kind: err.code });
+  if (isTransferError(err)) {
+    const message = localize(err.key, err.values);
+    return jsonError(TRANSFER_ERROR_STATUS[err.code], message, { kind: err.code, ...(err.field ? { fields: { [err.field]: message } } : {}) });
+  }
   if (err instanceof ZodError) return validationError(err, 400);
   // lib/db/audit.ts: an action that must be audited does not happen without its row.
   if (err instanceof Error && err.name === "AuditUnavailableError") {
@@ -73,6 +76,7 @@ export function toErrorResponse(err: unknown): Response {
 const TRANSFER_ERROR_STATUS: Record<TransferErrorCode, number> = {
   not_found: 404,
   conflict_body: 409,
+  invalid: 422,
   illegal_state: 409,
   not_maker: 403,
   own_request: 403,

@@ -9,7 +9,7 @@ import { getQrcodeByReference } from "./qrcode-by-reference";
 import { createCheckout, createQrcode, payQrcodeInHomologation } from "./qrcode-create";
 import { getQrcode } from "./qrcodes";
 import { listQrcodes } from "./qrcodes-list";
-import { submitPayment } from "./submit";
+import { postPayment } from "./submit";
 import { resetTokenCacheForTests } from "./token";
 import { deleteWebhook, listWebhooks } from "./webhook-admin";
 import { registerWebhook } from "./webhooks";
@@ -165,7 +165,7 @@ describe("the documentation's literal examples through the client", () => {
   });
 
   it("the 422 text \" Insufficient funds\" is the provider's refusal, its words trimmed", async () => {
-    const outcome = await submitPayment({ idempotent_id: "NEW-1", value_cents: 999_999_999, initiation_type: "dict", pix_key_type: "email", pix_key: "a@b.com.br" });
+    const outcome = await postPayment({ idempotent_id: "NEW-1", value_cents: 999_999_999, initiation_type: "dict", pix_key_type: "email", pix_key: "a@b.com.br" });
     expect(outcome).toEqual({ kind: "refused", http_status: 422, message: "Insufficient funds" });
   });
 });

@@ -5,7 +5,8 @@ export { PaymentsApiError, isPaymentsApiError, PAYMENTS_API_ERROR_KINDS, BODY_OP
 export type { PaymentsApiErrorKind, ProviderOperation } from "./errors";
 export { listPayments, getPayment } from "./payments";
 export { getPaymentByReference } from "./payment-by-reference";
-export { submitPayment } from "./submit";
+export { readBackPayment, postPayment } from "./submit";
+export type { ReadBack, PostResult } from "./submit";
 export { getQrcode } from "./qrcodes";
 export { getQrcodeByReference } from "./qrcode-by-reference";
 export { listQrcodes } from "./qrcodes-list";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { centsToWords, integerToWords } from "./money-words";
+import { amountInWords, centsToWords, integerToWords } from "./money-words";
+import { centsToWordsEn } from "./money-words-en";
 
 describe("centsToWords", () => {
   it.each([
@@ -59,5 +60,35 @@ describe("integerToWords", () => {
     [3_000_000_000_000, "três trilhões"],
   ])("%i -> %s", (n, words) => {
     expect(integerToWords(n)).toBe(words);
+  });
+});
+
+describe("centsToWordsEn", () => {
+  it.each([
+    [123456, "one thousand two hundred thirty-four reais and fifty-six centavos"],
+    [100, "one real"],
+    [1, "one centavo"],
+    [0, "zero reais"],
+    [101, "one real and one centavo"],
+    [10000, "one hundred reais"],
+    [100000000, "one million reais"],
+    [250000000, "two million five hundred thousand reais"],
+    [200000000000, "two billion reais"],
+    [1_000_000_00 + 50, "one million reais and fifty centavos"],
+    [2_001_00, "two thousand one reais"],
+    [-100, "minus one real"],
+  ])("%i -> %s", (cents, words) => {
+    expect(centsToWordsEn(cents)).toBe(words);
+  });
+
+  it("refuses fractions of a cent", () => {
+    expect(() => centsToWordsEn(0.5)).toThrow(RangeError);
+  });
+});
+
+describe("amountInWords", () => {
+  it("writes in the reader's language", () => {
+    expect(amountInWords(8750, "pt-BR")).toBe("oitenta e sete reais e cinquenta centavos");
+    expect(amountInWords(8750, "en")).toBe("eighty-seven reais and fifty centavos");
   });
 });

@@ -1,3 +1,5 @@
+import { centsToWordsEn } from "./money-words-en";
+
 const UNITS = [
   "zero", "um", "dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove",
   "dez", "onze", "doze", "treze", "quatorze", "quinze", "dezesseis", "dezessete", "dezoito", "dezenove",
@@ -78,4 +80,14 @@ export function centsToWords(cents: number): string {
   }
   if (centavos > 0) parts.push(`${integerToWords(centavos)} ${centavos === 1 ? "centavo" : "centavos"}`);
   return parts.length ? parts.join(" e ") : "zero reais";
+}
+
+/** The languages an amount can be written in (the back office's languages). */
+export type WordsLanguage = "pt-BR" | "en";
+
+const WRITERS: Record<WordsLanguage, (cents: number) => string> = { "pt-BR": centsToWords, en: centsToWordsEn };
+
+/** An amount in words in the reader's language: one writer per language behind this entry. */
+export function amountInWords(cents: number, language: WordsLanguage): string {
+  return WRITERS[language](cents);
 }

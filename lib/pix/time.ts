@@ -202,3 +202,11 @@ export function startOfBrazilMonth(d: Date): Date {
   const w = brazilWallClock(d);
   return wallClockToDate(w.year, w.month, 1);
 }
+
+/** The instant of a Brazil calendar day ("YYYY-MM-DD") at a wall-clock time ("HH:MM"); null when either is not real. */
+export function brazilInstant(day: string, time = "00:00"): Date | null {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  const t = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!d || !t) return null;
+  return fromBrazilWallClock({ year: Number(d[1]), month: Number(d[2]), day: Number(d[3]), hour: Number(t[1]), minute: Number(t[2]), second: 0, ms: 0 });
+}

@@ -14,10 +14,10 @@ const readInbox = answerWith<{ count: number }>({ count: "number" });
 /** Query keys and options of transfer requests. Live `transfer` events invalidate `all()`. */
 export const transferQueries = {
   all: () => ["transfers"] as const,
-  list: (view: TransferView, page: number) =>
+  list: (view: TransferView, page: number, batch: string | null = null) =>
     queryOptions({
-      queryKey: [...transferQueries.all(), "list", view, page] as const,
-      queryFn: ({ signal }) => apiGet(`/api/transfers${viewQueryString(view, page)}`, readList, { signal }),
+      queryKey: [...transferQueries.all(), "list", view, page, batch] as const,
+      queryFn: ({ signal }) => apiGet(`/api/transfers${viewQueryString(view, page, batch)}`, readList, { signal }),
       placeholderData: keepPreviousData,
       staleTime: 5_000,
     }),
@@ -26,6 +26,12 @@ export const transferQueries = {
       queryKey: [...transferQueries.all(), "detail", id] as const,
       queryFn: ({ signal }) => apiGet(`/api/transfers/${encodeURIComponent(id)}`, readDetail, { signal }),
       staleTime: 2_000,
+    }),
+  attentionCount: () =>
+    queryOptions({
+      queryKey: [...transferQueries.all(), "attention-count"] as const,
+      queryFn: ({ signal }) => apiGet("/api/transfers/attention", readInbox, { signal }),
+      staleTime: 10_000,
     }),
   inbox: () =>
     queryOptions({

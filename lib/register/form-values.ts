@@ -1,8 +1,7 @@
 import type { AccountTypeCode, InitiationType, PixKeyType } from "@/lib/contract";
 
 /**
- * What the register form holds while a person types. Everything is text except the mode and
- * the checkbox: the amount stays as typed ("1.234,56") and becomes integer cents only when the
+ * What the register form holds while a person types. Everything is text except the mode: the amount stays as typed ("1.234,56") and becomes integer cents only when the
  * values are mapped to a request body (`toRequestBody`). Names match the request body's, except
  * `amount` (-> `value_cents`).
  */
@@ -17,13 +16,12 @@ export type RegisterFormValues = {
   receiver_agency: string;
   receiver_account: string;
   receiver_account_type: AccountTypeCode | "";
-  authorized: boolean;
   idempotent_id: string;
 };
 
 export type RegisterFormField = keyof RegisterFormValues;
 
-/** A fresh form: "By Pix key" (the contract's default), nothing typed, not authorized. */
+/** A fresh form: "By Pix key" (the contract's default), nothing typed. */
 export function emptyRegisterForm(idempotentId: string): RegisterFormValues {
   return {
     initiation_type: "dict",
@@ -36,7 +34,6 @@ export function emptyRegisterForm(idempotentId: string): RegisterFormValues {
     receiver_agency: "",
     receiver_account: "",
     receiver_account_type: "",
-    authorized: false,
     idempotent_id: idempotentId,
   };
 }

@@ -85,9 +85,9 @@ describe("toRequestBody: form values -> the registration body", () => {
     expect(toRequestBody(form()).body.pix_key_type).toBeUndefined();
   });
 
-  it("carries the authorization choice and the form's idempotent_id unchanged", () => {
-    const { body } = toRequestBody(form({ authorized: true, idempotent_id: "partner-42" }));
-    expect(body.authorized).toBe(true);
+  it("carries the form's idempotent_id unchanged, and no authorization choice (the approvals authorize)", () => {
+    const { body } = toRequestBody(form({ idempotent_id: "partner-42" }));
+    expect(body).not.toHaveProperty("authorized");
     expect(body.idempotent_id).toBe("partner-42");
   });
 

@@ -30,7 +30,6 @@ export function toRequestBody(values: RegisterFormValues): { body: RegisterTrans
     idempotent_id: values.idempotent_id,
     value_cents: amount.cents ?? 0,
     initiation_type: values.initiation_type,
-    authorized: values.authorized,
     receiver_name: values.receiver_name,
     receiver_document: values.receiver_document,
   };

@@ -46,7 +46,6 @@ describe("validateRegisterForm: what will be sent", () => {
       idempotent_id: ID,
       value_cents: 15_000,
       initiation_type: "dict",
-      authorized: false,
       receiver_name: "Maria Souza",
       receiver_document: "52998224725",
       pix_key_type: "email",
@@ -72,10 +71,9 @@ describe("validateRegisterForm: what will be sent", () => {
   });
 
   it("by bank account: the bank fields as digits and none of the key", () => {
-    const t = transferOf(manual({ authorized: true }));
+    const t = transferOf(manual());
     expect(t).toMatchObject({
       initiation_type: "manual",
-      authorized: true,
       receiver_bank_ispb: "60701190",
       receiver_agency: "0001",
       receiver_account: "123456",

@@ -20,7 +20,6 @@ const FORM_FIELDS = new Set<string>([
   "receiver_agency",
   "receiver_account",
   "receiver_account_type",
-  "authorized",
   "idempotent_id",
 ]);
 

@@ -1,14 +1,15 @@
 import "server-only";
 import type { Db } from "@/lib/db";
 import type { TransferRequestRow } from "@/lib/db/schema";
-import { isFinal, isTransferState } from "./states";
+import { isEngineDone, isTransferState } from "./states";
 import { getTransferRow } from "./store";
 
 const POLL_MS = 50;
 
 /**
- * Waits until a request is settled (or waits for people) or `timeoutMs` passed, reading the
- * store: whichever instance's worker submits it, the answer is in the database.
+ * Waits until the engine is done with a request (or it waits for people, or its outcome is being
+ * confirmed with the provider, which takes minutes) or `timeoutMs` passed, reading the store:
+ * whichever instance's worker submits it, the answer is in the database.
  */
 export async function awaitSettled(db: Db, id: string, timeoutMs: number): Promise<TransferRequestRow | null> {
   const deadline = Date.now() + timeoutMs;
@@ -21,5 +22,5 @@ export async function awaitSettled(db: Db, id: string, timeoutMs: number): Promi
 }
 
 function settledOrWaiting(row: TransferRequestRow): boolean {
-  return row.state === "awaiting_approval" || (isTransferState(row.state) && isFinal(row.state));
+  return row.state === "awaiting_approval" || row.state === "outcome_unknown" || (isTransferState(row.state) && isEngineDone(row.state));
 }

@@ -1,23 +1,28 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { RegisterPaymentBody } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { transferRequests, type TransferRequestRow } from "@/lib/db/schema";
-import { forgetBalance, isPaymentsApiError, submitPayment } from "@/lib/payments-api";
 import { logLine } from "@/lib/http/logger";
-import { asTransferOutcome, type TransferOutcome } from "./outcome";
+import { forgetBalance, getBalance, isPaymentsApiError, postPayment, readBackPayment, type ReadBack } from "@/lib/payments-api";
+import { followLocked } from "./follow";
+import { asTransferOutcome, type LostAnswer, type TransferOutcome } from "./outcome";
 import type { TransferState } from "./states";
-import { moveTransfer } from "./transition";
+import { moveTransfer, type MoveNote } from "./transition";
 
 export type EngineSettings = {
-  /** Submissions of one request before it is `failed` (each reuses the idempotent_id). */
+  /** POSTs of one request before it is `failed` (each reuses the idempotent_id). */
   maxAttempts: number;
   /** Backoff base between submissions that certainly had no effect. */
   retryBaseMs: number;
   /** How long a claim holds: a live worker always finishes inside it. */
   leaseMs: number;
+  /** After a POST whose answer was lost, how long the request is only read back before it may be sent again. */
+  settleHorizonMs: number;
+  /** `true`: every transfer goes out authorized (our approvals are the authorization); `false`: the provider's portal authorizes. */
+  sendAuthorized: boolean;
 };
 
 type SubmitResult =
@@ -26,27 +31,34 @@ type SubmitResult =
 
 /** The longest wait between two submissions of one request. */
 const MAX_BACKOFF_MS = 5 * 60_000;
+/** Read-backs of an unknown outcome: the first soon, then sparser (half the time since the POST), at most this far apart. */
+const FIRST_CHECK_MS = 1_000;
+const MAX_CHECK_GAP_MS = 60_000;
 
 /**
- * Submits one transfer request, whatever state a crash left it in:
- * 1. claim it under a row lock: `approved` and due, or `submitting` / `outcome_unknown` whose
- *    claim lapsed (its worker died, or its outcome is still to be settled) -> `submitting`,
- *    attempts + 1, a fresh claim token and a lease. Nobody else can hold it meanwhile;
- * 2. submitPayment (lib/payments-api/submit.ts): reads back first, POSTs with the request's own
- *    idempotent_id only if the provider does not have it, settles a lost answer by reading back;
- * 3. record the outcome only if the claim is still ours (a superseded worker's answer is
+ * One step of a transfer request's submission, whatever state a crash left it in. Exactly once
+ * lives in the database (the claim, the UNIQUE id, `last_post_at`) and at the provider (the id),
+ * never in a process's memory:
+ * 1. claim it under a row lock (`approved` and due, `outcome_unknown` and due for a check, or
+ *    `submitting` whose worker died) -> `submitting` with a fresh claim token and a lease;
+ * 2. read the payment back by its idempotent_id: found -> `registered` (or `failed` when the id
+ *    belongs to another payment); the provider unreachable -> try again later, never "not sent";
+ * 3. not found: if a POST of ours may still commit (it left less than the settle horizon ago),
+ *    it stays `outcome_unknown` and is only read back; otherwise `last_post_at` is written FIRST,
+ *    then it is POSTed with the same idempotent_id (or `failed` after `maxAttempts` POSTs);
+ * 4. a lost answer (timeout, reset, 5xx, garbled) is read back once at once; still not found ->
+ *    `outcome_unknown` until a read-back finds it or the horizon passes with it still absent;
+ * 5. every outcome is recorded only if the claim is still ours (a superseded worker's answer is
  *    dropped: whoever holds the claim now reads the same payment back).
- * Exactly once lives in the database (the claim, the UNIQUE id) and at the provider (the id),
- * never in a process's memory. Retries reuse the same id; the caller schedules them (`retryAt`).
  */
 export async function submitTransfer(db: Db, id: string, settings: EngineSettings, now = new Date()): Promise<SubmitResult> {
   const token = randomUUID();
   const claim = await db.transaction((tx) =>
     moveTransfer(tx, id, "submitting", {
-      from: ["approved", "submitting", "outcome_unknown"],
+      from: ["approved", "scheduled", "submitting", "outcome_unknown"],
       guard: (row) => isDue(row, now),
+      now,
       set: {
-        attempts: sql`${transferRequests.attempts} + 1`,
         claimToken: token,
         leaseUntil: new Date(now.getTime() + settings.leaseMs),
         nextAttemptAt: null,
@@ -56,55 +68,28 @@ export async function submitTransfer(db: Db, id: string, settings: EngineSetting
   );
   if (!claim.moved) return { done: false, state: claim.current };
   const row = claim.row;
-  const previous = asTransferOutcome(row.outcome);
+  const body = bodyToSend(row, settings.sendAuthorized);
 
-  let outcome: TransferOutcome;
+  let decision: Decision;
+  let readBack: ReadBack | null = null;
+  let posting = false;
   try {
-    outcome = await submitPayment(bodyToSend(row));
+    // A payable's day came: not sent when the balance cannot pay it (an unreadable balance does not stop it).
+    if (claim.from === "scheduled" && !(await balanceCovers(row.valueCents))) {
+      return record(db, row, token, noBalance(), null, now);
+    }
+    readBack = await readBackPayment(body);
+    decision = afterReadBack(readBack, row, settings, now);
+    if (decision.post) {
+      if (!(await markPosting(db, row, token, now))) return superseded(id, db);
+      posting = true;
+      decision = await postAndSettle(body, row, settings, now, (rb) => (readBack = rb));
+    }
   } catch (err) {
-    outcome = unexpected(err);
+    decision = unexpected(err, row, posting, settings, now);
     logLine("error", "transfer submission failed unexpectedly", { transfer_id: id, error: String(err) });
   }
-
-  const decision = decide(outcome, previous, row.attempts, settings, new Date());
-  const settled = await db.transaction(async (tx) => {
-    const moved = await moveTransfer(tx, id, decision.state, {
-      from: ["submitting"],
-      claimToken: token,
-      outcome: decision.outcome,
-      set: {
-        claimToken: null,
-        leaseUntil: null,
-        nextAttemptAt: decision.retryAt,
-        ...(decision.outcome.kind === "registered"
-          ? { referenceCode: decision.outcome.reference_code, providerStatus: decision.outcome.status, providerCheckedAt: new Date() }
-          : {}),
-        ...(decision.outcome.kind === "conflict" ? { referenceCode: null } : {}),
-      },
-      note: decision.note,
-    });
-    // Every submission's outcome is on record, as it is, with the transfer it belongs to.
-    if (moved.moved) {
-      await recordAudit(
-        {
-          actor: null,
-          action: "transfer.submit",
-          target: row.idempotentId,
-          outcome: decision.state,
-          detail: { transfer_id: id, attempt: row.attempts, value_cents: row.valueCents, receiver_name: row.receiverName, outcome: decision.outcome },
-        },
-        tx as unknown as Db,
-      );
-    }
-    return moved;
-  });
-  if (!settled.moved) {
-    logLine("warn", "transfer outcome dropped: the claim was taken over", { transfer_id: id, current: settled.current });
-    return { done: false, state: settled.current };
-  }
-  // The money is now blocked at the provider: the next balance read must not be the cached one.
-  if (decision.state === "registered") forgetBalance();
-  return { done: true, state: decision.state, outcome: decision.outcome, retryAt: decision.retryAt };
+  return record(db, row, token, decision, readBack, now);
 }
 
 /** May a worker claim this request now? */
@@ -113,11 +98,11 @@ function isDue(row: TransferRequestRow, now: Date): boolean {
   const lapsed = !row.leaseUntil || row.leaseUntil.getTime() < now.getTime();
   switch (row.state) {
     case "approved":
+    case "scheduled":
+    case "outcome_unknown":
       return due;
     case "submitting":
       return lapsed;
-    case "outcome_unknown":
-      return lapsed && due;
     default:
       return false;
   }
@@ -127,37 +112,158 @@ type Decision = {
   state: TransferState;
   outcome: TransferOutcome;
   retryAt: Date | null;
-  note: { key: string; values?: Record<string, string | number> } | null;
+  note: MoveNote;
+  /** Send it now (step 3). */
+  post?: boolean;
+  /** Undo the POST's bookkeeping: it certainly did not reach the provider. */
+  unpost?: boolean;
 };
 
-/** What an outcome means for the request. */
-export function decide(
-  outcome: TransferOutcome,
-  previous: TransferOutcome | null,
-  attempts: number,
-  settings: EngineSettings,
-  now: Date,
-): Decision {
-  const retryAt = () => new Date(now.getTime() + backoffMs(attempts, settings.retryBaseMs));
-  switch (outcome.kind) {
-    case "registered":
-      return { state: "registered", outcome, retryAt: null, note: null };
-    case "refused":
-      return { state: "refused", outcome, retryAt: null, note: null };
-    case "conflict":
-      return { state: "failed", outcome, retryAt: null, note: { key: "transfers.notes.idTaken" } };
-    case "unknown":
-      return { state: "outcome_unknown", outcome, retryAt: retryAt(), note: null };
-    case "not_registered":
-      // Nothing went out this time, but an earlier answer was lost: still unknown.
-      if (!outcome.sent && previous?.kind === "unknown") {
-        return { state: "outcome_unknown", outcome: previous, retryAt: retryAt(), note: null };
-      }
-      if (attempts >= settings.maxAttempts) {
-        return { state: "failed", outcome, retryAt: null, note: { key: "transfers.notes.gaveUp", values: { attempts } } };
-      }
-      return { state: "approved", outcome, retryAt: retryAt(), note: { key: "transfers.notes.retrying", values: { attempt: attempts } } };
+/** Step 2 and 3: what a read-back means for the request. */
+function afterReadBack(rb: ReadBack, row: TransferRequestRow, s: EngineSettings, now: Date): Decision {
+  const previous = asTransferOutcome(row.outcome);
+  if (rb.kind === "found") return foundDecision(rb);
+  const mayStillCommit = row.lastPostAt !== null && now.getTime() - row.lastPostAt.getTime() < s.settleHorizonMs;
+  if (rb.kind === "unavailable") {
+    // Reading failed: proves nothing. Never sent before -> it certainly is not there: wait and try again.
+    if (row.lastPostAt === null) return retryLater({ kind: "not_registered", lost: rb.lost, sent: false }, row, s, now);
+    return stillUnknown(previous, rb.lost, row, s, now);
   }
+  if (mayStillCommit) return stillUnknown(previous, null, row, s, now);
+  if (row.attempts >= s.maxAttempts) {
+    const lost = previous?.kind === "unknown" || previous?.kind === "not_registered" ? previous.lost : { failure: "network" as const };
+    return { state: "failed", outcome: { kind: "not_registered", lost, sent: true }, retryAt: null, note: { key: "transfers.notes.gaveUp", values: { attempts: row.attempts } } };
+  }
+  return { state: "submitting", outcome: previous ?? { kind: "not_registered", lost: { failure: "network" }, sent: false }, retryAt: null, note: null, post: true };
+}
+
+/** Steps 3 and 4: POST, and settle a lost answer with one read-back at once. */
+async function postAndSettle(
+  body: RegisterPaymentBody,
+  row: TransferRequestRow,
+  s: EngineSettings,
+  now: Date,
+  seen: (rb: ReadBack) => void,
+): Promise<Decision> {
+  const posted = await postPayment(body);
+  switch (posted.kind) {
+    case "registered":
+      return { state: "registered", outcome: { kind: "registered", reference_code: posted.reference_code, status: posted.status, found_by_read_back: false }, retryAt: null, note: null };
+    case "refused":
+      return { state: "refused", outcome: posted, retryAt: null, note: null };
+    case "not_sent":
+      return { ...retryLater({ kind: "not_registered", lost: posted.lost, sent: false }, row, s, now), unpost: true };
+    case "ambiguous": {
+      const rb = await readBackPayment(body);
+      seen(rb);
+      if (rb.kind === "found") return foundDecision(rb);
+      return stillUnknown(null, posted.lost, { ...row, lastPostAt: now }, s, now);
+    }
+  }
+}
+
+function foundDecision(rb: Extract<ReadBack, { kind: "found" }>): Decision {
+  if (rb.differs.length) {
+    return { state: "failed", outcome: { kind: "conflict", reference_code: rb.payment.reference_code, differs: rb.differs }, retryAt: null, note: { key: "transfers.notes.idTaken" } };
+  }
+  return { state: "registered", outcome: { kind: "registered", reference_code: rb.payment.reference_code, status: rb.payment.status, found_by_read_back: true }, retryAt: null, note: null };
+}
+
+/** Nothing reached the provider: `approved` again, due after a backoff (or `failed` once the attempts ran out). */
+function retryLater(outcome: TransferOutcome, row: TransferRequestRow, s: EngineSettings, now: Date): Decision {
+  const retryAt = new Date(now.getTime() + backoffMs(Math.max(1, row.attempts), s.retryBaseMs));
+  return { state: "approved", outcome, retryAt, note: { key: "transfers.notes.notSentRetrying" } };
+}
+
+/**
+ * A POST of ours may still commit: `outcome_unknown`, read back again soon and then more
+ * sparsely, and exactly at the horizon (when, still absent, it may be sent again).
+ */
+function stillUnknown(previous: TransferOutcome | null, lost: LostAnswer | null, row: TransferRequestRow, s: EngineSettings, now: Date): Decision {
+  const sentAt = row.lastPostAt ?? now;
+  const sinceSent = now.getTime() - sentAt.getTime();
+  const gap = Math.min(MAX_CHECK_GAP_MS, Math.max(FIRST_CHECK_MS, Math.floor(sinceSent / 2)));
+  const horizon = sentAt.getTime() + s.settleHorizonMs;
+  const next = now.getTime() < horizon ? Math.min(now.getTime() + gap, horizon) : now.getTime() + gap;
+  const outcome: TransferOutcome = lost ? { kind: "unknown", lost } : previous?.kind === "unknown" ? previous : { kind: "unknown", lost: { failure: "network" } };
+  return { state: "outcome_unknown", outcome, retryAt: new Date(next), note: null };
+}
+
+/** Writes that a POST is about to leave, while the claim is still ours; false when it was taken over. */
+async function markPosting(db: Db, row: TransferRequestRow, token: string, now: Date): Promise<boolean> {
+  const marked = await db
+    .update(transferRequests)
+    .set({ lastPostAt: now, attempts: sql`${transferRequests.attempts} + 1` })
+    .where(and(eq(transferRequests.id, row.id), eq(transferRequests.claimToken, token), eq(transferRequests.state, "submitting")))
+    .returning({ id: transferRequests.id });
+  return marked.length === 1;
+}
+
+/** Step 5: the decision, recorded only while the claim is ours, with its audit row. */
+async function record(db: Db, row: TransferRequestRow, token: string, d: Decision, rb: ReadBack | null, now: Date): Promise<SubmitResult> {
+  const settled = await db.transaction(async (tx) => {
+    const moved = await moveTransfer(tx, row.id, d.state, {
+      from: ["submitting"],
+      claimToken: token,
+      outcome: d.outcome,
+      now,
+      set: {
+        claimToken: null,
+        leaseUntil: null,
+        nextAttemptAt: d.retryAt,
+        ...(d.unpost ? { lastPostAt: row.lastPostAt, attempts: row.attempts } : {}),
+        ...(d.outcome.kind === "registered"
+          ? { referenceCode: d.outcome.reference_code, providerStatus: d.outcome.status, providerCheckedAt: now }
+          : {}),
+        ...(d.outcome.kind === "conflict" ? { referenceCode: null } : {}),
+      },
+      note: d.note,
+    });
+    if (!moved.moved) return moved;
+    const attempt = moved.row.attempts;
+    await recordAudit(
+      {
+        actor: null,
+        action: "transfer.submit",
+        target: row.idempotentId,
+        outcome: d.state,
+        detail: { transfer_id: row.id, attempt, value_cents: row.valueCents, receiver_name: row.receiverName, outcome: d.outcome },
+      },
+      tx,
+    );
+    // The read-back already showed a final status: follow it now, in the same transaction.
+    if (d.state === "registered" && rb?.kind === "found") await followLocked(tx, moved.row, rb.payment, "engine", now);
+    return moved;
+  });
+  if (!settled.moved) return superseded(row.id, db, settled.current);
+  // The money is now blocked at the provider: the next balance read must not be the cached one.
+  if (d.state === "registered") forgetBalance();
+  return { done: true, state: d.state, outcome: d.outcome, retryAt: d.retryAt };
+}
+
+async function superseded(id: string, db: Db, current?: TransferState | null): Promise<SubmitResult> {
+  logLine("warn", "transfer outcome dropped: the claim was taken over", { transfer_id: id, current });
+  if (current !== undefined) return { done: false, state: current };
+  const [r] = await db.select({ state: transferRequests.state }).from(transferRequests).where(eq(transferRequests.id, id));
+  return { done: false, state: (r?.state as TransferState | undefined) ?? null };
+}
+
+/** Does the provider's available balance cover this amount? Unknown (the read failed) counts as yes. */
+async function balanceCovers(cents: number): Promise<boolean> {
+  try {
+    return (await getBalance()).availableCents >= cents;
+  } catch {
+    return true;
+  }
+}
+
+function noBalance(): Decision {
+  return {
+    state: "failed",
+    outcome: { kind: "not_registered", lost: { failure: "insufficient_balance" }, sent: false },
+    retryAt: null,
+    note: { key: "transfers.notes.scheduledNoBalance" },
+  };
 }
 
 /** Exponential backoff with jitter: between half and all of base * 2^(attempt-1), capped. */
@@ -166,17 +272,23 @@ export function backoffMs(attempt: number, baseMs: number): number {
   return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
 }
 
-/** What goes to the provider: the stored body; an approved request goes out authorized (the approval is the authorization). */
-function bodyToSend(row: TransferRequestRow): RegisterPaymentBody {
-  const body = { ...row.body } as RegisterPaymentBody;
-  if (row.approvalsRequired > 0) body.authorized = true;
-  return body;
+/**
+ * What goes to the provider: the stored body, authorized by our approvals (PROVIDER_AUTHORIZATION
+ * `ours`) or left to the provider's portal (`portal`).
+ */
+function bodyToSend(row: TransferRequestRow, authorized: boolean): RegisterPaymentBody {
+  return { ...(row.body as RegisterPaymentBody), authorized };
 }
 
-/** A failure that is not the provider's: our own invalid body is a refusal; anything else may have sent it. */
-function unexpected(err: unknown): TransferOutcome {
+/**
+ * A failure that is not the provider's: our own invalid body is a refusal; anything else, after
+ * a POST may have left, is unknown; before, nothing was sent.
+ */
+function unexpected(err: unknown, row: TransferRequestRow, posting: boolean, s: EngineSettings, now: Date): Decision {
   if (isPaymentsApiError(err) && err.kind === "invalid") {
-    return { kind: "refused", http_status: 0, message: err.message, ...(err.fields ? { fields: err.fields } : {}) };
+    return { state: "refused", outcome: { kind: "refused", http_status: 0, message: err.message, ...(err.fields ? { fields: err.fields } : {}) }, retryAt: null, note: null };
   }
-  return { kind: "unknown", lost: { failure: "network" } };
+  const lost: LostAnswer = { failure: "network" };
+  if (!posting && row.lastPostAt === null) return retryLater({ kind: "not_registered", lost, sent: false }, row, s, now);
+  return stillUnknown(asTransferOutcome(row.outcome), lost, posting ? { ...row, lastPostAt: now } : row, s, now);
 }

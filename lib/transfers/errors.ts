@@ -10,7 +10,9 @@ export type TransferErrorCode =
   | "own_request"
   | "already_approved"
   | "batch_member"
-  | "expired";
+  | "expired"
+  /** A value the request names is not acceptable (a cost centre, a saved receiver): 422 on its field. */
+  | "invalid";
 
 export class TransferError extends Error {
   constructor(
@@ -18,6 +20,8 @@ export class TransferError extends Error {
     /** A message key of the `transfers` namespace. */
     readonly key: string,
     readonly values: Record<string, string | number> = {},
+    /** The input field it is about, when there is one (answered as `fields`). */
+    readonly field?: string,
   ) {
     super(`${code}: ${key}`);
     this.name = "TransferError";

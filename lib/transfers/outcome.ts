@@ -17,7 +17,7 @@ import type { PaymentStatus } from "@/lib/contract/enums";
 
 /** Why an answer was lost. */
 export type LostAnswer = {
-  failure: "timeout" | "network" | "server_error" | "malformed" | "rate_limited" | "unauthorized";
+  failure: "timeout" | "network" | "server_error" | "malformed" | "rate_limited" | "unauthorized" | "insufficient_balance";
   /** The provider's HTTP status, when one came. */
   http_status?: number;
 };

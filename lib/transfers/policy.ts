@@ -20,6 +20,9 @@ export const DEFAULT_POLICY: ApprovalPolicy = {
   expiry_hours: 24,
 };
 
+/** The approval tiers apply to what one maker sends one receiver (by document) over this many hours. */
+export const RECEIVER_WINDOW_HOURS = 24;
+
 /** The most approvers a tier may ask for (there are rarely more checkers than this on a team). */
 export const MAX_APPROVALS = 3;
 

@@ -16,6 +16,11 @@ export const transferListQuerySchema = z.object({
     .optional(),
   /** inbox: what waits for the signed-in approver's decision. */
   scope: z.enum(TRANSFER_SCOPES, { error: "validation.transfers.scope" }).default("all"),
+  /** true: only what needs a person (lib/transfers/attention.ts). */
+  attention: z
+    .enum(["true", "false"], { error: "validation.transfers.attention" })
+    .transform((v) => v === "true")
+    .optional(),
   page: storePageSchema(),
   batch: z.string().uuid("validation.transfers.batch").optional(),
 });
@@ -27,6 +32,21 @@ export const transferParamsSchema = z.object({ id: z.string().uuid("validation.t
 /** Body of POST /api/transfers/{id}/reject: the reason is required and shown to the maker. */
 export const rejectBodySchema = z.object({
   reason: z.string().trim().min(1, "validation.transfers.reasonRequired").max(500, "validation.transfers.reasonTooLong"),
+});
+
+/** Body of POST /api/transfers/{id}/handled: what was done about it (required, audited). */
+export const handledBodySchema = z.object({
+  note: z.string().trim().min(1, "validation.transfers.noteRequired").max(500, "validation.transfers.reasonTooLong"),
+});
+
+/** Query of GET /api/transfers/approvals-preview: what a transfer the signed-in maker types would need. */
+export const approvalsPreviewQuerySchema = z.object({
+  value_cents: z.coerce.number({ error: "validation.amount.required" }).int("validation.amount.wholeCents").min(0, "validation.amount.positive").max(100_000_000_000, "validation.amount.max"),
+  receiver_document: z
+    .string()
+    .transform((v) => v.replace(/[.\-/\s]/g, "").toUpperCase())
+    .pipe(z.string().regex(/^[0-9A-Z]{11,14}$/, "validation.document.invalid"))
+    .optional(),
 });
 
 /** Body of POST /api/transfers/{id}/cancel: an optional reason. */

@@ -5,12 +5,9 @@ import { reconciliationFindings, transferRequests, webhookEvents } from "@/lib/d
 import { logLine } from "@/lib/http/logger";
 import { getPayment, isPaymentsApiError, listPayments } from "@/lib/payments-api";
 import { formatListParam } from "@/lib/pix";
-import { announce } from "./transition";
-import { expireBatches } from "@/lib/batches/service";
 import { expireApprovals } from "./expiry";
+import { followPayment } from "./follow";
 
-/** Provider statuses after which a payment never changes again. */
-const FINAL_PROVIDER_STATUSES = ["completed", "canceled"];
 /** The provider status recorded on a "missing_at_provider" finding (its unique key needs one). */
 const MISSING_STATUS = "not_found";
 /** Pages of the provider list read per run (100 payments each). */
@@ -34,8 +31,10 @@ type Requeue = (items: Array<{ id: string; startAfter: Date }>) => Promise<void>
  * leave behind, settled or put in front of a person.
  * 1. requests in flight whose job was lost (a crash between two steps) are queued again: their
  *    next submission reads back before anything is sent;
- * 2. registered payments not yet final are read again after `refreshMinutes`; one the provider
- *    no longer knows (404) is a "missing at provider" finding;
+ * 2. registered payments not yet final are read again after `refreshMinutes` and followed to
+ *    `paid` or `provider_canceled` (lib/transfers/follow.ts: when webhooks are lost, this alone
+ *    brings them to the end); one the provider no longer knows (404) is a "missing at provider"
+ *    finding;
  * 3. the provider's list for the recent window is compared with the notifications received:
  *    every payment whose latest status never arrived as a webhook is a "missed notification"
  *    finding (once per payment and status), listed on /reconciliation until someone resolves it;
@@ -43,7 +42,7 @@ type Requeue = (items: Array<{ id: string; startAfter: Date }>) => Promise<void>
  */
 export async function reconcile(db: Db, settings: ReconcileSettings, requeue: Requeue, now = new Date()): Promise<ReconcileReport> {
   const report: ReconcileReport = { requeued: 0, refreshed: 0, missed: 0, expired: 0 };
-  report.expired = (await expireApprovals(db, now)) + (await expireBatches(db, now));
+  report.expired = await expireApprovals(db, now);
   report.requeued = await requeueStale(db, settings, requeue, now);
   report.refreshed = await refreshRegistered(db, settings, now);
   report.missed = await findMissedNotifications(db, settings, now);
@@ -63,6 +62,8 @@ async function requeueStale(db: Db, settings: ReconcileSettings, requeue: Requeu
         or(
           and(eq(t.state, "approved"), or(sql`${t.nextAttemptAt} is null`, lte(t.nextAttemptAt, now))),
           and(eq(t.state, "outcome_unknown"), or(sql`${t.nextAttemptAt} is null`, lte(t.nextAttemptAt, now))),
+          // A payable whose day came and whose job was lost.
+          and(eq(t.state, "scheduled"), lte(t.nextAttemptAt, now)),
           and(eq(t.state, "submitting"), lt(t.leaseUntil, now)),
         ),
       ),
@@ -81,7 +82,6 @@ async function refreshRegistered(db: Db, settings: ReconcileSettings, now: Date)
     .where(
       and(
         eq(t.state, "registered"),
-        or(sql`${t.providerStatus} is null`, sql`${t.providerStatus} not in ('completed','canceled')`),
         or(sql`${t.providerCheckedAt} is null`, lt(t.providerCheckedAt, before)),
       ),
     )
@@ -90,14 +90,7 @@ async function refreshRegistered(db: Db, settings: ReconcileSettings, now: Date)
   for (const row of rows) {
     try {
       const payment = await getPayment(row.idempotentId);
-      await db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(t)
-          .set({ providerStatus: payment.status, providerCheckedAt: now, referenceCode: payment.reference_code })
-          .where(eq(t.id, row.id))
-          .returning();
-        if (updated && payment.status !== row.providerStatus) await announce(tx, updated);
-      });
+      await db.transaction((tx) => followPayment(tx, payment, "reconciler", now));
       refreshed++;
     } catch (err) {
       if (!isPaymentsApiError(err)) throw err;
@@ -187,5 +180,3 @@ async function findMissedNotifications(db: Db, settings: ReconcileSettings, now:
   }
   return missed;
 }
-
-export { FINAL_PROVIDER_STATUSES };

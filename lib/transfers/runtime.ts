@@ -22,7 +22,13 @@ function holder(): Holder {
 
 function engineSettings(): EngineSettings {
   const { transfers } = getEnv();
-  return { maxAttempts: transfers.maxAttempts, retryBaseMs: transfers.retryBaseMs, leaseMs: transfers.leaseMs };
+  return {
+    maxAttempts: transfers.maxAttempts,
+    retryBaseMs: transfers.retryBaseMs,
+    leaseMs: transfers.leaseMs,
+    settleHorizonMs: transfers.settleHorizonMs,
+    sendAuthorized: transfers.providerAuthorization === "ours",
+  };
 }
 
 function reconcileSettings(): ReconcileSettings {

@@ -1,22 +1,30 @@
 /**
  * The transfer request's state machine (client-safe: pages read the same table).
  *
- *   awaiting_approval -> approved | rejected | canceled | expired
+ *   awaiting_approval -> approved | scheduled | rejected | canceled | expired
+ *   scheduled         -> submitting (on its day, at the send time) | canceled
  *   approved          -> submitting | canceled
- *   submitting        -> registered | refused | failed | outcome_unknown | approved (retry: nothing was sent)
- *   outcome_unknown   -> submitting | registered | refused | failed | approved
+ *   submitting        -> registered | refused | failed | outcome_unknown | approved (nothing was sent)
+ *   outcome_unknown   -> submitting (a read-back, or a new POST once the settle horizon passed)
+ *                        | registered | failed
+ *   registered        -> paid | provider_canceled   (the provider's own final statuses)
  *   failed            -> approved (a person retries it, same id: nothing was registered)
  *
- * Every change goes through `lib/transfers/transition.ts`, which refuses what this table does not
- * allow; the database refuses unknown state names (a CHECK constraint).
+ * `registered` only means the provider accepted the payment; a request follows it to `paid`
+ * (end_to_end, payment date) or `provider_canceled` (the provider's reason). Every change goes
+ * through `lib/transfers/transition.ts`, which refuses what this table does not allow; the
+ * database refuses unknown state names (a CHECK constraint).
  */
 export const TRANSFER_STATES = [
   "awaiting_approval",
+  "scheduled",
   "approved",
   "submitting",
-  "registered",
-  "refused",
   "outcome_unknown",
+  "registered",
+  "paid",
+  "provider_canceled",
+  "refused",
   "failed",
   "rejected",
   "canceled",
@@ -25,24 +33,44 @@ export const TRANSFER_STATES = [
 export type TransferState = (typeof TRANSFER_STATES)[number];
 
 const TRANSITIONS: Record<TransferState, readonly TransferState[]> = {
-  awaiting_approval: ["approved", "rejected", "canceled", "expired"],
+  awaiting_approval: ["approved", "scheduled", "rejected", "canceled", "expired"],
+  scheduled: ["submitting", "canceled"],
   approved: ["submitting", "canceled"],
   submitting: ["registered", "refused", "failed", "outcome_unknown", "approved", "submitting"],
-  outcome_unknown: ["submitting", "registered", "refused", "failed", "approved"],
-  registered: [],
+  outcome_unknown: ["submitting", "registered", "failed"],
+  registered: ["paid", "provider_canceled"],
+  paid: [],
+  provider_canceled: [],
   refused: [],
-  // Given up after the retries ran out: a person may send it again with the same id.
+  // Given up: a person may send it again with the same id (nothing was registered).
   failed: ["approved"],
   rejected: [],
   canceled: [],
   expired: [],
 };
 
-/** States the engine never moves a request out of (a person may retry a failed one). */
-const FINAL_STATES: readonly TransferState[] = ["registered", "refused", "failed", "rejected", "canceled", "expired"];
+/**
+ * Where the money stands for good: paid, or certainly not paid. `failed` counts (nothing was
+ * registered), though a person may still send it again.
+ */
+export const FINAL_STATES: readonly TransferState[] = ["paid", "provider_canceled", "refused", "failed", "rejected", "canceled", "expired"];
 
-/** States where the engine still has work to do. */
+/** Final and not paid: what a batch counts as "not paid". */
+export const NOT_PAID_STATES: readonly TransferState[] = ["provider_canceled", "refused", "failed"];
+
+/** States the engine still works on (submits, reads back). */
 export const IN_FLIGHT_STATES: readonly TransferState[] = ["approved", "submitting", "outcome_unknown"];
+
+/** States in which the provider may hold (or be about to hold) the money: they count against the limits. */
+export const MAY_MOVE_MONEY_STATES: readonly TransferState[] = [
+  "awaiting_approval",
+  "scheduled",
+  "approved",
+  "submitting",
+  "outcome_unknown",
+  "registered",
+  "paid",
+];
 
 export function isTransferState(value: unknown): value is TransferState {
   return typeof value === "string" && (TRANSFER_STATES as readonly string[]).includes(value);
@@ -54,4 +82,9 @@ export function canTransition(from: TransferState, to: TransferState): boolean {
 
 export function isFinal(state: TransferState): boolean {
   return FINAL_STATES.includes(state);
+}
+
+/** The engine has nothing more to send or read back (its claim and lease are cleared). */
+export function isEngineDone(state: TransferState): boolean {
+  return state === "registered" || isFinal(state);
 }

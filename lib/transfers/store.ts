@@ -2,99 +2,105 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { RegisterTransfer } from "@/lib/contract";
-import type { Db } from "@/lib/db";
-import { recordAudit } from "@/lib/db/audit";
-import { approvals, transferEvents, transferRequests, type TransferRequestRow } from "@/lib/db/schema";
+import type { Db, Tx } from "@/lib/db";
+import { approvals, costCentres, transferEvents, transferRequests, type TransferRequestRow } from "@/lib/db/schema";
 import { MAX_STORE_PAGE_SIZE, TRANSFERS_PAGE_SIZE } from "@/lib/domain/pages";
+import { getEnv } from "@/lib/env";
+import { attentionCondition, attentionOf } from "./attention";
 import { bodyHash, canonicalBody } from "./body";
-import { TransferError } from "./errors";
 import { asTransferOutcome } from "./outcome";
 import { isTransferState, type TransferState } from "./states";
-import { announce } from "./transition";
 import type { Person, TransferDetail, TransferEvent, TransferListMeta, TransferRequest } from "./types";
 
-type NewTransfer = {
+export type NewRequest = {
   transfer: RegisterTransfer;
   maker: Person;
-  ip?: string | null;
+  /** Who made it go (the maker of a single transfer, the person who submitted a batch). */
+  submittedBy: Person;
   /** Distinct approvals the policy asks for (0: approved at once). */
   approvalsRequired: number;
   /** When an `awaiting_approval` request expires. */
-  expiresAt?: Date | null;
+  expiresAt: Date | null;
   batch?: { id: string; line: number };
+  /** A payable: its day and the instant it goes out (it waits in `scheduled` until then). */
+  schedule?: { day: string; sendAt: Date } | null;
+  seriesId?: string | null;
+  description?: string | null;
+  costCentreId?: string | null;
+  receiverId?: string | null;
 };
 
-/**
- * Writes a transfer request and its audit row in ONE transaction, before anything is sent: if
- * the audit row cannot be written, there is no request and nothing will ever be sent.
- * The idempotent_id is UNIQUE: a repeat with the same transfer returns the existing request
- * (`created: false`), a repeat with another transfer is refused (conflict_body).
- */
-export async function createTransferRequest(db: Db, input: NewTransfer): Promise<{ transfer: TransferRequestRow; created: boolean }> {
-  const { transfer, maker } = input;
-  const hash = bodyHash(transfer);
-  const state: TransferState = input.approvalsRequired > 0 ? "awaiting_approval" : "approved";
-  const created = await db.transaction(async (tx) => {
-    const now = new Date();
-    const [row] = await tx
-      .insert(transferRequests)
-      .values({
-        id: randomUUID(),
-        idempotentId: transfer.idempotent_id,
-        body: canonicalBody(transfer),
-        bodyHash: hash,
-        valueCents: transfer.value_cents,
-        receiverName: transfer.receiver_name,
-        receiverDocument: transfer.receiver_document,
-        makerId: maker.id,
-        makerEmail: maker.email,
-        state,
-        approvalsRequired: input.approvalsRequired,
-        expiresAt: state === "awaiting_approval" ? (input.expiresAt ?? null) : null,
-        batchId: input.batch?.id ?? null,
-        batchLine: input.batch?.line ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing({ target: transferRequests.idempotentId })
-      .returning();
-    if (!row) return null;
-    await tx.insert(transferEvents).values({
-      transferId: row.id,
-      at: now,
-      fromState: null,
-      toState: state,
-      actorId: maker.id,
-      actorEmail: maker.email,
-      note: input.batch ? { key: "transfers.notes.fromBatch", values: { line: input.batch.line } } : null,
-    });
-    // Batch rows are audited once, as the batch's submission.
-    if (!input.batch) {
-      await recordAudit(
-        {
-          actor: maker,
-          action: "transfer.create",
-          target: transfer.idempotent_id,
-          outcome: state,
-          detail: { transfer_id: row.id, ...canonicalBody(transfer), approvals_required: input.approvalsRequired },
-          ip: input.ip ?? null,
-        },
-        tx as unknown as Db,
-      );
-    }
-    await announce(tx, row);
-    return row;
-  });
-  if (created) return { transfer: created, created: true };
-  const existing = await findByIdempotentId(db, transfer.idempotent_id);
-  if (!existing) throw new Error(`transfer request ${transfer.idempotent_id} conflicted but cannot be read`);
-  if (existing.bodyHash !== hash) {
-    throw new TransferError("conflict_body", "transfers.errors.idTaken", { idempotent_id: transfer.idempotent_id });
-  }
-  return { transfer: existing, created: false };
+/** Where a new request starts: waiting for people, waiting for its day, or ready to go. */
+function initialState(item: NewRequest, now: Date): TransferState {
+  if (item.approvalsRequired > 0) return "awaiting_approval";
+  return item.schedule && item.schedule.sendAt.getTime() > now.getTime() ? "scheduled" : "approved";
 }
 
-async function findByIdempotentId(db: Db, idempotentId: string): Promise<TransferRequestRow | null> {
+/**
+ * Writes transfer requests and the first event of each timeline, in the caller's transaction
+ * (the service writes the audit row beside them). The idempotent_id is UNIQUE: a request whose id
+ * is taken is not written and not returned; the caller decides what a repeat means.
+ */
+export async function insertRequests(tx: Tx, items: readonly NewRequest[], now: Date): Promise<TransferRequestRow[]> {
+  const created: TransferRequestRow[] = [];
+  for (let i = 0; i < items.length; i += 500) {
+    const chunk = items.slice(i, i + 500);
+    const rows = await tx
+      .insert(transferRequests)
+      .values(
+        chunk.map((item) => {
+          const state = initialState(item, now);
+          return {
+            id: randomUUID(),
+            idempotentId: item.transfer.idempotent_id,
+            body: canonicalBody(item.transfer),
+            bodyHash: bodyHash(item.transfer),
+            valueCents: item.transfer.value_cents,
+            receiverName: item.transfer.receiver_name,
+            receiverDocument: item.transfer.receiver_document,
+            makerId: item.maker.id,
+            makerEmail: item.maker.email,
+            submittedById: item.submittedBy.id,
+            submittedByEmail: item.submittedBy.email,
+            state,
+            approvalsRequired: item.approvalsRequired,
+            expiresAt: state === "awaiting_approval" ? item.expiresAt : null,
+            batchId: item.batch?.id ?? null,
+            batchLine: item.batch?.line ?? null,
+            scheduledFor: item.schedule?.day ?? null,
+            sendAt: item.schedule?.sendAt ?? null,
+            nextAttemptAt: state === "scheduled" ? item.schedule!.sendAt : null,
+            seriesId: item.seriesId ?? null,
+            description: item.description ?? null,
+            costCentreId: item.costCentreId ?? null,
+            receiverId: item.receiverId ?? null,
+            createdAt: now,
+            updatedAt: now,
+          };
+        }),
+      )
+      .onConflictDoNothing({ target: transferRequests.idempotentId })
+      .returning();
+    created.push(...rows);
+  }
+  for (let i = 0; i < created.length; i += 1_000) {
+    await tx.insert(transferEvents).values(
+      created.slice(i, i + 1_000).map((row) => ({
+        transferId: row.id,
+        at: now,
+        fromState: null,
+        toState: row.state,
+        actorId: row.submittedById,
+        actorEmail: row.submittedByEmail,
+        note: row.batchLine !== null ? { key: "transfers.notes.fromBatch", values: { line: row.batchLine } } : null,
+      })),
+    );
+  }
+  return created;
+}
+
+/** The request with this idempotent_id, or null. */
+export async function findByIdempotentId(db: Tx, idempotentId: string): Promise<TransferRequestRow | null> {
   const rows = await db.select().from(transferRequests).where(eq(transferRequests.idempotentId, idempotentId)).limit(1);
   return rows[0] ?? null;
 }
@@ -120,7 +126,8 @@ export async function getTransfer(db: Db, id: string): Promise<TransferDetail | 
     note: (e.note as TransferEvent["note"]) ?? null,
     outcome: asTransferOutcome(e.outcome),
   }));
-  return { ...toTransfer(row, approvedBy.get(row.id) ?? []), history };
+  const centres = await costCentresOf(db, [row]);
+  return { ...toTransfer(row, approvedBy.get(row.id) ?? [], new Date(), centres), history };
 }
 
 export type TransferListQuery = {
@@ -130,16 +137,21 @@ export type TransferListQuery = {
   batchId?: string;
   /** Only what waits for this person's decision (not theirs, not yet approved by them, not part of a batch). */
   inboxOf?: string;
+  /** Only what needs a person (lib/transfers/attention.ts). */
+  attention?: boolean;
+  now?: Date;
 };
 
 /** A page of requests, newest first. */
 export async function listTransfers(db: Db, q: TransferListQuery): Promise<{ transfers: TransferRequest[]; meta: TransferListMeta }> {
   const page = Math.max(1, q.page ?? 1);
   const pageSize = Math.min(MAX_STORE_PAGE_SIZE, Math.max(1, q.pageSize ?? TRANSFERS_PAGE_SIZE));
+  const now = q.now ?? new Date();
   const conditions: SQL[] = [];
   if (q.state) conditions.push(Array.isArray(q.state) ? inArray(transferRequests.state, q.state) : eq(transferRequests.state, q.state));
   if (q.batchId) conditions.push(eq(transferRequests.batchId, q.batchId));
   if (q.inboxOf) conditions.push(...inboxConditions(q.inboxOf));
+  if (q.attention) conditions.push(attentionCondition(now, attentionSettings().afterMinutes));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, totals] = await Promise.all([
     db
@@ -151,10 +163,10 @@ export async function listTransfers(db: Db, q: TransferListQuery): Promise<{ tra
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(transferRequests).where(where),
   ]);
-  const approvedBy = await approvalsOf(db, rows.map((r) => r.id));
+  const [approvedBy, centres] = await Promise.all([approvalsOf(db, rows.map((r) => r.id)), costCentresOf(db, rows)]);
   const total = Number(totals[0]?.n ?? 0);
   return {
-    transfers: rows.map((r) => toTransfer(r, approvedBy.get(r.id) ?? [])),
+    transfers: rows.map((r) => toTransfer(r, approvedBy.get(r.id) ?? [], now, centres)),
     meta: { page, page_size: pageSize, total, total_pages: Math.max(1, Math.ceil(total / pageSize)) },
   };
 }
@@ -164,6 +176,7 @@ function inboxConditions(userId: string): SQL[] {
   return [
     eq(t.state, "awaiting_approval"),
     ne(t.makerId, userId),
+    sql`${t.submittedById} is distinct from ${userId}`,
     isNull(t.batchId),
     sql`not exists (select 1 from ${approvals} a where a.transfer_id = ${t.id} and a.approver_id = ${userId})`,
   ];
@@ -175,7 +188,22 @@ export async function inboxCount(db: Db, userId: string): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
-async function approvalsOf(db: Db, ids: string[]): Promise<Map<string, TransferRequest["approvals"]>> {
+/** How many requests need a person now (the header's count for operators and admins). */
+export async function attentionCount(db: Db, now = new Date()): Promise<number> {
+  const rows = await db.select({ n: count() }).from(transferRequests).where(attentionCondition(now, attentionSettings().afterMinutes));
+  return Number(rows[0]?.n ?? 0);
+}
+
+function attentionSettings() {
+  const env = getEnv();
+  return {
+    afterMinutes: env.transfers.attentionAfterMinutes,
+    portal: env.transfers.providerAuthorization === "portal",
+    horizonMs: env.transfers.settleHorizonMs,
+  };
+}
+
+async function approvalsOf(db: Tx, ids: string[]): Promise<Map<string, TransferRequest["approvals"]>> {
   const byTransfer = new Map<string, TransferRequest["approvals"]>();
   if (!ids.length) return byTransfer;
   const rows = await db.select().from(approvals).where(inArray(approvals.transferId, ids)).orderBy(asc(approvals.id));
@@ -191,8 +219,25 @@ async function approvalsOf(db: Db, ids: string[]): Promise<Map<string, TransferR
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const text = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
 
+type CostCentres = Map<string, { id: string; code: string; name: string }>;
+
+/** The cost centres these requests name (a handful: a small table). */
+async function costCentresOf(db: Tx, rows: readonly TransferRequestRow[]): Promise<CostCentres> {
+  const ids = [...new Set(rows.map((r) => r.costCentreId).filter((id): id is string => id !== null))];
+  if (!ids.length) return new Map();
+  const found = await db.select({ id: costCentres.id, code: costCentres.code, name: costCentres.name }).from(costCentres).where(inArray(costCentres.id, ids));
+  return new Map(found.map((c) => [c.id, c]));
+}
+
+/** One stored row as the API answers it (approvals and cost centre read here). */
+export async function transferView(db: Tx, row: TransferRequestRow): Promise<TransferRequest> {
+  const [approvedBy, centres] = await Promise.all([approvalsOf(db, [row.id]), costCentresOf(db, [row])]);
+  return toTransfer(row, approvedBy.get(row.id) ?? [], new Date(), centres);
+}
+
 /** A stored row -> the API's shape. */
-export function toTransfer(row: TransferRequestRow, approvedBy: TransferRequest["approvals"] = []): TransferRequest {
+function toTransfer(row: TransferRequestRow, approvedBy: TransferRequest["approvals"], now: Date, centres: CostCentres): TransferRequest {
+  const settings = attentionSettings();
   const body = row.body;
   const manual = body.initiation_type === "manual";
   return {
@@ -213,8 +258,9 @@ export function toTransfer(row: TransferRequestRow, approvedBy: TransferRequest[
           account_type: String(body.receiver_account_type ?? "CACC") as NonNullable<TransferRequest["bank"]>["account_type"],
         }
       : null,
-    authorized: body.authorized === true || row.approvalsRequired > 0,
+    authorized: settings.portal ? false : true,
     maker: { id: row.makerId, email: row.makerEmail },
+    submitted_by: row.submittedById && row.submittedByEmail ? { id: row.submittedById, email: row.submittedByEmail } : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     submitted_at: iso(row.submittedAt),
@@ -224,11 +270,29 @@ export function toTransfer(row: TransferRequestRow, approvedBy: TransferRequest[
     outcome: asTransferOutcome(row.outcome),
     reference_code: row.referenceCode,
     provider_status: row.providerStatus,
+    end_to_end: row.endToEnd,
+    payment_date: iso(row.paymentDate),
+    cancellation_reason: row.cancellationReason,
+    cancellation_date: iso(row.cancellationDate),
+    registered_at: iso(row.registeredAt),
+    last_post_at: iso(row.lastPostAt),
+    settle_until: row.state === "outcome_unknown" && row.lastPostAt ? new Date(row.lastPostAt.getTime() + settings.horizonMs).toISOString() : null,
+    attention: attentionOf(row, now, settings.afterMinutes, settings.portal),
+    attention_handled:
+      row.attentionHandledAt && row.attentionHandledById && row.attentionHandledByEmail
+        ? { by: { id: row.attentionHandledById, email: row.attentionHandledByEmail }, at: row.attentionHandledAt.toISOString(), note: row.attentionNote ?? "" }
+        : null,
     approvals_required: row.approvalsRequired,
     approvals: approvedBy,
     expires_at: iso(row.expiresAt),
     decision_reason: row.decisionReason,
     batch_id: row.batchId,
     batch_line: row.batchLine,
+    scheduled_for: row.scheduledFor,
+    send_at: iso(row.sendAt),
+    series_id: row.seriesId,
+    description: row.description,
+    cost_centre: row.costCentreId ? (centres.get(row.costCentreId) ?? { id: row.costCentreId, code: "", name: "" }) : null,
+    receiver_id: row.receiverId,
   };
 }

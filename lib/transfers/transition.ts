@@ -1,33 +1,39 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
-import type { Db } from "@/lib/db";
+import type { Tx } from "@/lib/db";
 import { transferEvents, transferRequests, type TransferRequestRow } from "@/lib/db/schema";
+import { syncBatchStates } from "@/lib/batches/state";
 import { TRANSFER_CHANNEL, type TransferChange } from "./live-channel";
 import type { TransferOutcome } from "./outcome";
-import { canTransition, isFinal, isTransferState, type TransferState } from "./states";
+import { canTransition, isEngineDone, isFinal, isTransferState, type TransferState } from "./states";
 import type { Person } from "./types";
 
-/** A Drizzle transaction or database: whatever `db.transaction` hands its callback. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
+export type { Tx };
+
+export type MoveNote = { key: string; values?: Record<string, string | number> } | null;
 
 type MoveOptions = {
-  /** The states the caller expects the request to be in; anything else is refused. */
+  /** The states the caller expects the requests to be in; a request in any other is left alone. */
   from: readonly TransferState[];
   /** The worker's claim: the move only happens while the request is still theirs. */
   claimToken?: string;
-  /** A further condition on the locked row (e.g. "due now"); false refuses the move. */
+  /** A further condition on each locked row (e.g. "due now"); false leaves that row alone. */
   guard?: (row: TransferRequestRow) => boolean;
-  /** Other columns to set with the move. */
+  /** Other columns to set with the move (the same for every request moved). */
   set?: Omit<PgUpdateSetSource<typeof transferRequests>, "id" | "state">;
+  /** Who made it happen; null: the engine (worker, reconciler, expiry, a provider notification). */
   actor?: Person | null;
-  note?: { key: string; values?: Record<string, string | number> } | null;
+  note?: MoveNote;
   outcome?: TransferOutcome | null;
+  now?: Date;
 };
+
+type Refusal = "not_found" | "state" | "claim";
 
 type MoveResult =
   | { moved: true; row: TransferRequestRow; from: TransferState }
-  | { moved: false; reason: "not_found" | "state" | "claim"; current: TransferState | null; row: TransferRequestRow | null };
+  | { moved: false; reason: Refusal; current: TransferState | null; row: TransferRequestRow | null };
 
 class IllegalTransitionError extends Error {
   constructor(from: string, to: string) {
@@ -36,47 +42,91 @@ class IllegalTransitionError extends Error {
   }
 }
 
-/**
- * THE way a transfer request changes state: locks the row, checks the caller's expectation
- * and the state machine (lib/transfers/states.ts), updates, appends the timeline event and
- * announces the change (pg_notify, delivered on commit). Run it inside the caller's
- * transaction when the change must commit with something else (an approval, an audit row).
- */
-export async function moveTransfer(tx: Tx, id: string, to: TransferState, o: MoveOptions): Promise<MoveResult> {
-  for (const from of o.from) if (!canTransition(from, to)) throw new IllegalTransitionError(from, to);
-  const locked = await tx.select().from(transferRequests).where(eq(transferRequests.id, id)).for("update");
-  const row = locked[0];
-  if (!row) return { moved: false, reason: "not_found", current: null, row: null };
-  const current = isTransferState(row.state) ? row.state : null;
-  if (!current || !o.from.includes(current)) return { moved: false, reason: "state", current, row };
-  if (o.claimToken !== undefined && row.claimToken !== o.claimToken) return { moved: false, reason: "claim", current, row };
-  if (o.guard && !o.guard(row)) return { moved: false, reason: "state", current, row };
+/** Above this many requests of one batch moved at once, one announcement for the batch replaces one per request. */
+const ANNOUNCE_EACH_UP_TO = 20;
 
-  const now = new Date();
-  const [updated] = await tx
+/**
+ * THE way transfer requests change state, one or five thousand at a time (a batch's rows are
+ * plain requests): locks the rows, keeps those that are in an expected state (and still claimed
+ * by the caller, and pass its guard), checks the move against the state machine
+ * (lib/transfers/states.ts), updates them in one statement, appends one timeline event each,
+ * announces the change (pg_notify, delivered on commit) and brings the state of every batch
+ * touched up to date (lib/batches/state.ts). Run it inside the caller's transaction when the
+ * change must commit with something else (an approval, an audit row).
+ */
+export async function moveTransfers(
+  tx: Tx,
+  ids: readonly string[],
+  to: TransferState,
+  o: MoveOptions,
+): Promise<{ moved: TransferRequestRow[]; locked: TransferRequestRow[] }> {
+  for (const from of o.from) if (!canTransition(from, to)) throw new IllegalTransitionError(from, to);
+  if (!ids.length) return { moved: [], locked: [] };
+  const locked = await tx
+    .select()
+    .from(transferRequests)
+    .where(inArray(transferRequests.id, [...ids]))
+    .orderBy(asc(transferRequests.id))
+    .for("update");
+  const eligible = locked.filter((row) => movable(row, o) === null);
+  if (!eligible.length) return { moved: [], locked };
+
+  const now = o.now ?? new Date();
+  const moved = await tx
     .update(transferRequests)
     .set({
       ...o.set,
       state: to,
       updatedAt: now,
-      ...(isFinal(to) ? { settledAt: now, leaseUntil: null, claimToken: null } : {}),
+      // Whatever needed a person before this change is a new question after it.
+      attentionHandledAt: null,
+      attentionHandledById: null,
+      attentionHandledByEmail: null,
+      attentionNote: null,
+      ...(isEngineDone(to) ? { leaseUntil: null, claimToken: null, nextAttemptAt: null } : {}),
+      ...(isFinal(to) ? { settledAt: now } : {}),
+      ...(to === "registered" ? { registeredAt: now } : {}),
       ...(o.outcome !== undefined ? { outcome: o.outcome as Record<string, unknown> | null } : {}),
     })
-    .where(eq(transferRequests.id, id))
+    .where(inArray(transferRequests.id, eligible.map((r) => r.id)))
     .returning();
-  if (!updated) throw new Error(`transfer request ${id} vanished while locked`);
-  await tx.insert(transferEvents).values({
-    transferId: id,
-    at: now,
-    fromState: current,
-    toState: to,
-    actorId: o.actor?.id ?? null,
-    actorEmail: o.actor?.email ?? null,
-    note: o.note ?? null,
-    outcome: (o.outcome as Record<string, unknown> | null | undefined) ?? null,
-  });
-  await announce(tx, updated);
-  return { moved: true, row: updated, from: current };
+  const fromOf = new Map(eligible.map((r) => [r.id, r.state]));
+  for (let i = 0; i < moved.length; i += 1_000) {
+    await tx.insert(transferEvents).values(
+      moved.slice(i, i + 1_000).map((row) => ({
+        transferId: row.id,
+        at: now,
+        fromState: fromOf.get(row.id) ?? null,
+        toState: to,
+        actorId: o.actor?.id ?? null,
+        actorEmail: o.actor?.email ?? null,
+        note: o.note ?? null,
+        outcome: (o.outcome as Record<string, unknown> | null | undefined) ?? null,
+      })),
+    );
+  }
+  await announceMany(tx, moved);
+  const batchIds = [...new Set(moved.map((r) => r.batchId).filter((b): b is string => b !== null))];
+  if (batchIds.length) await syncBatchStates(tx, batchIds, { actor: o.actor ?? null, now });
+  return { moved, locked };
+}
+
+/** One request: `moveTransfers` with the reason when it did not move. */
+export async function moveTransfer(tx: Tx, id: string, to: TransferState, o: MoveOptions): Promise<MoveResult> {
+  const { moved, locked } = await moveTransfers(tx, [id], to, o);
+  const row = moved[0];
+  const before = locked[0];
+  if (row && before) return { moved: true, row, from: before.state as TransferState };
+  if (!before) return { moved: false, reason: "not_found", current: null, row: null };
+  const current = isTransferState(before.state) ? before.state : null;
+  return { moved: false, reason: movable(before, o) ?? "state", current, row: before };
+}
+
+function movable(row: TransferRequestRow, o: MoveOptions): Refusal | null {
+  if (!isTransferState(row.state) || !o.from.includes(row.state)) return "state";
+  if (o.claimToken !== undefined && row.claimToken !== o.claimToken) return "claim";
+  if (o.guard && !o.guard(row)) return "state";
+  return null;
 }
 
 /** Tells every instance (on commit) that this request changed. */
@@ -91,47 +141,26 @@ export async function announce(tx: Tx, row: TransferRequestRow): Promise<void> {
   await tx.execute(sql`select pg_notify(${TRANSFER_CHANNEL}, ${JSON.stringify(change)})`);
 }
 
-/**
- * One decision for many requests: every request of a batch in one of `from` moves to `to` in
- * one statement (a batch may hold 5,000 rows), each with its timeline event, under the same
- * state machine; one announcement for the batch. Returns the ids moved.
- */
-export async function moveBatchMembers(
-  tx: Tx,
-  batchId: string,
-  to: TransferState,
-  o: { from: readonly TransferState[]; actor?: Person | null; note?: MoveOptions["note"]; set?: MoveOptions["set"]; onlyIds?: string[] },
-): Promise<string[]> {
-  for (const from of o.from) if (!canTransition(from, to)) throw new IllegalTransitionError(from, to);
-  const now = new Date();
-  const where = and(
-    eq(transferRequests.batchId, batchId),
-    inArray(transferRequests.state, [...o.from]),
-    ...(o.onlyIds ? [inArray(transferRequests.id, o.onlyIds)] : []),
-  );
-  const before = await tx.select({ id: transferRequests.id, state: transferRequests.state }).from(transferRequests).where(where).for("update");
-  if (!before.length) return [];
-  const ids = before.map((r) => r.id);
-  const moved = await tx
-    .update(transferRequests)
-    .set({ ...o.set, state: to, updatedAt: now, ...(isFinal(to) ? { settledAt: now, leaseUntil: null, claimToken: null } : {}) })
-    .where(inArray(transferRequests.id, ids))
-    .returning();
-  const fromOf = new Map(before.map((r) => [r.id, r.state]));
-  for (let i = 0; i < moved.length; i += 1_000) {
-    await tx.insert(transferEvents).values(
-      moved.slice(i, i + 1_000).map((row) => ({
-        transferId: row.id,
-        at: now,
-        fromState: fromOf.get(row.id) ?? null,
-        toState: to,
-        actorId: o.actor?.id ?? null,
-        actorEmail: o.actor?.email ?? null,
-        note: o.note ?? null,
-      })),
-    );
+/** One announcement per request, or one per batch when many of its rows changed together. */
+export async function announceMany(tx: Tx, rows: readonly TransferRequestRow[]): Promise<void> {
+  const byBatch = new Map<string, TransferRequestRow[]>();
+  for (const row of rows) {
+    if (!row.batchId) await announce(tx, row);
+    else byBatch.set(row.batchId, [...(byBatch.get(row.batchId) ?? []), row]);
   }
-  const change: TransferChange = { id: batchId, state: to, idempotent_id: "", batch_id: batchId, awaiting: to === "awaiting_approval" };
-  await tx.execute(sql`select pg_notify(${TRANSFER_CHANNEL}, ${JSON.stringify(change)})`);
-  return moved.map((r) => r.id);
+  for (const [batchId, members] of byBatch) {
+    if (members.length <= ANNOUNCE_EACH_UP_TO) {
+      for (const row of members) await announce(tx, row);
+      continue;
+    }
+    const first = members[0]!;
+    const change: TransferChange = { id: batchId, state: first.state, idempotent_id: "", batch_id: batchId, awaiting: first.state === "awaiting_approval" };
+    await tx.execute(sql`select pg_notify(${TRANSFER_CHANNEL}, ${JSON.stringify(change)})`);
+  }
+}
+
+/** The locked request, or null. */
+export async function lockTransfer(tx: Tx, id: string): Promise<TransferRequestRow | null> {
+  const rows = await tx.select().from(transferRequests).where(eq(transferRequests.id, id)).for("update");
+  return rows[0] ?? null;
 }

@@ -8,6 +8,18 @@ import type { TransferState } from "./states";
 
 export type Person = { id: string; email: string };
 
+/** Why a transfer needs a person (lib/transfers/attention.ts), each worded in `transfers.attention`. */
+export const ATTENTION_REASONS = [
+  "provider_canceled",
+  "refused",
+  "failed",
+  "outcome_unknown",
+  "authorization_pending",
+  "authorize_in_portal",
+  "not_final",
+] as const;
+export type AttentionReason = (typeof ATTENTION_REASONS)[number];
+
 export type TransferRequest = {
   id: string;
   idempotent_id: string;
@@ -21,6 +33,8 @@ export type TransferRequest = {
   bank: { ispb: string; agency: string; account: string; account_type: AccountTypeCode } | null;
   authorized: boolean;
   maker: Person;
+  /** Who made it go: the maker, or the person who submitted its batch. */
+  submitted_by: Person | null;
   created_at: string;
   updated_at: string;
   submitted_at: string | null;
@@ -30,12 +44,36 @@ export type TransferRequest = {
   outcome: TransferOutcome | null;
   reference_code: string | null;
   provider_status: string | null;
+  /** The Pix end-to-end id, once the provider sent it. */
+  end_to_end: string | null;
+  /** When the provider completed it (state `paid`). */
+  payment_date: string | null;
+  /** The provider's reason and date (state `provider_canceled`). */
+  cancellation_reason: string | null;
+  cancellation_date: string | null;
+  registered_at: string | null;
+  /** When our last POST of it left (an unknown outcome is only read back for the settle horizon after it). */
+  last_post_at: string | null;
+  /** While the outcome is unknown: until when it is only read back (after that, still absent, it may be sent again). */
+  settle_until: string | null;
+  /** What needs a person now, or null; `attention_handled` when someone marked it handled. */
+  attention: AttentionReason | null;
+  attention_handled: { by: Person; at: string; note: string } | null;
   approvals_required: number;
   approvals: Array<{ approver: Person; at: string }>;
   expires_at: string | null;
   decision_reason: string | null;
   batch_id: string | null;
   batch_line: number | null;
+  /** A payable: the Brazil day it goes out and the instant (the day at SCHEDULE_SEND_TIME). */
+  scheduled_for: string | null;
+  send_at: string | null;
+  /** An occurrence of a recurring series. */
+  series_id: string | null;
+  description: string | null;
+  cost_centre: { id: string; code: string; name: string } | null;
+  /** The saved receiver it was made from. */
+  receiver_id: string | null;
 };
 
 /** One step of a request's timeline. `note` is a message key with its values (lib/i18n). */

@@ -19,14 +19,16 @@ import paymentDetail from "./paymentDetail.json";
 import payments from "./payments.json";
 import qrcodeDetail from "./qrcodeDetail.json";
 import qrcodes from "./qrcodes.json";
+import receipts from "./receipts.json";
 import reconciliation from "./reconciliation.json";
 import register from "./register.json";
 import security from "./security.json";
+import statement from "./statement.json";
 import table from "./table.json";
 import transfers from "./transfers.json";
 import users from "./users.json";
 import validation from "./validation.json";
 import webhooks from "./webhooks.json";
 
-const messages = { approvals, audit, auth, balance, batches, common, errors, events, exports, formats, glossary, layout, lookup, overview, paymentDetail, payments, qrcodeDetail, qrcodes, reconciliation, register, security, table, transfers, users, validation, webhooks };
+const messages = { approvals, audit, auth, balance, batches, common, errors, events, exports, formats, glossary, layout, lookup, overview, paymentDetail, payments, qrcodeDetail, qrcodes, receipts, reconciliation, register, security, statement, table, transfers, users, validation, webhooks };
 export default messages;

@@ -7,7 +7,7 @@ import { createEventBus } from "@/lib/events/bus";
 import { setEventBusForTests } from "@/lib/events/runtime";
 import { ensureWebhookRegistrations } from "@/lib/payments-api";
 import { dictBody, startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
-import { planFor } from "@/lib/sandbox/lifecycle";
+import { planFor } from "@/sandbox/lifecycle";
 import { readScrape, type Scrape } from "@/lib/testing/prometheus";
 import { reconcile } from "@/lib/transfers/reconcile";
 import { startEngineHarness, waitForState, type EngineHarness } from "@/lib/transfers/testing/harness";

@@ -9,7 +9,7 @@ import { asTransferOutcome } from "@/lib/transfers/outcome";
 import { getApprovalPolicy } from "@/lib/transfers/policy-store";
 import { getTransferQueue } from "@/lib/transfers/runtime";
 import { createTransfer } from "@/lib/transfers/service";
-import { toTransfer } from "@/lib/transfers/store";
+import { transferView } from "@/lib/transfers/store";
 
 // GET /api/payments: list payments (same params and shape as the provider)
 export const GET = route({ name: "GET /api/payments", permission: "viewPayments", query: paymentsListQuerySchema }, async ({ query }) =>
@@ -34,10 +34,12 @@ export const POST = route(
       policy,
     });
     const row = (await awaitSettled(db, created.transfer.id, env.registerTimeoutMs)) ?? created.transfer;
-    const transfer = toTransfer(row);
+    const transfer = await transferView(db, row);
     const outcome = asTransferOutcome(row.outcome);
     switch (row.state) {
-      case "registered": {
+      case "registered":
+      case "paid":
+      case "provider_canceled": {
         const found = outcome?.kind === "registered" && outcome.found_by_read_back;
         const payment = {
           reference_code: row.referenceCode,

@@ -4,7 +4,7 @@ import { auditLog, transferRequests } from "@/lib/db/schema";
 import { TEST_ENGINES } from "@/lib/db/test-engines";
 import { dictBody, startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import { reconcile } from "@/lib/transfers/reconcile";
-import { startEngineHarness, waitForState, type EngineHarness } from "@/lib/transfers/testing/harness";
+import { SENT_STATES, startEngineHarness, waitForState, type EngineHarness } from "@/lib/transfers/testing/harness";
 
 type User = { id: string; email: string; name: string; role: string };
 const auth = vi.hoisted(() => ({ user: null as null | { id: string; email: string; name: string; role: string } }));
@@ -77,7 +77,7 @@ describe.each(TEST_ENGINES)("maker-checker through the API on $name", (engine) =
     expect(paymentsWith(id)).toHaveLength(0);
     expect(callsFor(id)).toHaveLength(0);
     expect((await approve(APPROVER, created.transfer.id)).status).toBe(200);
-    const done = await waitForState(h.store, created.transfer.id, ["registered"]);
+    const done = await waitForState(h.store, created.transfer.id, SENT_STATES);
     expect(done.approvals.map((a) => a.approver.email)).toEqual([APPROVER.email]);
     expect(paymentsWith(id)).toHaveLength(1);
     expect(paymentsWith(id)[0]?.status).not.toBe("authorization_pending");
@@ -90,9 +90,10 @@ describe.each(TEST_ENGINES)("maker-checker through the API on $name", (engine) =
   });
 
   it("below R$ 1.000,00 nothing waits: approved at once and sent", async () => {
-    const created = await create(OPERATOR, dictBody(newId(), 99_999));
+    // A receiver this operator has not paid in the last 24 hours (the tiers apply to that sum).
+    const created = await create(OPERATOR, { ...dictBody(newId(), 99_999), receiver_document: "11144477735" });
     expect(created.transfer).toMatchObject({ state: "approved", approvals_required: 0 });
-    await waitForState(h.store, created.transfer.id, ["registered"]);
+    await waitForState(h.store, created.transfer.id, SENT_STATES);
   });
 
   it("R$ 10.000,00 needs two different people; one person counts once", async () => {
@@ -106,7 +107,7 @@ describe.each(TEST_ENGINES)("maker-checker through the API on $name", (engine) =
     expect(((await twice.json()) as { error: string }).error).toMatch(/already approved/);
     expect(paymentsWith(id)).toHaveLength(0);
     expect((await approve(ADMIN, transfer.id)).status).toBe(200);
-    await waitForState(h.store, transfer.id, ["registered"]);
+    await waitForState(h.store, transfer.id, SENT_STATES);
     expect(paymentsWith(id)).toHaveLength(1);
   });
 

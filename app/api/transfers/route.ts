@@ -1,4 +1,3 @@
-import { registerTransferSchema } from "@/lib/contract";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { jsonOk, route } from "@/lib/http";
@@ -6,24 +5,29 @@ import { getApprovalPolicy } from "@/lib/transfers/policy-store";
 import { transferListQuerySchema } from "@/lib/transfers/query";
 import { getTransferQueue } from "@/lib/transfers/runtime";
 import { createTransfer } from "@/lib/transfers/service";
-import { listTransfers, toTransfer } from "@/lib/transfers/store";
+import { transferInputSchema } from "@/lib/transfers/input";
+import { listTransfers, transferView } from "@/lib/transfers/store";
 
-// POST /api/transfers: a transfer request (sent by the queue, after the approvals the policy asks for)
+// POST /api/transfers: a transfer request, or a scheduled one or a recurring series (sent by the queue on its day, after the approvals the policy asks for)
 export const POST = route(
-  { name: "POST /api/transfers", permission: "register", body: registerTransferSchema },
+  { name: "POST /api/transfers", permission: "register", body: transferInputSchema },
   async ({ actor, body }) => {
     const db = await getDb();
-    const policy = await getApprovalPolicy(db, getEnv().approvalExpiryHours);
-    const { transfer, created } = await createTransfer(db, await getTransferQueue(), {
-      transfer: body,
+    const env = getEnv();
+    const policy = await getApprovalPolicy(db, env.approvalExpiryHours);
+    const { transfer, created, series } = await createTransfer(db, await getTransferQueue(), {
+      transfer: body.transfer,
       maker: actor,
       policy,
+      sendTime: env.transfers.scheduleSendTime,
+      payable: body,
     });
-    return jsonOk({ transfer: toTransfer(transfer) }, created ? 201 : 200);
+    const occurrences = series ? await Promise.all(series.map((row) => transferView(db, row))) : undefined;
+    return jsonOk({ transfer: await transferView(db, transfer), ...(occurrences ? { series: occurrences } : {}) }, created ? 201 : 200);
   },
 );
 
-// GET /api/transfers: transfer requests, newest first (?state=a,b&scope=inbox&page=)
+// GET /api/transfers: transfer requests, newest first (?state=a,b&scope=inbox&attention=true&page=)
 export const GET = route(
   { name: "GET /api/transfers", permission: "viewTransfers", query: transferListQuerySchema },
   async ({ user, query }) =>
@@ -33,6 +37,7 @@ export const GET = route(
         page: query.page,
         batchId: query.batch,
         inboxOf: query.scope === "inbox" ? user.id : undefined,
+        attention: query.attention,
       }),
     ),
 );

@@ -23,6 +23,8 @@ export const batches = pgTable(
     approvalsRequired: integer("approvals_required").notNull().default(0),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     decisionReason: text("decision_reason"),
+    /** Who submitted it (always its maker). */
+    submittedById: text("submitted_by_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
@@ -33,7 +35,7 @@ export const batches = pgTable(
     index("batches_created_idx").on(t.createdAt),
     check(
       "batches_state_check",
-      sql`${t.state} in ('draft','awaiting_approval','submitting','completed','rejected','canceled','expired')`,
+      sql`${t.state} in ('draft','awaiting_approval','sending','completed','rejected','canceled','expired')`,
     ),
   ],
 );

@@ -5,3 +5,4 @@ export * from "./audit";
 export * from "./webhook-events";
 export * from "./transfers";
 export * from "./batches";
+export * from "./payables";

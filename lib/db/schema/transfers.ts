@@ -35,6 +35,29 @@ export const transferRequests = pgTable(
     providerStatus: text("provider_status"),
     /** When the provider status was last read (reconciler refreshes). */
     providerCheckedAt: timestamp("provider_checked_at", { withTimezone: true }),
+    /** The Pix end-to-end id, once the provider sent the payment. */
+    endToEnd: text("end_to_end"),
+    /** When the provider completed the payment (state `paid`). */
+    paymentDate: timestamp("payment_date", { withTimezone: true }),
+    /** The provider's reason and date when it canceled the payment (state `provider_canceled`). */
+    cancellationReason: text("cancellation_reason"),
+    cancellationDate: timestamp("cancellation_date", { withTimezone: true }),
+    /** When the provider accepted it (state `registered`): "not final after N minutes" counts from here. */
+    registeredAt: timestamp("registered_at", { withTimezone: true }),
+    /**
+     * When our last POST of this request left (written before it is sent). While a POST may still
+     * commit upstream (TRANSFER_SETTLE_HORIZON_MS from here) the request is only read back, never
+     * sent again.
+     */
+    lastPostAt: timestamp("last_post_at", { withTimezone: true }),
+    /** Who made it go: the maker of a single transfer, the person who submitted a batch. Never its approver. */
+    submittedById: text("submitted_by_id"),
+    submittedByEmail: text("submitted_by_email"),
+    /** A person marked what needs attention as handled (cleared at the next state change). */
+    attentionHandledAt: timestamp("attention_handled_at", { withTimezone: true }),
+    attentionHandledById: text("attention_handled_by_id"),
+    attentionHandledByEmail: text("attention_handled_by_email"),
+    attentionNote: text("attention_note"),
     approvalsRequired: integer("approvals_required").notNull().default(0),
     /** An `awaiting_approval` request expires at this instant. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
@@ -42,6 +65,17 @@ export const transferRequests = pgTable(
     decisionReason: text("decision_reason"),
     batchId: text("batch_id"),
     batchLine: integer("batch_line"),
+    /** A payable: the Brazil day it goes out ("YYYY-MM-DD"); it waits in `scheduled` until then. */
+    scheduledFor: text("scheduled_for"),
+    /** The instant it goes out (the scheduled day at SCHEDULE_SEND_TIME, Brazil time); null: at once. */
+    sendAt: timestamp("send_at", { withTimezone: true }),
+    /** One occurrence of a recurring series (transfer_series). */
+    seriesId: text("series_id"),
+    /** What it pays, in the maker's words (at most 140 characters; not sent to the provider). */
+    description: text("description"),
+    costCentreId: text("cost_centre_id"),
+    /** The saved receiver it was made from, when it was. */
+    receiverId: text("receiver_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** First claim by a worker. */
@@ -55,9 +89,12 @@ export const transferRequests = pgTable(
     index("transfer_requests_created_idx").on(t.createdAt),
     index("transfer_requests_batch_idx").on(t.batchId, t.batchLine),
     index("transfer_requests_maker_idx").on(t.makerId, t.createdAt),
+    index("transfer_requests_receiver_idx").on(t.receiverDocument, t.createdAt),
+    index("transfer_requests_series_idx").on(t.seriesId),
+    index("transfer_requests_cost_centre_idx").on(t.costCentreId, t.createdAt),
     check(
       "transfer_requests_state_check",
-      sql`${t.state} in ('awaiting_approval','approved','submitting','registered','refused','outcome_unknown','failed','rejected','canceled','expired')`,
+      sql`${t.state} in ('awaiting_approval','scheduled','approved','submitting','registered','paid','provider_canceled','refused','outcome_unknown','failed','rejected','canceled','expired')`,
     ),
     check("transfer_requests_value_check", sql`${t.valueCents} > 0`),
   ],
@@ -84,22 +121,22 @@ export const transferEvents = pgTable(
   (t) => [index("transfer_events_transfer_idx").on(t.transferId, t.id)],
 );
 
-/** One approval by one person of a transfer or of a whole batch (exactly one of the two). */
+/**
+ * One approval by one person of one transfer request. A batch's approval is recorded as the
+ * approval of each of its rows: one path, one rule (one person counts once per request).
+ */
 export const approvals = pgTable(
   "approvals",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    transferId: text("transfer_id").references(() => transferRequests.id, { onDelete: "cascade" }),
-    batchId: text("batch_id"),
+    transferId: text("transfer_id")
+      .notNull()
+      .references(() => transferRequests.id, { onDelete: "cascade" }),
     approverId: text("approver_id").notNull(),
     approverEmail: text("approver_email").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex("approvals_transfer_approver_idx").on(t.transferId, t.approverId),
-    uniqueIndex("approvals_batch_approver_idx").on(t.batchId, t.approverId),
-    check("approvals_subject_check", sql`(${t.transferId} is null) <> (${t.batchId} is null)`),
-  ],
+  (t) => [uniqueIndex("approvals_transfer_approver_idx").on(t.transferId, t.approverId)],
 );
 
 /**

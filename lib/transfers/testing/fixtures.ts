@@ -2,15 +2,18 @@ import "server-only";
 import { registerTransferSchema, type RegisterTransfer } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import type { EngineSettings } from "../engine";
-import { createTransferRequest } from "../store";
+import { insertRequests } from "../store";
 
 /** Test support: transfers, makers and settings for engine tests. */
 export const MAKER = { id: "maker-1", email: "maker@test.example" };
 export const APPROVER = { id: "approver-1", email: "approver@test.example" };
 export const APPROVER_2 = { id: "approver-2", email: "approver2@test.example" };
 
-/** A retry is due 30-60 s later: tests make it due by passing a later `now` (see `later`). */
-export const TEST_ENGINE: EngineSettings = { maxAttempts: 3, retryBaseMs: 60_000, leaseMs: 5_000 };
+/**
+ * A retry is due 30-60 s later, an unknown outcome may be sent again 10 minutes after its POST:
+ * tests make them due by passing a later `now` (see `later`), never by waiting.
+ */
+export const TEST_ENGINE: EngineSettings = { maxAttempts: 3, retryBaseMs: 60_000, leaseMs: 5_000, settleHorizonMs: 600_000, sendAuthorized: true };
 
 let n = 0;
 export const newIdempotentId = (what = "t") => `eng-${what}-${Date.now().toString(36)}-${++n}`;
@@ -21,7 +24,6 @@ export function transferOf(idempotentId: string, valueCents = 12_345, overrides:
     idempotent_id: idempotentId,
     value_cents: valueCents,
     initiation_type: "dict",
-    authorized: true,
     receiver_name: "Maria Aparecida dos Santos",
     receiver_document: "39053344705",
     pix_key_type: "email",
@@ -32,8 +34,16 @@ export function transferOf(idempotentId: string, valueCents = 12_345, overrides:
 
 /** A request ready to be submitted (no approval needed). */
 export async function approvedRequest(db: Db, idempotentId = newIdempotentId(), valueCents = 12_345, overrides: Partial<RegisterTransfer> = {}) {
-  const { transfer } = await createTransferRequest(db, { transfer: transferOf(idempotentId, valueCents, overrides), maker: MAKER, approvalsRequired: 0 });
-  return transfer;
+  return createRequest(db, transferOf(idempotentId, valueCents, overrides), 0);
+}
+
+/** A request written straight to the store (no policy, no audit): what the engine tests start from. */
+export async function createRequest(db: Db, transfer: RegisterTransfer, approvalsRequired: number, maker = MAKER) {
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + 24 * 3_600_000);
+  const [row] = await db.transaction((tx) => insertRequests(tx, [{ transfer, maker, submittedBy: maker, approvalsRequired, expiresAt }], now));
+  if (!row) throw new Error(`a request with id ${transfer.idempotent_id} exists already`);
+  return row;
 }
 
 /** An instant far enough ahead that every retry is due. */

@@ -12,6 +12,8 @@ export const TEST_QUEUE: QueueSettings = {
   maxAttempts: 3,
   retryBaseMs: 50,
   leaseMs: 5_000,
+  settleHorizonMs: 600_000,
+  sendAuthorized: true,
   batchSize: 10,
   workers: 2,
   reconcileCron: null,
@@ -39,6 +41,9 @@ export async function startEngineHarness(engine: TestEngine, settings: Partial<Q
     },
   };
 }
+
+/** The provider has it: registered, or already followed to its end. */
+export const SENT_STATES: TransferState[] = ["registered", "paid", "provider_canceled"];
 
 /** Waits (up to `timeoutMs`) until the request is in one of `states`; throws with its last state otherwise. */
 export async function waitForState(store: TestStore, id: string, states: TransferState[], timeoutMs = 15_000): Promise<TransferDetail> {

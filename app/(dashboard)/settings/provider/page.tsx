@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { BalanceBadge } from "@/components/balance/balance-badge";
 import { AuthFailures } from "@/components/provider-settings/auth-failures";
+import { CompanyCard } from "@/components/provider-settings/company-card";
 import { ProviderHealthCard } from "@/components/provider-settings/provider-health";
 import { WebhookRegistrations, type RegistrationsState } from "@/components/provider-settings/webhook-registrations";
 import { requirePageUser } from "@/lib/auth/guard";
@@ -27,6 +28,7 @@ export default async function ProviderSettingsPage() {
   await requirePageUser("policy", "/settings/provider");
   const t = await getTranslations("webhooks.settings");
   const [health, state, failures] = await Promise.all([getHealth(), registrations(), getDb().then((db) => recentAuthFailures(db))]);
+  const env = getEnv();
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -41,8 +43,9 @@ export default async function ProviderSettingsPage() {
       <div className="grid gap-4 lg:grid-cols-2">
         <ProviderHealthCard health={health} />
         <AuthFailures rows={failures} />
+        <CompanyCard company={env.company} sandboxMode={env.sandboxMode} />
       </div>
-      <WebhookRegistrations state={state} expectedUrl={webhookReceiverUrl(getEnv())} ourTypes={OUR_WEBHOOK_TYPES} />
+      <WebhookRegistrations state={state} expectedUrl={webhookReceiverUrl(env)} ourTypes={OUR_WEBHOOK_TYPES} />
     </div>
   );
 }

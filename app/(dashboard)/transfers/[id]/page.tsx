@@ -17,7 +17,12 @@ export default async function TransferPage({ params }: Props) {
   return (
     <TransferDetailView
       id={id}
-      viewer={{ id: user.id, canApprove: can(user.role, "approve"), canCancel: can(user.role, "register") }}
+      viewer={{
+        id: user.id,
+        canApprove: can(user.role, "approve"),
+        canCancel: can(user.role, "register"),
+        canHandle: can(user.role, "handleAttention"),
+      }}
     />
   );
 }

@@ -2,12 +2,23 @@ import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { jsonOk, route } from "@/lib/http";
 import { batchParamsSchema } from "@/lib/batches/query";
+import { discardDraft, previewBatchApprovals } from "@/lib/batches/service";
 import { getBatch } from "@/lib/batches/store";
+import { getApprovalPolicy } from "@/lib/transfers/policy-store";
 import { TransferError } from "@/lib/transfers/errors";
 
 // GET /api/batches/{id}: the batch and every row (line, state, errors, partner ID, outcome)
 export const GET = route({ name: "GET /api/batches/[id]", permission: "viewTransfers", params: batchParamsSchema }, async ({ params }) => {
-  const detail = await getBatch(await getDb(), params.id);
+  const db = await getDb();
+  const env = getEnv();
+  const detail = await getBatch(db, params.id);
   if (!detail) throw new TransferError("not_found", "batches.errors.notFound");
-  return jsonOk({ ...detail, pace: { rate_per_second: getEnv().transfers.batchRatePerSecond } });
+  const submitApprovals = detail.batch.state === "draft" ? await previewBatchApprovals(db, params.id, await getApprovalPolicy(db, env.approvalExpiryHours)) : null;
+  return jsonOk({ ...detail, pace: { rate_per_second: env.transfers.batchRatePerSecond }, submit_approvals: submitApprovals });
+});
+
+// DELETE /api/batches/{id}: its maker discards a draft (never submitted); 404 afterwards
+export const DELETE = route({ name: "DELETE /api/batches/[id]", permission: "register", params: batchParamsSchema }, async ({ actor, params }) => {
+  await discardDraft(await getDb(), params.id, actor);
+  return jsonOk({ discarded: params.id });
 });

@@ -10,8 +10,8 @@ import { setEventBusForTests } from "@/lib/events/runtime";
 import { MAX_WEBHOOK_BODY_BYTES } from "@/lib/events/verify";
 import { deliveryBody, deliveryRequest, TEST_AUTHORIZATION, TEST_SECRET, type TestMessage } from "@/lib/events/testing";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
-import { planFor } from "@/lib/sandbox/lifecycle";
-import { requestToken, sandboxClient, type SandboxClient } from "@/lib/sandbox/testing";
+import { planFor } from "@/sandbox/lifecycle";
+import { requestToken, sandboxClient, type SandboxClient } from "@/sandbox/testing";
 import { POST } from "./route";
 
 /**

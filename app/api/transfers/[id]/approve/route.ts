@@ -10,8 +10,9 @@ export const POST = route(
   { name: "POST /api/transfers/[id]/approve", permission: "approve", params: transferParamsSchema },
   async ({ actor, params }) => {
     const db = await getDb();
-    const { approved } = await approveTransfer(db, params.id, actor);
-    if (approved) await (await getTransferQueue()).enqueue(params.id);
+    const { ready } = await approveTransfer(db, params.id, actor);
+    const queue = await getTransferQueue();
+    for (const { id, startAfter } of ready) await queue.enqueue(id, startAfter);
     return jsonOk({ transfer: await getTransfer(db, params.id) });
   },
 );

@@ -1,0 +1,15 @@
+import { jsonOk, route } from "@/lib/http";
+import { batchCancelBodySchema, batchParamsSchema } from "@/lib/batches/query";
+import { batchContext } from "@/lib/batches/runtime";
+import { cancelBatch } from "@/lib/batches/service";
+import { getBatchSummary } from "@/lib/batches/store";
+
+// POST /api/batches/{id}/cancel: the maker withdraws a batch before anything of it was sent
+export const POST = route(
+  { name: "POST /api/batches/[id]/cancel", permission: "register", params: batchParamsSchema, body: batchCancelBodySchema },
+  async ({ actor, params, body }) => {
+    const { db } = await batchContext();
+    await cancelBatch(db, params.id, actor, body.reason ?? null);
+    return jsonOk({ batch: await getBatchSummary(db, params.id) });
+  },
+);

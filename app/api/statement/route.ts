@@ -1,0 +1,18 @@
+// GET /api/statement?start=YYYY-MM-DD&end=YYYY-MM-DD: the period's Pix movements, totals and the balance; &format=ofx|csv|xlsx for the file
+import { clientIp, jsonOk, route } from "@/lib/http";
+import { statementExportResponse } from "@/lib/statement/export";
+import { statementQuerySchema } from "@/lib/statement/period";
+import { getStatement } from "@/lib/statement/source";
+
+// A file streams to the period's end, however long that takes: never cached, never prerendered.
+export const dynamic = "force-dynamic";
+
+// Reads (and downloads) the account's movements in the user's name: refused when another site asks.
+export const GET = route(
+  { name: "GET /api/statement", permission: "viewPayments", query: statementQuerySchema, checkOrigin: true },
+  async ({ request, user, query, t }) => {
+    const period = { start: query.start, end: query.end };
+    if (query.format) return statementExportResponse({ format: query.format, period, actor: user, ip: clientIp(request), t });
+    return jsonOk(await getStatement(period, query.page ?? 1));
+  },
+);

@@ -1,0 +1,27 @@
+"use client";
+
+import { ShieldCheck } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { formatBRL } from "@/lib/pix";
+import { useApprovalNeed } from "./use-approval-need";
+
+/**
+ * What the transfer will take before it goes out, said as early as the amount is typed (step 1)
+ * and again on the review: how many approvals, and when it is the 24-hour sum to this receiver
+ * that asks for them, that sum.
+ */
+export function ApprovalNeedNote({ valueCents, receiverDocument, testId }: { valueCents: number | undefined; receiverDocument: string | null; testId: string }) {
+  const t = useTranslations("register");
+  const need = useApprovalNeed(valueCents, receiverDocument);
+  if (!need.data) return null;
+  const { approvals, window_applies, window_sum_cents, window_hours } = need.data.need;
+  return (
+    <p className="flex items-start gap-2 text-sm text-fg" data-testid={testId} data-approvals={approvals} aria-live="polite">
+      <ShieldCheck aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-fg-muted" />
+      <span>
+        {approvals > 0 ? t("needsApproval", { count: approvals }) : t("noApproval")}
+        {window_applies ? <span className="block text-fg-muted">{t("windowApplies", { total: formatBRL(window_sum_cents), hours: window_hours })}</span> : null}
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,54 @@
+import type { PaymentListItem } from "@/lib/contract/payment";
+import type { QrcodeListItem } from "@/lib/contract/qrcode-list";
+import { parseProviderDateTime } from "@/lib/pix/time";
+
+/**
+ * One line of the statement (extrato): money that left the account (a completed Pix payment) or
+ * came in (a paid QR code charge). `amount_cents` is signed: out negative, in positive.
+ * Built from the provider's list items each time it is asked for: never stored.
+ */
+export type Movement = {
+  kind: "out" | "in";
+  /** When it was paid, as the provider wrote it (with its offset). */
+  date: string;
+  counterpart_name: string | null;
+  counterpart_document: string | null;
+  end_to_end: string | null;
+  reference_code: string;
+  /** Our id of a payment out (its idempotent_id); a charge's external reference, when it has one. */
+  our_id: string | null;
+  amount_cents: number;
+};
+
+export function movementFromPayment(p: PaymentListItem): Movement {
+  return {
+    kind: "out",
+    date: p.payment_date ?? p.registration_date,
+    counterpart_name: p.receiver_name || null,
+    counterpart_document: p.receiver_document || null,
+    end_to_end: p.end_to_end,
+    reference_code: p.reference_code,
+    our_id: p.idempotent_id,
+    amount_cents: -p.value_cents,
+  };
+}
+
+export function movementFromQrcode(q: QrcodeListItem): Movement {
+  return {
+    kind: "in",
+    date: q.payment_date ?? q.registration_date,
+    counterpart_name: q.payer_name,
+    counterpart_document: q.payer_document,
+    end_to_end: q.end_to_end,
+    reference_code: q.reference_code,
+    our_id: q.external_reference,
+    amount_cents: q.value_cents,
+  };
+}
+
+/** Newest first (the order of the provider's pages); equal instants keep their order. */
+export function byDateDescending(a: Movement, b: Movement): number {
+  return instant(b) - instant(a);
+}
+
+const instant = (m: Movement) => parseProviderDateTime(m.date)?.getTime() ?? 0;
