@@ -14,8 +14,8 @@ import { expect, test, type Stack } from "./stack";
 test.describe.configure({ mode: "serial" });
 
 const SHOTS = "test-results/shots";
-/** The state the transfer page shows once the provider paid. Becomes "paid" when transfers follow payments to their end. */
-const PAID_TRANSFER_STATE = "registered";
+/** The state the transfer page shows once the provider paid. */
+const PAID_TRANSFER_STATE = "paid";
 const HSTS = "max-age=63072000; includeSubDomains";
 
 /**

@@ -9,6 +9,7 @@ import { DEFAULT_LOCALE } from "@/lib/i18n/config";
 import { requestLocale, translator } from "@/lib/i18n/server";
 import { stampedClientAddress } from "./auth-request";
 import { forgetSession } from "./session-cache";
+import { logLine } from "@/lib/http/logger";
 
 /**
  * Database hooks:
@@ -48,7 +49,7 @@ export function createAuthDatabaseHooks(db: Db): NonNullable<BetterAuthOptions["
               ip: stampedClientAddress(context.request ?? context.headers),
             },
             db,
-          ).catch((error: unknown) => console.error("[audit] sign-out not recorded (the session ended anyway):", error));
+          ).catch((error: unknown) => logLine("error", "audit: sign-out not recorded (the session ended anyway)", { error }));
         },
       },
     },

@@ -6,6 +6,7 @@ import type { AuditAction, AuditQuery } from "@/lib/domain/audit-filters";
 import { AUDIT_PAGE_SIZE, MAX_STORE_PAGE_SIZE } from "@/lib/domain/pages";
 import { getDb, type Db, type Tx } from "./index";
 import { auditLog, type AuditRow } from "./schema/audit";
+import { logLine } from "@/lib/http/logger";
 
 export type { AuditAction } from "@/lib/domain/audit-filters";
 
@@ -106,7 +107,7 @@ export async function recordAudit(entry: AuditEntryInput, db?: Tx): Promise<void
       requestId: getRequestContext()?.requestId ?? null,
     });
   } catch (error) {
-    console.error(`[audit] could not record ${entry.action} (${entry.outcome}):`, error);
+    logLine("error", `audit: could not record ${entry.action} (${entry.outcome})`, { error });
     throw new AuditUnavailableError(entry.action, { cause: error });
   }
 }

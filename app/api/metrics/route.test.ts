@@ -118,7 +118,7 @@ describe.each(TEST_ENGINES)("GET /api/metrics around a real transfer on $name", 
     while (planFor(`metrics-${engine.name}-${n}`) !== "complete") n++;
     const id = `metrics-${engine.name}-${n}`;
     const created = await createTransfer(
-      new Request(`${APP}/api/transfers`, { method: "POST", headers: { "content-type": "application/json", origin: APP }, body: JSON.stringify({ ...dictBody(id, 12_345), authorized: true }) }),
+      new Request(`${APP}/api/transfers`, { method: "POST", headers: { "content-type": "application/json", origin: APP }, body: JSON.stringify(dictBody(id, 12_345)) }),
     );
     expect(created.status).toBe(201);
     const { transfer } = (await created.json()) as { transfer: { id: string } };
@@ -134,7 +134,8 @@ describe.each(TEST_ENGINES)("GET /api/metrics around a real transfer on $name", 
     await vi.waitFor(async () => expect((await read()).count("pix_webhook_lag_seconds", { kind: "payment" })).toBe(lagBefore + 1), { timeout: 15_000, interval: 100 });
     dropped.add("completed");
     await advance();
-    // Past the provider's retries, the reconciler lists the missed "completed" as a finding.
+    // Past the provider's retries, the reconciler reads the payment back (paid) and lists the
+    // missed "completed" notification as a finding.
     const settings = { staleSeconds: 120, refreshMinutes: 10, windowHours: 24 };
     await reconcile(h.store.db, settings, async () => undefined, new Date(Date.now() + 3_600_000));
     dropped.clear();
@@ -148,7 +149,9 @@ describe.each(TEST_ENGINES)("GET /api/metrics around a real transfer on $name", 
     expect(after.count("pix_provider_call_duration_seconds", { operation: "registerPayment" })).toBeGreaterThan(before.count("pix_provider_call_duration_seconds", { operation: "registerPayment" }));
     expect(moved("pix_queue_jobs", { queue: "transfer-submit", state: "completed" })).toBeGreaterThanOrEqual(1);
     expect(after.labelsOf("pix_queue_oldest_job_age_seconds").map((l) => l.state)).toEqual(expect.arrayContaining(["created", "retry", "active"]));
-    expect(moved("pix_transfers", { state: "registered" })).toBe(1);
+    // Registered, then paid: the reconciler read the completed payment back.
+    expect(moved("pix_transfers", { state: "paid" })).toBe(1);
+    expect(moved("pix_transfers")).toBe(1);
     expect(after.count("pix_webhook_lag_seconds", { kind: "payment" })).toBe(lagBefore + 1);
     expect(moved("pix_reconciliation_findings_open")).toBe(1);
     // No alerts table yet: the gauge is there, at 0, for dashboards to use.
