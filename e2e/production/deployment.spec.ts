@@ -118,7 +118,7 @@ test("first admin from the CLI, colleagues with two-step sign-in, a transfer mad
   expect(scraped.status()).toBe(200);
   const metrics = await readScrape(await scraped.text());
   expect(metrics.value("pix_provider_calls_total", { operation: "registerPayment", outcome: "201" })).toBe(1);
-  expect(metrics.value("pix_transfers", { state: "registered" })).toBe(1);
+  expect(metrics.value("pix_transfers", { state: PAID_TRANSFER_STATE })).toBe(1);
   expect(metrics.value("pix_http_requests_total", { route: "POST /api/transfers/[id]/approve", status: "200" })).toBe(1);
   expect(metrics.count("pix_webhook_lag_seconds", { kind: "payment" })).toBeGreaterThanOrEqual(1);
 
