@@ -35,6 +35,10 @@ export async function startServer(): Promise<void> {
     const { startTransferEngine } = await import("./transfers/runtime");
     await startTransferEngine();
     logLine("debug", "transfer engine started", { reconcile: env.reconcile.cron });
+    // Alerts ride on the engine's queue and hear transfer changes on the event bus.
+    const { startAlerts } = await import("./alerts/runtime");
+    await startAlerts();
+    logLine("debug", "alerts started", { email: env.notify.smtpUrl ? "smtp" : env.notify.mailCatcher ? "catcher" : "off", webhook: env.notify.webhookUrl ? "on" : "off" });
     const webhooks = await registerOurWebhooks(env);
     logLine("info", "started", { url: env.appUrl, webhooks });
   } catch (error) {

@@ -4,6 +4,8 @@
  * on 127.0.0.1 unless HOST says otherwise (HOST=0.0.0.0 to be reached from other machines: the
  * demo accounts share one public password). PORT and SANDBOX_PORT move the ports (3000, 4010).
  *
+ * On the sandbox the e-mails it would send are caught locally and shown on /dev/mail (MAIL_CATCHER=on).
+ *
  *   npm run demo                # build + start
  *   npm run demo -- --skip-build
  */
@@ -25,8 +27,11 @@ if (!process.argv.includes("--skip-build")) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
+// On the sandbox, e-mails go to a local catcher shown on /dev/mail (unless SMTP_URL says where they go).
+const sandbox = !process.env.PAYMENTS_API_URL;
+const mailCatcher = process.env.MAIL_CATCHER ?? (sandbox && !process.env.SMTP_URL ? "on" : "off");
 // Readable log lines (one per entry) instead of JSON, unless LOG_FORMAT says otherwise.
-const env = { ...process.env, LOG_FORMAT: process.env.LOG_FORMAT || "pretty" };
+const env = { ...process.env, MAIL_CATCHER: mailCatcher, LOG_FORMAT: process.env.LOG_FORMAT || "pretty" };
 const server = spawn(next, ["start", "-H", host, "-p", String(port)], { cwd: root, stdio: ["inherit", "pipe", "inherit"], env });
 // Next.js's banner (its version, the addresses, "Ready" as soon as it listens, before the
 // sandbox is up) is ours to say: the start-up is our few lines, then "ready" once it answers.

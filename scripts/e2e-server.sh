@@ -27,5 +27,7 @@ export TRANSFER_SETTLE_HORIZON_MS=4000
 # No gzip between the server and the browser on localhost: 17% less e2e time measured (a11y +
 # bad-input: 206 s -> 171 s); production keeps compression (next.config.ts).
 export NEXT_COMPRESS=off
+# The demo's mail catcher: e-mails the back office sends are kept in memory and shown on /dev/mail.
+export MAIL_CATCHER=on
 node_modules/.bin/tsx scripts/build-sandbox.ts
 exec node_modules/.bin/next start -p "$app_port"

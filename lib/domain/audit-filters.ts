@@ -46,6 +46,9 @@ export const AUDIT_ACTIONS = [
   "batch.export",
   "policy.change",
   "reconciliation.resolve",
+  "alert.acknowledge",
+  "alert.resolve",
+  "alert.rules_change",
   // Recorded before the request engine (rows of earlier versions keep it).
   "payment.register",
   "payment.export",

@@ -46,4 +46,6 @@ export const SSE_EVENTS = {
   resync: "resync",
   /** A transfer request changed state (no `id:`: transfers are refetched, not replayed). */
   transfer: "transfer",
+  /** Alerts were raised, taken on or resolved: the bell refetches (no `id:`, not replayed). */
+  alert: "alert",
 } as const;

@@ -67,7 +67,7 @@ function create(): Metrics {
     }),
     transfers: new Gauge({ name: "pix_transfers", help: "Transfer requests by state (read from the store at scrape time)", labelNames: ["state"], registers }),
     findingsOpen: new Gauge({ name: "pix_reconciliation_findings_open", help: "Reconciliation findings not resolved yet", registers }),
-    alertsOpen: new Gauge({ name: "pix_alerts_open", help: "Alerts not acknowledged yet", registers }),
+    alertsOpen: new Gauge({ name: "pix_alerts_open", help: "Alerts raised and not acknowledged or resolved yet (read from the store at scrape time)", registers }),
   };
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { count, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { rowsOf } from "@/lib/db/raw";
-import { reconciliationFindings, transferRequests } from "@/lib/db/schema";
+import { alerts, reconciliationFindings, transferRequests } from "@/lib/db/schema";
 import { TRANSFER_STATES } from "@/lib/transfers/states";
 import { QUEUE_SCHEMA } from "@/lib/transfers/queue";
 
@@ -56,13 +56,10 @@ async function readFindingsOpen(db: Db): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/**
- * Alerts not acknowledged yet. There is no alerts table yet: 0 until there is. When it lands,
- * count its open rows here (one query, like readFindingsOpen); the gauge and its tests need no
- * other change.
- */
-async function readAlertsOpen(_db: Db): Promise<number> {
-  return 0;
+/** Alerts raised and not acknowledged or resolved yet (lib/alerts). */
+async function readAlertsOpen(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(alerts).where(eq(alerts.state, "open"));
+  return Number(row?.n ?? 0);
 }
 
 export async function readStoreGauges(db: Db): Promise<StoreGauges> {

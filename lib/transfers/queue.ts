@@ -129,8 +129,13 @@ export async function startTransferQueue(
   return queue;
 }
 
-/** One job: submit, then queue the retry the outcome asks for. */
+/**
+ * One job: submit, then queue the retry the outcome asks for. A job that came before its request
+ * was due queues one for the due time: one queued job per request is all the queue keeps, so the
+ * due one may have been refused while this early one waited.
+ */
 async function runSubmission(db: Db, id: string, settings: EngineSettings, queue: TransferQueue): Promise<void> {
   const result = await submitTransfer(db, id, settings);
   if (result.done && result.retryAt) await queue.enqueue(id, result.retryAt);
+  else if (!result.done && result.dueAt) await queue.enqueue(id, result.dueAt);
 }

@@ -1,6 +1,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { evaluateAlerts } from "@/lib/alerts/raise";
+import { getAlertSettings, ruleConfigOf } from "@/lib/alerts/settings";
+import { alerts } from "@/lib/db/schema";
 import { TEST_ENGINES } from "@/lib/db/test-engines";
 import { resetEnvForTests } from "@/lib/env";
 import { createEventBus } from "@/lib/events/bus";
@@ -16,7 +20,7 @@ import { startEngineHarness, waitForState, type EngineHarness } from "@/lib/tran
  * GET /api/metrics as Prometheus reads it (a text parser from npm), around a real transfer: made
  * through POST /api/transfers, sent by the queue's workers to the sandbox, followed by the
  * sandbox's webhooks to our receiver, then a notification that never arrived found by the
- * reconciler. Every family the operators watch must move.
+ * reconciler and raised as an alert. Every family the operators watch must move.
  */
 const auth = vi.hoisted(() => ({ user: { id: "u-operator", email: "operator@demo.test", name: "Olivia", role: "operator" } }));
 vi.mock("@/lib/auth/guard", async () => {
@@ -110,7 +114,7 @@ describe.each(TEST_ENGINES)("GET /api/metrics around a real transfer on $name", 
     await h?.close();
   });
 
-  it("every family moves: requests, provider calls, queue, transfers, webhook lag, findings; alerts reads 0", async () => {
+  it("every family moves: requests, provider calls, queue, transfers, webhook lag, findings, alerts", async () => {
     const before = await read();
 
     // An id the sandbox completes (it cancels some on purpose, by id).
@@ -137,8 +141,12 @@ describe.each(TEST_ENGINES)("GET /api/metrics around a real transfer on $name", 
     // Past the provider's retries, the reconciler reads the payment back (paid) and lists the
     // missed "completed" notification as a finding.
     const settings = { staleSeconds: 120, refreshMinutes: 10, windowHours: 24 };
-    await reconcile(h.store.db, settings, async () => undefined, new Date(Date.now() + 3_600_000));
+    const later = new Date(Date.now() + 3_600_000);
+    await reconcile(h.store.db, settings, async () => undefined, later);
     dropped.clear();
+    // The alert rules see the open finding and raise an alert.
+    const config = ruleConfigOf(await getAlertSettings(h.store.db, 30));
+    await evaluateAlerts(h.store.db, { kind: "all" }, { now: later, config, portal: false, channels: { email: false, webhook: false, appUrl: APP } });
 
     const after = await read();
     const moved = (name: string, labels: Record<string, string> = {}) => after.value(name, labels) - before.value(name, labels);
@@ -154,8 +162,8 @@ describe.each(TEST_ENGINES)("GET /api/metrics around a real transfer on $name", 
     expect(moved("pix_transfers")).toBe(1);
     expect(after.count("pix_webhook_lag_seconds", { kind: "payment" })).toBe(lagBefore + 1);
     expect(moved("pix_reconciliation_findings_open")).toBe(1);
-    // No alerts table yet: the gauge is there, at 0, for dashboards to use.
-    expect(after.family("pix_alerts_open")?.type).toBe("gauge");
-    expect(after.value("pix_alerts_open")).toBe(0);
+    const [open] = await h.store.db.select({ n: count() }).from(alerts).where(eq(alerts.state, "open"));
+    expect(moved("pix_alerts_open")).toBeGreaterThanOrEqual(1);
+    expect(after.value("pix_alerts_open")).toBe(Number(open?.n));
   });
 });

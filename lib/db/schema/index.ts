@@ -5,4 +5,5 @@ export * from "./audit";
 export * from "./webhook-events";
 export * from "./transfers";
 export * from "./batches";
+export * from "./alerts";
 export * from "./payables";
