@@ -50,6 +50,9 @@ test("submitted, approved in another browser, every good row sent live, then fol
   await page.goto(batchPath);
   const before = await registeredCount(page.request);
   await page.getByRole("button", { name: "Submit the batch" }).click();
+  // Asked once more, with the count and the total.
+  await expect(page.getByTestId("submit-confirm")).toContainText("Submit 5 transfers adding up to R$\u00a01.520,00?");
+  await page.getByRole("button", { name: "Yes, submit" }).click();
   await expect(page.getByTestId("approvals-progress")).toHaveText("0 of 1 approvals", { timeout: 20_000 });
   expect(await registeredCount(page.request)).toBe(before);
   // Nothing sent yet: the bar is empty.

@@ -1,11 +1,11 @@
 "use client";
 
 import { Moon } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { BalanceCheck } from "@/components/balance/balance-check";
 import type { RegisterTransfer } from "@/lib/contract";
-import { centsToWords, findParticipant, formatBRL, formatDocument } from "@/lib/pix";
+import { amountInWords, findParticipant, formatAccount, formatAgency, formatBRL, formatDocument } from "@/lib/pix";
 import { isPixNightWindow } from "@/lib/transfers/night-window";
 import { ApprovalNeedNote } from "./approval-need";
 
@@ -16,6 +16,7 @@ import { ApprovalNeedNote } from "./approval-need";
  */
 export function ReviewStep({ transfer, children }: { transfer: RegisterTransfer; children?: ReactNode }) {
   const t = useTranslations("register");
+  const locale = useLocale() === "en" ? "en" : "pt-BR";
   const g = useTranslations("glossary");
   const a = useTranslations("approvals");
   const rows: Array<[string, ReactNode]> = [
@@ -32,8 +33,8 @@ export function ReviewStep({ transfer, children }: { transfer: RegisterTransfer;
     const bank = transfer.receiver_bank_ispb ? findParticipant(transfer.receiver_bank_ispb) : undefined;
     rows.push(
       [g("bank"), bank ? `${bank.name} (${transfer.receiver_bank_ispb})` : (transfer.receiver_bank_ispb ?? "—")],
-      [g("agency"), <span key="ag" className="font-mono">{transfer.receiver_agency}</span>],
-      [g("account"), <span key="acc" className="font-mono">{transfer.receiver_account}</span>],
+      [g("agency"), <span key="ag" className="font-mono">{formatAgency(transfer.receiver_agency)}</span>],
+      [g("account"), <span key="acc" className="font-mono">{formatAccount(transfer.receiver_account)}</span>],
       [g("accountType"), transfer.receiver_account_type ? g(`accountTypes.${transfer.receiver_account_type}`) : "—"],
     );
   }
@@ -52,7 +53,7 @@ export function ReviewStep({ transfer, children }: { transfer: RegisterTransfer;
           {formatBRL(transfer.value_cents)}
         </div>
         <div className="text-sm text-fg" data-testid="review-amount-words">
-          {centsToWords(transfer.value_cents)}
+          {amountInWords(transfer.value_cents, locale)}
         </div>
       </div>
       <ApprovalNeedNote valueCents={transfer.value_cents} receiverDocument={transfer.receiver_document} testId="review-approvals" />

@@ -1,12 +1,13 @@
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { centsToWords, findParticipant, formatBRL, formatBrazilDateTime, formatDocument } from "@/lib/pix";
+import { amountInWords, bankLabel, formatAccount, formatAgency, formatBRL, formatBrazilDateTime, formatDocument } from "@/lib/pix";
 import type { TransferRequest } from "@/lib/transfers/types";
 
 /** What the transfer is, in the words a person decides on: amount in figures and in words, who receives it and how. */
 export function TransferSummary({ transfer: r }: { transfer: TransferRequest }) {
   const t = useTranslations("transfers.detail");
+  const locale = useLocale() === "en" ? "en" : "pt-BR";
   const g = useTranslations("glossary");
   const rows: Array<[string, ReactNode]> = [
     [g("receiverName"), r.receiver_name],
@@ -14,11 +15,10 @@ export function TransferSummary({ transfer: r }: { transfer: TransferRequest }) 
     [g("initiationType"), g(`initiation.${r.initiation_type}`)],
   ];
   if (r.bank) {
-    const bank = findParticipant(r.bank.ispb);
     rows.push(
-      [g("bank"), bank ? `${bank.name} (${r.bank.ispb})` : r.bank.ispb],
-      [g("agency"), <span key="ag" className="font-mono">{r.bank.agency}</span>],
-      [g("account"), <span key="acc" className="font-mono">{r.bank.account}</span>],
+      [g("bank"), bankLabel(r.bank.ispb)],
+      [g("agency"), <span key="ag" className="font-mono">{formatAgency(r.bank.agency)}</span>],
+      [g("account"), <span key="acc" className="font-mono">{formatAccount(r.bank.account)}</span>],
       [g("accountType"), g(`accountTypes.${r.bank.account_type}`)],
     );
   } else if (r.pix_key_type) {
@@ -51,7 +51,7 @@ export function TransferSummary({ transfer: r }: { transfer: TransferRequest }) 
         </div>
         <div className="text-sm text-fg">
           <span className="text-fg-muted">{t("inWords")}: </span>
-          {centsToWords(r.value_cents)}
+          {amountInWords(r.value_cents, locale)}
         </div>
       </div>
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[13rem_1fr]">

@@ -6,6 +6,7 @@ import { recordAudit } from "@/lib/db/audit";
 import { approvals, batchRows, batches, transferRequests, type BatchRow, type TransferRequestRow } from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
 import { attentionCondition } from "@/lib/transfers/attention";
+import { batchInboxConditions } from "@/lib/transfers/store";
 import { BATCHES_PAGE_SIZE } from "@/lib/domain/pages";
 import { asTransferOutcome } from "@/lib/transfers/outcome";
 import { isFinal, isTransferState, NOT_PAID_STATES, type TransferState } from "@/lib/transfers/states";
@@ -156,10 +157,17 @@ async function reviewOf(db: Db, id: string, rows: BatchRowView[]): Promise<Batch
   return { largest_lines: largest, new_receivers: documents.filter((d) => !paid.has(d)).length };
 }
 
-export async function listBatches(db: Db, page: number, pageSize = BATCHES_PAGE_SIZE) {
+/** Batches, newest first; `inboxOf`: only those waiting for this person's decision. */
+export async function listBatches(db: Db, page: number, pageSize = BATCHES_PAGE_SIZE, inboxOf?: string) {
+  const where = inboxOf
+    ? inArray(
+        batches.id,
+        db.selectDistinct({ id: sql<string>`${transferRequests.batchId}` }).from(transferRequests).where(and(...batchInboxConditions(inboxOf))),
+      )
+    : undefined;
   const [rows, totals] = await Promise.all([
-    db.select().from(batches).orderBy(desc(batches.createdAt)).limit(pageSize).offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(batches),
+    db.select().from(batches).where(where).orderBy(desc(batches.createdAt)).limit(pageSize).offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(batches).where(where),
   ]);
   const progress = await progressOf(db, rows.map((r) => r.id));
   const list = rows.map((row) => toBatch(row, progress.get(row.id) ?? emptyProgress(), []));

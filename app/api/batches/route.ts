@@ -32,7 +32,7 @@ export const POST = route(
   },
 );
 
-// GET /api/batches: batches, newest first, with their totals and state
-export const GET = route({ name: "GET /api/batches", permission: "viewTransfers", query: batchListQuerySchema }, async ({ query }) =>
-  jsonOk(await listBatches(await getDb(), query.page)),
+// GET /api/batches: batches, newest first, with their totals and state (?scope=inbox: those waiting for the signed-in approver)
+export const GET = route({ name: "GET /api/batches", permission: "viewTransfers", query: batchListQuerySchema }, async ({ user, query }) =>
+  jsonOk(await listBatches(await getDb(), query.page, undefined, query.scope === "inbox" ? user.id : undefined)),
 );
