@@ -140,8 +140,9 @@ export async function startBenchServer(options: BenchServerOptions = {}): Promis
       SANDBOX_PORT: String(sandboxPort),
       DATA_DIR: dataDir,
       APP_URL: `http://localhost:${appPort}`,
-      // Every request writes its log line, as in production; nobody reads them here.
-      LOG_LEVEL: "info",
+      // Every request writes its log line (debug: production's default writes none), so the
+      // figures hold for a deployment that turns them on; nobody reads them here.
+      LOG_LEVEL: "debug",
     },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,

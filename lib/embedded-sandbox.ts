@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { forwardChildOutput } from "./child-output";
 import type { ServerEnv } from "./env";
+import { logLine } from "./http/logger";
 import { sandboxCommand } from "./sandbox-process";
 import { SANDBOX_SECRETS_FILE } from "./sandbox-secrets";
 
@@ -53,7 +55,7 @@ export async function ensureEmbeddedSandbox(env: ServerEnv): Promise<"running" |
   const production = process.env.NODE_ENV === "production";
   const run = sandboxCommand(process.cwd(), production ? "compiled" : "sources");
   if (production && !run.compiled) {
-    console.error(JSON.stringify({ level: "warn", msg: "sandbox bundle missing (npm run build writes it): running the sources through tsx" }));
+    logLine("warn", "sandbox bundle missing (npm run build writes it): running the sources through tsx");
   }
   child = spawn(run.command, run.args, {
     cwd: process.cwd(),
@@ -66,13 +68,15 @@ export async function ensureEmbeddedSandbox(env: ServerEnv): Promise<"running" |
       // SANDBOX_QUIRKS (doc: the documentation's literal answers) passes through from our environment.
       SANDBOX_EXIT_ON_STDIN_CLOSE: "1",
     },
-    stdio: ["pipe", "inherit", "inherit"],
+    stdio: ["pipe", "pipe", "pipe"],
   });
+  // Its start line is ours to say (lib/startup.ts); what it reports later ("[sandbox] ...") is a problem.
+  forwardChildOutput(child, "sandbox", (line) => (line.startsWith("[sandbox]") ? "warn" : "debug"));
   const current = child;
   process.once("exit", () => current.kill("SIGTERM"));
   current.once("exit", (code, signal) => {
     if (child === current) child = undefined;
-    console.error(JSON.stringify({ level: "error", msg: "sandbox provider exited", code, signal }));
+    logLine("error", "sandbox provider exited", { code, signal });
   });
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {

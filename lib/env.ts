@@ -49,6 +49,7 @@ const rawSchema = z.object({
   AUTH_SECRET: optionalText,
   DEMO_PASSWORD: z.string().min(8).default("demo-password"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   TRUSTED_PROXY_HOPS: intSetting(0, 0, 10),
   REQUIRE_2FA: z.enum(["true", "false"]).optional(),
   TRANSFER_MAX_ATTEMPTS: intSetting(5, 1, 50),
@@ -69,6 +70,7 @@ const rawSchema = z.object({
   STEP_UP_AFTER_SECONDS: intSetting(300, 10, 3_600),
   BATCH_RATE_PER_SECOND: intSetting(10, 1, 1_000),
   QUEUE_CONCURRENCY: intSetting(4, 1, 64),
+  METRICS_TOKEN: optionalText.refine((v) => !v || v.length >= 16, { error: "must be at least 16 characters" }),
   SMTP_URL: optionalText.refine((v) => !v || /^smtps?:\/\/[^\s]+$/.test(v), { error: "must be an smtp:// or smtps:// URL" }),
   MAIL_FROM: optionalText,
   MAIL_CATCHER: z.enum(["on", "off"], { error: "must be on or off" }).default("off"),
@@ -80,6 +82,9 @@ const rawSchema = z.object({
   COMPANY_NAME: optionalText.refine((v) => !v || v.length <= COMPANY_NAME_MAX, { error: `must be at most ${COMPANY_NAME_MAX} characters` }),
   COMPANY_DOCUMENT: optionalText.refine((v) => !v || isValidDocument(stripDocument(v)), { error: "must be a valid CNPJ or CPF" }),
 });
+
+/** Every setting this file reads (docs/DEPLOY.md's table lists each one; scripts/deploy.test.ts holds it). */
+export const ENV_VARIABLES = Object.keys(rawSchema.shape) as Array<keyof typeof rawSchema.shape>;
 
 export type ServerEnv = {
   nodeEnv: "development" | "production" | "test";
@@ -99,6 +104,8 @@ export type ServerEnv = {
   authSecret: string;
   demoPassword: string;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** JSON lines, or one readable line per entry; unset: readable in a terminal, JSON otherwise. */
+  logFormat: "json" | "pretty" | undefined;
   /** How many reverse proxies' X-Forwarded-* headers to believe (0: the address the server saw). */
   trustedProxyHops: number;
   /** Operators, approvers and admins must have a second factor. */
@@ -143,6 +150,8 @@ export type ServerEnv = {
   approvalExpiryHours: number;
   /** Money actions ask for the password again when the last one is older than this (lib/auth/step-up.ts). */
   stepUpAfterSeconds: number;
+  /** Bearer token of GET /api/metrics; unset: metrics off (404). */
+  metricsToken: string | undefined;
   /** Where alerts and notices go besides the bell (lib/alerts). Unset: nothing is sent. */
   notify: {
     smtpUrl: string | undefined;
@@ -216,6 +225,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     authSecret: e.AUTH_SECRET ?? SANDBOX_AUTH_SECRET,
     demoPassword: e.DEMO_PASSWORD,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     require2fa: e.REQUIRE_2FA ? e.REQUIRE_2FA === "true" : !sandboxMode,
     transfers: {
@@ -239,6 +249,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     },
     approvalExpiryHours: e.APPROVAL_EXPIRY_HOURS,
     stepUpAfterSeconds: e.STEP_UP_AFTER_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
     notify: {
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM ?? (e.MAIL_CATCHER === "on" ? DEMO_MAIL_FROM : undefined),

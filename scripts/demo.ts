@@ -30,15 +30,21 @@ if (!process.argv.includes("--skip-build")) {
 // On the sandbox, e-mails go to a local catcher shown on /dev/mail (unless SMTP_URL says where they go).
 const sandbox = !process.env.PAYMENTS_API_URL;
 const mailCatcher = process.env.MAIL_CATCHER ?? (sandbox && !process.env.SMTP_URL ? "on" : "off");
-const server = spawn(next, ["start", "-H", host, "-p", String(port)], { cwd: root, stdio: ["inherit", "pipe", "inherit"], env: { ...process.env, MAIL_CATCHER: mailCatcher } });
-// Next.js prints its own "Ready" as soon as it listens, before the sandbox is up: that line is ours to say.
+// Readable log lines (one per entry) instead of JSON, unless LOG_FORMAT says otherwise.
+const env = { ...process.env, MAIL_CATCHER: mailCatcher, LOG_FORMAT: process.env.LOG_FORMAT || "pretty" };
+const server = spawn(next, ["start", "-H", host, "-p", String(port)], { cwd: root, stdio: ["inherit", "pipe", "inherit"], env });
+// Next.js's banner (its version, the addresses, "Ready" as soon as it listens, before the
+// sandbox is up) is ours to say: the start-up is our few lines, then "ready" once it answers.
+// (Colours stripped first: with FORCE_COLOR set, Next.js colours its banner even into a pipe.)
+const NEXT_BANNER = /^\s*(▲ Next\.js|- (Local|Network|Environments?):|✓ (Starting|Running|Ready)\b)|\bReady in\b/;
+const plain = (line: string) => line.replace(/\x1b\[[0-9;]*m/g, "");
 server.stdout.on("data", (chunk: Buffer) => {
   const text = chunk
     .toString()
     .split("\n")
-    .filter((line) => !/\bReady in\b/.test(line))
+    .filter((line) => line.trim() && !NEXT_BANNER.test(plain(line)))
     .join("\n");
-  if (text.trim()) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+  if (text) process.stdout.write(`${text}\n`);
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
@@ -54,7 +60,7 @@ for (;;) {
     .catch(() => null);
   if (health?.status === "ok") {
     const password = process.env.DEMO_PASSWORD || "demo-password";
-    console.log(`\nready: ${url}  (demo accounts such as operator@demo.test and approver@demo.test, password ${password}: README "Sign in")\n`);
+    console.log(`ready: ${url}  (demo accounts such as operator@demo.test and approver@demo.test, password ${password}: README "Sign in")`);
     break;
   }
   await new Promise((r) => setTimeout(r, 500));

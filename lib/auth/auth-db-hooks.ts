@@ -8,6 +8,7 @@ import { authUser } from "@/lib/db/schema/auth";
 import { DEFAULT_LOCALE } from "@/lib/i18n/config";
 import { requestLocale, translator } from "@/lib/i18n/server";
 import { stampedClientAddress } from "./auth-request";
+import { logLine } from "@/lib/http/logger";
 
 /**
  * Database hooks:
@@ -46,7 +47,7 @@ export function createAuthDatabaseHooks(db: Db): NonNullable<BetterAuthOptions["
               ip: stampedClientAddress(context.request ?? context.headers),
             },
             db,
-          ).catch((error: unknown) => console.error("[audit] sign-out not recorded (the session ended anyway):", error));
+          ).catch((error: unknown) => logLine("error", "audit: sign-out not recorded (the session ended anyway)", { error }));
         },
       },
     },

@@ -8,6 +8,7 @@ import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, localeCookieOptions } from "@/
 import { requestLocale, translator } from "@/lib/i18n/server";
 import { stampedClientAddress } from "./auth-request";
 import { checkSignInThrottle, clearSignInFailures, recordSignInFailure, type ThrottleConfig } from "./sign-in-throttle";
+import { logLine } from "@/lib/http/logger";
 
 const SIGN_IN_PATH = "/sign-in/email";
 const VERIFY_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
@@ -134,7 +135,7 @@ export function createAuthHooks(db: Db, throttle: ThrottleConfig) {
       const { action } = change;
       const outcome = isAPIError(ctx.context.returned) ? "refused" : "success";
       await recordAudit({ actor: person, action, target: person.email, outcome, ip: auditIp(ctx.request ?? ctx.headers) }, db).catch((error: unknown) =>
-        console.error(`[audit] ${action} outcome not recorded (its attempt was):`, error),
+        logLine("error", `audit: ${action} outcome not recorded (its attempt was)`, { error }),
       );
     }
   });

@@ -6,6 +6,7 @@ import { ALERT_CHANNEL, parseAlertChange, type AlertChange } from "@/lib/alerts/
 import { parseTransferChange, TRANSFER_CHANNEL, type TransferChange } from "@/lib/transfers/live-channel";
 import type { WebhookEvent } from "./schema";
 import { eventsAfter, getEvent, latestEventId } from "./store";
+import { logLine } from "@/lib/http/logger";
 
 /**
  * Fan-out of stored webhook events to the SSE streams of this process and, on PostgreSQL, of
@@ -53,7 +54,7 @@ type EventBusOptions = {
 export async function createEventBus(o: EventBusOptions): Promise<EventBus> {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  const onError = o.onError ?? ((e: unknown) => console.error("[events] bus:", e));
+  const onError = o.onError ?? ((e: unknown) => logLine("error", "events: bus failure", { error: e }));
   // Keys `{id}:{repeat}` already emitted here, oldest first, bounded.
   const seen = new Set<string>();
   let maxEmittedId = 0;

@@ -2,11 +2,13 @@ import "server-only";
 import type { PaymentDetail, PaymentListItem, Qrcode, WebhookDelivery } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { clientIp, jsonError, jsonOk, logLine } from "@/lib/http";
+import { recordWebhookLag } from "@/lib/metrics/registry";
 import { getPayment, getQrcodeByReference, isPaymentsApiError } from "@/lib/payments-api";
 import { followPayment } from "@/lib/transfers/follow";
 import type { EventBus } from "./bus";
 import { REJECT_REASONS, WEBHOOK_AUTH_FAILURES_PER_MINUTE, WEBHOOK_READBACKS_PER_MINUTE, type RejectReason } from "./names";
 import { takeReadback } from "./readback-limit";
+import { providerChangeTime } from "./lag";
 import { countAuthFailure, countRepeatOf, deliveryDigest, recordAccepted, recordRejected } from "./store";
 import { authorizationMatches, kindOf, readBodyWithLimit, verifyBody, type Claimed } from "./verify";
 
@@ -52,9 +54,11 @@ type ReceiverDeps = {
  * - more than WEBHOOK_READBACKS_PER_MINUTE read-backs for one payment: 503 with Retry-After, no
  *   read-back (replays with small edits cannot flood the provider; the provider retries later);
  * - the provider cannot be read: 503, nothing stored (the provider retries every minute);
- * - confirmed: stored once (a repeat only counts), answered 200, then fanned out.
+ * - confirmed: stored once (a repeat only counts), answered 200, then fanned out; its lag
+ *   (received minus the provider's time of the change) goes to the metrics.
  */
 export async function receiveWebhook(request: Request, deps: ReceiverDeps): Promise<Response> {
+  const receivedAt = deps.now?.() ?? new Date();
   const ip = clientIp(request);
   if (!authorizationMatches(request.headers.get("authorization"), deps.authorization)) {
     return refuseUnauthenticated(deps, ip ?? "unknown");
@@ -88,6 +92,8 @@ export async function receiveWebhook(request: Request, deps: ReceiverDeps): Prom
     return reject(deps, confirmation.reason, { ...claimedOf(delivery), detail: confirmation.detail }, ip);
   }
   const { event, duplicate } = await recordAccepted(deps.db, confirmation.delivery, { ip, digest });
+  const changedAt = providerChangeTime(confirmation.delivery);
+  if (!duplicate && changedAt) recordWebhookLag(kindOf(delivery.notification_type), (receivedAt.getTime() - changedAt.getTime()) / 1000);
   if (confirmation.delivery.notification_type === "pix_payment") await followTransfer(deps.db, confirmation.delivery.message);
   // Fan-out after the answer is decided: a slow NOTIFY must not hold up the provider.
   void deps.bus.publish(event, duplicate).catch((error: unknown) => {

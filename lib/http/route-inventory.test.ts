@@ -20,6 +20,8 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Route files (relative to the repo) that deliberately have no session guard, and why. */
 const OPEN_ROUTES: Record<string, string> = {
   "app/api/health/route.ts": "health check for load balancers",
+  "app/api/ready/route.ts": "readiness for load balancers: which checks pass, no secret",
+  "app/api/metrics/route.ts": "Prometheus scrape: its own bearer token (METRICS_TOKEN), off when unset",
   "app/api/webhooks/pix/route.ts": "the provider's notifications: Authorization + md5 check",
   "app/api/auth/[...all]/route.ts": "Better Auth: sign-in, sign-out, session",
   "app/api/[...unknown]/route.ts": "JSON 404 for addresses no route answers; reads and changes nothing",
@@ -76,7 +78,7 @@ describe("app/api route inventory", () => {
     expect(listed).toEqual(fromFiles);
   });
 
-  it("the open routes are exactly the health check, the webhook receiver and Better Auth", () => {
+  it("the open routes are exactly the health and readiness checks, the metrics, the webhook receiver and Better Auth", () => {
     for (const file of Object.keys(OPEN_ROUTES)) {
       expect(ROUTES.map((r) => r.file), `${file} still exists`).toContain(file);
     }

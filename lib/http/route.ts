@@ -9,7 +9,8 @@ import { jsonError, NO_STORE, validationError } from "./errors";
 import { declaresTooLarge, JSON_BODY_LIMIT, readBoundedBody } from "./body";
 import { clientIp, readJsonBody, queryObject, tooLarge } from "./input";
 import { checkOrigin } from "./origin";
-import { currentLocale, setRequestUser } from "./request-context";
+import { setRequestUser } from "./request-context";
+import { currentLocale } from "./request-locale";
 import { findUnsafeText } from "./unsafe-text";
 import { withRoute } from "./with-route";
 

@@ -79,7 +79,10 @@ export const authVerification = pgTable(
   (t) => [index("auth_verification_identifier_idx").on(t.identifier)],
 );
 
-/** Better Auth's per-IP request counters (rateLimit.storage = "database"). */
+/**
+ * Better Auth's per-IP request counters (rateLimit.storage = "database"). Exported although only
+ * betterAuthSchema uses it: drizzle-kit sees exported tables only, and would drop this one.
+ */
 export const authRateLimit = pgTable("auth_rate_limit", {
   id: text("id").primaryKey(),
   key: text("key").notNull().unique(),

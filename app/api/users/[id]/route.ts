@@ -15,7 +15,7 @@ const paramsSchema = z.object({ id: z.string().trim().min(1).max(100) });
 
 // PATCH /api/users/{id}: one change: role, deactivated, resetSecondFactor, endSessions or newPasswordLink (admins only); what gives a hand on money waits for a second admin (202)
 export const PATCH = route(
-  { name: "PATCH /api/users/{id}", permission: "users", params: paramsSchema, body: userChangeSchema },
+  { name: "PATCH /api/users/[id]", permission: "users", params: paramsSchema, body: userChangeSchema },
   async ({ request, user, params, body, t }) => {
     try {
       const asked = await changeUserOrAsk({ db: await getDb(), ip: clientIp(request) }, params.id, toUserChange(body), { id: user.id, email: user.email });
