@@ -6,6 +6,7 @@ import type { Permission } from "@/lib/auth/roles";
 import type { Locale } from "@/lib/i18n/config";
 import { translator, type Translator } from "@/lib/i18n/server";
 import { jsonError, NO_STORE, validationError } from "./errors";
+import type { Answers } from "./answers";
 import { declaresTooLarge, JSON_BODY_LIMIT, readBoundedBody } from "./body";
 import { clientIp, readJsonBody, queryObject, tooLarge } from "./input";
 import { checkOrigin } from "./origin";
@@ -18,8 +19,10 @@ type Schema = z.ZodType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
 
 export type RouteSpec<P, Q, B> = {
-  /** "POST /api/transfers": the log line's route name. */
+  /** "POST /api/transfers": the log line's route name (and its path in the OpenAPI document). */
   name: string;
+  /** One line for the reference (GET /api/openapi.json, /api/docs): what it does, for whom. */
+  summary: string;
   /** Who may call it; "public" for routes with their own authentication (webhooks). */
   permission: Permission | "public";
   params?: P;
@@ -40,10 +43,27 @@ export type RouteSpec<P, Q, B> = {
    * which the browser's step-up dialog answers and retries (components/auth/step-up.tsx).
    */
   stepUp?: boolean;
+  /**
+   * What it answers, per success status: the zod schema of the JSON body, or `fileAnswer(type)`
+   * for a file or a stream (lib/http/answers.ts). Errors are the one error shape. Checked against
+   * the real answer in tests and in development; the OpenAPI document is made from it.
+   */
+  answers: Answers;
+  /** A raw body's content types, for the document (a file upload). */
+  rawBodyTypes?: readonly string[];
 };
 
-/** What route() declared, kept on the handler for the route tables' tests. */
-export type DeclaredRoute = { name: string; permission: Permission | "public"; stepUp: boolean; body: "json" | "raw" | "none" };
+/** What route() declared, kept on the handler for the route tables' tests and the OpenAPI document. */
+export type DeclaredRoute = {
+  name: string;
+  summary: string;
+  permission: Permission | "public";
+  stepUp: boolean;
+  body: "json" | "raw" | "none";
+  schemas: { params?: Schema; query?: Schema; body?: Schema };
+  rawBodyTypes: readonly string[];
+  answers: Answers;
+};
 
 /** Who acts, for the audit log and the transfer engine: the signed-in user and the address seen. */
 export type Actor = { id: string; email: string; ip: string | null };
@@ -140,8 +160,17 @@ export function route<
       locale,
       t,
     });
-  });
-  const declared: DeclaredRoute = { name: spec.name, permission: spec.permission, stepUp: spec.stepUp ?? false, body: spec.body ? "json" : spec.rawBody ? "raw" : "none" };
+  }, { answers: spec.answers });
+  const declared: DeclaredRoute = {
+    name: spec.name,
+    summary: spec.summary,
+    permission: spec.permission,
+    stepUp: spec.stepUp ?? false,
+    body: spec.body ? "json" : spec.rawBody ? "raw" : "none",
+    schemas: { params: spec.params, query: spec.query, body: spec.body },
+    rawBodyTypes: spec.rawBodyTypes ?? [],
+    answers: spec.answers,
+  };
   return Object.assign(wrapped, { declared });
 }
 
