@@ -35,6 +35,8 @@ export const PERMISSIONS = {
   users: ["admin"],
   /** The approval policy. */
   policy: ["admin"],
+  /** The list of cost centres transfers may name. */
+  costCentres: ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -86,9 +86,32 @@ export type TransferEvent = {
   outcome: TransferOutcome | null;
 };
 
-export type TransferDetail = TransferRequest & { history: TransferEvent[] };
+/** What the approver weighs about the receiver (lib/transfers/receiver-check.ts). */
+export type ReceiverCheck = {
+  /** The saved receiver ("favorecido") the request was made from, and since when it is saved. */
+  saved: { id: string; nickname: string; since: string } | null;
+  /** Earlier requests to the same CPF/CNPJ (not counting rejected, canceled or expired ones). */
+  earlier: number;
+  /** Names those earlier requests carried that differ from this one's, accents and case aside. */
+  other_names: string[];
+};
 
-export type TransferListMeta = { page: number; page_size: number; total: number; total_pages: number };
+/** A recurring series and all its occurrences (lib/transfers/series-view.ts). */
+export type SeriesView = {
+  id: string;
+  every: "week" | "month";
+  count: number | null;
+  until: string | null;
+  maker: Person;
+  stopped_at: string | null;
+  stopped_by: Person | null;
+  occurrences: Array<{ id: string; scheduled_for: string; state: TransferState; value_cents: number }>;
+};
+
+export type TransferDetail = TransferRequest & { history: TransferEvent[]; receiver_check: ReceiverCheck; series: SeriesView | null };
+
+/** A page of the list; `total` and `total_value_cents` count every request the filters match, not only this page. */
+export type TransferListMeta = { page: number; page_size: number; total: number; total_pages: number; total_value_cents: number };
 
 /** A reconciliation finding as /api/reconciliation answers it. */
 export type Finding = {
