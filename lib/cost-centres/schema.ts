@@ -52,6 +52,7 @@ const day = z.string({ error: "validation.transfers.day" }).trim().refine(isCale
 
 /** `?start=&end=` of GET /api/transfers/by-cost-centre: Brazil days, both included. */
 export const costCentrePeriodSchema = z.object({ start: day, end: day }).superRefine((p, ctx) => {
+  if (!isCalendarDay(p.start) || !isCalendarDay(p.end)) return; // said on the day itself
   if (p.start > p.end) ctx.addIssue({ code: "custom", path: ["end"], message: "validation.transfers.dayRange" });
   else if (countDays(p.start, p.end) > COST_CENTRE_PERIOD_MAX_DAYS) {
     ctx.addIssue({ code: "custom", path: ["end"], message: "validation.costCentre.periodTooLong" });

@@ -50,10 +50,10 @@ export const transferListQuerySchema = z
     created_to: dayFilter,
   })
   .superRefine((q, ctx) => {
-    if (q.min_cents !== undefined && q.max_cents !== undefined && q.min_cents > q.max_cents) {
+    if (typeof q.min_cents === "number" && typeof q.max_cents === "number" && q.min_cents > q.max_cents) {
       ctx.addIssue({ code: "custom", path: ["max_cents"], message: "validation.transfers.amountRange" });
     }
-    if (q.created_from && q.created_to && q.created_from > q.created_to) {
+    if (q.created_from && q.created_to && isCalendarDay(q.created_from) && isCalendarDay(q.created_to) && q.created_from > q.created_to) {
       ctx.addIssue({ code: "custom", path: ["created_to"], message: "validation.transfers.dayRange" });
     }
   });
