@@ -52,6 +52,8 @@ export type BatchRowView = Omit<BatchPreviewRow, "state"> & {
   end_to_end: string | null;
   payment_date: string | null;
   cancellation_reason: string | null;
+  /** The name of the cost centre the row named, once stored. */
+  cost_centre_name: string | null;
 };
 
 /** What an approver weighs besides the totals: the largest rows and how many receivers are new. */

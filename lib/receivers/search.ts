@@ -13,3 +13,6 @@ export function receiverMatches(receiver: Pick<SavedReceiver, "nickname" | "rece
   const digits = typed.replace(/[.\-/\s]/g, "").toUpperCase();
   return /^\d+$/.test(digits) && receiver.receiver_document.includes(digits);
 }
+
+/** How nicknames are compared: "Aluguel Sede", "aluguel  sede" and "ALUGUEL SÉDE" are one nickname. */
+export const nicknameKey = (nickname: string) => searchKey(nickname);

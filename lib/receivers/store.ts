@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import type { Tx } from "@/lib/db";
 import { receivers, type ReceiverRow } from "@/lib/db/schema";
 import { ACCOUNT_TYPE_CODES, PIX_KEY_TYPES, type AccountTypeCode, type PixKeyType } from "@/lib/contract/enums";
-import { searchKey } from "@/lib/pix/text";
+import { nicknameKey } from "./search";
 import type { ReceiverFields } from "./schema";
 import type { SavedReceiver } from "./types";
 
@@ -39,9 +39,6 @@ export async function receiversByNickname(db: Tx, nicknames: readonly string[]):
   for (const row of await activeReceivers(db)) if (wanted.has(row.nicknameKey)) found.set(row.nicknameKey, row);
   return found;
 }
-
-/** How nicknames are compared: "Aluguel Sede" and "aluguel  sede" are one nickname. */
-export const nicknameKey = (nickname: string) => searchKey(nickname);
 
 /** The stored columns of a receiver's fields. */
 export function toColumns(fields: ReceiverFields) {
