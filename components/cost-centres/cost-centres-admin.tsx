@@ -87,7 +87,7 @@ function NewCostCentre({ onCreated }: { onCreated: (c: CostCentre) => void }) {
   return (
     <form onSubmit={submit} noValidate className="flex flex-wrap items-start gap-3 rounded-lg border border-border p-4" aria-label={t("newTitle")}>
       <Field id="centre-code" label={t("code")} error={errors.code} className="w-40">
-        {(c) => <Input {...c} value={code} maxLength={COST_CENTRE_CODE_MAX} onChange={(e) => setCode(e.target.value)} autoComplete="off" placeholder="ADM-01" />}
+        {(c) => <Input {...c} value={code} maxLength={COST_CENTRE_CODE_MAX} onChange={(e) => setCode(e.target.value)} autoComplete="off" placeholder={t("codePlaceholder")} />}
       </Field>
       <Field id="centre-name" label={t("name")} error={errors.name} className="min-w-[14rem] flex-1">
         {(c) => <Input {...c} value={name} maxLength={COST_CENTRE_NAME_MAX} onChange={(e) => setName(e.target.value)} autoComplete="off" />}

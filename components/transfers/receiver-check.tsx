@@ -31,7 +31,7 @@ export function ReceiverCheck({ check, receiverName }: { check: Check; receiverN
       {check.other_names.length ? (
         <p className="flex items-start gap-1.5 font-medium text-red-800 dark:text-red-300" role="note" data-testid="other-names">
           <AlertTriangle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
-          {t("otherNames", { name: receiverName, others: check.other_names.map((n) => `“${n}”`).join(", "), count: check.other_names.length })}
+          {t("otherNames", { name: receiverName, others: check.other_names.map((n) => `“${n}”`).join(", ") })}
         </p>
       ) : null}
     </div>

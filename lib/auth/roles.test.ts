@@ -12,7 +12,7 @@ describe("roles", () => {
       support: ["account", "viewPayments", "export", "lookup", "events", "reconciliation"],
       operator: ["account", "viewPayments", "export", "lookup", "events", "register", "viewTransfers", "handleAttention"],
       approver: ["account", "viewPayments", "export", "lookup", "events", "viewTransfers", "approve"],
-      admin: ["account", "viewPayments", "export", "lookup", "events", "register", "viewTransfers", "approve", "handleAttention", "reconciliation", "audit", "users", "policy"],
+      admin: ["account", "viewPayments", "export", "lookup", "events", "register", "viewTransfers", "approve", "handleAttention", "reconciliation", "audit", "users", "policy", "costCentres"],
     });
   });
 
