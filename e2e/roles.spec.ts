@@ -23,12 +23,14 @@ const PAGES: PageSpec[] = [
   { path: "/audit", nav: "Audit log", heading: "Audit log", permission: "audit", needs: "Admin" },
   { path: "/transfers", nav: "Transfers", heading: "Transfers", permission: "viewTransfers", needs: "Operator, Approver, Admin" },
   { path: "/batches", nav: "Batches", heading: "Batches", permission: "viewTransfers", needs: "Operator, Approver, Admin" },
+  { path: "/receivers", nav: "Saved receivers", heading: "Saved receivers", permission: "viewTransfers", needs: "Operator, Approver, Admin" },
   { path: "/qrcodes", nav: "QR codes", heading: "Charges (QR codes)", permission: "viewPayments", needs: ALL },
   { path: "/statement", nav: "Statement", heading: "Statement", permission: "viewPayments", needs: ALL },
   { path: "/reconciliation", nav: "Reconciliation", heading: "Reconciliation", permission: "reconciliation", needs: "Support, Admin" },
   { path: "/users", nav: "Users", heading: "Users", permission: "users", needs: "Admin" },
   { path: "/settings/approvals", nav: "Approval policy", heading: "Approval policy", permission: "policy", needs: "Admin" },
   { path: "/settings/provider", nav: "Provider", heading: "Provider", permission: "policy", needs: "Admin" },
+  { path: "/settings/cost-centres", nav: "Cost centres", heading: "Cost centres", permission: "costCentres", needs: "Admin" },
   { path: "/settings/security", nav: "Sign-in security", heading: "Security", permission: "account", needs: ALL },
 ];
 
@@ -36,8 +38,8 @@ const READ = ["/", "/payments", "/qrcodes", "/statement", "/settings/security"];
 const ALLOWED: Record<E2ERole, string[]> = {
   viewer: READ,
   support: [...READ, "/events", "/reconciliation"],
-  operator: [...READ, "/payments/new", "/events", "/transfers", "/batches"],
-  approver: [...READ, "/events", "/transfers", "/batches"],
+  operator: [...READ, "/payments/new", "/events", "/transfers", "/batches", "/receivers"],
+  approver: [...READ, "/events", "/transfers", "/batches", "/receivers"],
   admin: PAGES.map((p) => p.path),
 };
 const HAS_LOOKUP: Record<E2ERole, boolean> = { viewer: false, support: true, operator: true, approver: true, admin: true };

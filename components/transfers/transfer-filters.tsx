@@ -8,7 +8,7 @@ import { AmountInput } from "@/components/ui/amount-input";
 import { Button } from "@/components/ui/button";
 import { DateRangeInput } from "@/components/ui/date-range-input";
 import { Input, Label, Select } from "@/components/ui/input";
-import { centsToBrazilianDecimal, parseBRL } from "@/lib/pix/money";
+import { formatBRLNumber, parseBRL } from "@/lib/pix/money";
 import { costCentreQueries } from "@/lib/queries/cost-centres";
 import { TRANSFER_FILTER_KEYS, type TransfersSearchValues } from "@/lib/search-params/transfers";
 import { FILTER_TEXT_MAX, NO_COST_CENTRE } from "@/lib/transfers/filters";
@@ -98,7 +98,7 @@ export function TransferFilters({ values, onChange }: { values: TransfersSearchV
 /** The amount range typed in R$ (1.234,56); the URL keeps whole cents. */
 function AmountRange({ min, max, onChange }: { min: number | null; max: number | null; onChange: (range: { min_cents: number | null; max_cents: number | null }) => void }) {
   const t = useTranslations("transfers.filterBar");
-  const shown = (cents: number | null) => (cents === null ? "" : centsToBrazilianDecimal(cents));
+  const shown = (cents: number | null) => (cents === null ? "" : formatBRLNumber(cents));
   const [text, setText] = useState({ min: shown(min), max: shown(max), for: `${min}-${max}` });
   if (text.for !== `${min}-${max}`) setText({ min: shown(min), max: shown(max), for: `${min}-${max}` });
   const cents = (value: string) => {
