@@ -185,3 +185,46 @@ test("/transfers: the filters live in the URL, a reload keeps them, totals follo
   await expect(page).toHaveURL(new RegExp(`${transferPath}$`));
   await page.context().close();
 });
+
+test("a monthly series of 3 from the form: the days it will create, then on its page every occurrence and 'Interromper série', asked first", async ({ browser }) => {
+  const page = await inPortuguese(browser, "operator");
+  await page.goto("/payments/new");
+  await page.getByLabel("Valor").fill("45,00");
+  await page.getByRole("combobox", { name: "Nome do recebedor" }).fill(`Série ${RUN}`);
+  await page.getByLabel("CPF/CNPJ do recebedor").fill(freshCpf());
+  await page.getByLabel("Tipo de chave").selectOption("email");
+  await page.getByLabel("Chave Pix", { exact: true }).fill("assinaturas@exemplo.example");
+  await page.getByLabel("Agendar para").fill(formatBrazilDay(DAY));
+  await page.getByLabel("Repetir").selectOption("month");
+  await page.getByLabel("Número de pagamentos").fill("3");
+  const days = page.getByTestId("occurrence-days").locator("li");
+  await expect(days).toHaveCount(3);
+  await expect(days.first()).toHaveText(formatBrazilDay(DAY));
+  await shots(page, "series-form");
+  await page.getByRole("button", { name: "Revisar" }).click();
+  await expect(page.getByTestId("review-schedule")).toContainText("Todo mês · 3 pagamentos, R$ 135,00 no total");
+  await page.getByRole("button", { name: "Confirmar transferência" }).click();
+  await expect(page).toHaveURL(/\/transfers\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+
+  const card = page.getByTestId("series-card");
+  await expect(card.getByRole("heading")).toHaveText("Série: todo mês, 3 pagamentos");
+  await expect(card.locator("li[data-state='scheduled']")).toHaveCount(3);
+  await card.getByRole("button", { name: "Interromper série" }).click();
+  await expect(card).toContainText("Interromper a série cancela os 3 pagamentos que ainda não saíram.");
+  await shots(page, "series-stop");
+  await card.getByRole("button", { name: "Sim, interromper" }).click();
+  await expect(card.locator("li[data-state='canceled']")).toHaveCount(3);
+  await expect(card.getByTestId("series-stopped")).toContainText("operator@demo.test");
+  await expect(card.getByRole("button", { name: "Interromper série" })).toHaveCount(0);
+  await page.context().close();
+});
+
+test("the overview totals what was paid per cost centre in its period", async ({ browser }) => {
+  const page = await inPortuguese(browser, "viewer");
+  await page.goto("/");
+  const card = page.getByTestId("cost-centre-card");
+  await expect(card.getByRole("heading", { name: "Pago por centro de custo" })).toBeVisible();
+  // Nothing this run paid yet: the card says so rather than showing an empty table.
+  await expect(card).toContainText("Nenhuma transferência paga no período.");
+  await page.context().close();
+});

@@ -52,7 +52,7 @@ export function ApprovalsPanel({ transfer, viewer }: { transfer: TransferRequest
           <h3 className="text-xs font-medium uppercase tracking-wide text-fg-muted">{t("beforeDeciding")}</h3>
           {transfer.receiver_check ? <ReceiverCheck check={transfer.receiver_check} receiverName={transfer.receiver_name} /> : null}
           <ReceiverHistory document={transfer.receiver_document} />
-          {isPixNightWindow(new Date()) ? (
+          {isPixNightWindow(transfer.send_at ? new Date(transfer.send_at) : new Date()) ? (
             <p className="text-sm font-medium text-amber-800 dark:text-amber-300" role="note">
               {t("nightWindow")}
             </p>

@@ -64,7 +64,9 @@ export function TransferDetailView({ id, viewer }: { id: string; viewer: Viewer 
       <p className="-mt-3 text-sm text-fg" role="status" data-testid="transfer-state-text">
         {transfer.state === "awaiting_approval"
           ? t("states.awaiting_approval", { remaining })
-          : t(`states.${transfer.state}`, { time: sendsAt?.time ?? "" })}
+          : transfer.state === "scheduled" && sendsAt
+            ? null // said whole by the day and hour below
+            : t(`states.${transfer.state}`, { time: sendsAt?.time ?? "" })}
         {sendsAt && (transfer.state === "awaiting_approval" || transfer.state === "scheduled") ? (
           <span className="font-medium" data-testid="scheduled-for">
             {" "}
