@@ -11,7 +11,9 @@ export function useUrlText(urlValue: string | null, write: (value: string | null
   const [text, setText] = useState(urlValue ?? "");
   const [shownFor, setShownFor] = useState(urlValue);
   const writeRef = useRef(write);
-  writeRef.current = write;
+  useEffect(() => {
+    writeRef.current = write;
+  });
   if (urlValue !== shownFor) {
     setShownFor(urlValue);
     setText(urlValue ?? "");
