@@ -15,8 +15,8 @@ const apiHeaders = [
 ];
 
 const nextConfig: NextConfig = {
-  // PGlite ships WebAssembly and must be loaded by Node, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "postgres"],
+  // PGlite ships WebAssembly and must be loaded by Node, not bundled; the mail packages open sockets and are Node's too.
+  serverExternalPackages: ["@electric-sql/pglite", "postgres", "nodemailer", "smtp-server", "postal-mime"],
   poweredByHeader: false,
   // A second build beside the shared one (e.g. to look at pages while e2e runs): NEXT_DIST_DIR=.next-mine.
   distDir: process.env.NEXT_DIST_DIR || ".next",

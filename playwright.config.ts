@@ -10,6 +10,8 @@ import { E2E, E2E_SLOTS, stackFor } from "./e2e/env";
  */
 export default defineConfig({
   testDir: "./e2e",
+  // The production run starts its own processes: playwright.production.config.ts.
+  testIgnore: "production/**",
   fullyParallel: true,
   workers: E2E_SLOTS,
   forbidOnly: !!process.env.CI,

@@ -10,7 +10,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["{app,components,lib,scripts}/**/*.test.{ts,tsx}"],
+    include: ["{app,components,lib,sandbox,scripts}/**/*.test.{ts,tsx}"],
     environment: "node",
     testTimeout: 20_000,
     hookTimeout: 60_000,

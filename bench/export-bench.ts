@@ -19,7 +19,7 @@ import type { PaymentListItem } from "../lib/contract/payment";
 import { createExportStream, pagedRows } from "../lib/export/export-stream";
 import { paymentExportColumns } from "../lib/export/payments-columns";
 import { messagesFor } from "../lib/i18n/messages";
-import { requestToken } from "../lib/sandbox/testing";
+import { requestToken } from "../sandbox/testing";
 import { arg, argOr } from "./cli";
 import { mb, sampleRss, treeRss } from "./proc";
 import { signIn } from "./proxy-overhead";

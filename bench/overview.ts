@@ -23,6 +23,7 @@ import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { InsightsAnswer } from "@/lib/insights/schema";
+import { benchSandboxCommand } from "./sandbox-process";
 
 export type OverviewBenchOptions = {
   seedCount?: number;
@@ -96,13 +97,14 @@ async function freePort(): Promise<number> {
 
 async function startBenchSandbox(kind: "child" | "inline", seedCount: number): Promise<Sandbox> {
   if (kind === "inline") {
-    const { startSandbox } = await import("@/lib/sandbox/server");
+    const { startSandbox } = await import("@/sandbox/server");
     const s = await startSandbox({ port: 0, store: "memory", quiet: true, seedCount, autoClock: false });
     return { url: s.url, close: () => s.close() };
   }
   const port = await freePort();
   const env = { ...process.env, SANDBOX_PORT: String(port), SANDBOX_STORE: "memory", SANDBOX_SEED_COUNT: String(seedCount) };
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", join(ROOT, "lib/sandbox/main.ts")], { cwd: ROOT, env, stdio: ["ignore", "pipe", "inherit"] });
+  const run = await benchSandboxCommand();
+  const child: ChildProcess = spawn(run.command, run.args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "inherit"] });
   await new Promise<void>((resolve, reject) => {
     let out = "";
     child.stdout?.on("data", (chunk: Buffer) => {

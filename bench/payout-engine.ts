@@ -18,6 +18,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { benchSandboxCommand } from "./sandbox-process";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const arg = (name: string, fallback: number) => {
@@ -53,7 +54,8 @@ const freePort = () =>
   });
 
 async function startSandboxProcess(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "lib/sandbox/main.ts")], {
+  const run = await benchSandboxCommand();
+  const child = spawn(run.command, run.args, {
     cwd: ROOT,
     env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_STORE: "memory", SANDBOX_SEED_COUNT: "500", PAYMENTS_API_CLIENT_ID: "bench", PAYMENTS_API_CLIENT_SECRET: "bench-secret", SANDBOX_CLOCK_STEP_MS: "3600000", SANDBOX_BALANCE_CENTS: String(10_000_000_000_000) },
     stdio: ["ignore", "pipe", "inherit"],

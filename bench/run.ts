@@ -17,6 +17,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runExportBench } from "./export-bench";
+import type { MetricsCostResult } from "./metrics-cost";
 import { loadMarkdown, runLoad, type LoadResult } from "./load";
 import { runOverviewBench } from "./overview";
 import { runPageMetrics } from "./page-metrics";
@@ -61,6 +62,13 @@ function lastLoad(): (LoadResult & { at: string }) | undefined {
   }
 }
 
+/** bench/metrics-cost.ts in its own process (the store modules need the react-server condition), then its JSON. */
+async function runMetricsCostBench(rounds: number): Promise<MetricsCostResult> {
+  const result = spawnSync(join(ROOT, "node_modules/.bin/tsx"), ["--conditions=react-server", "bench/metrics-cost.ts", "--rounds", String(rounds)], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+  if (result.status !== 0) throw new Error(`bench/metrics-cost.ts exited with ${result.status}`);
+  return JSON.parse(readFileSync(join(RESULTS, "metrics-cost.json"), "utf8")) as MetricsCostResult;
+}
+
 /** bench/batch-parse.ts in its own process (it sizes the heap with --expose-gc), then its JSON. */
 async function runBatchParseBench(runs: number): Promise<BatchParseResult> {
   const result = spawnSync(join(ROOT, "node_modules/.bin/tsx"), ["bench/batch-parse.ts", "--runs", String(runs)], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
@@ -83,6 +91,7 @@ async function main(): Promise<void> {
   report.sandboxList = await step(report, "sandboxList", () => runSandboxListBench({ count: quick ? 20_000 : 200_000, requests: quick ? 30 : 120 }));
   report.overview = await step(report, "overview", () => runOverviewBench());
   report.batchParse = await step(report, "batchParse", () => runBatchParseBench(quick ? 5 : 20));
+  report.metricsCost = await step(report, "metricsCost", () => runMetricsCostBench(quick ? 3 : 7));
   report.payout = await step(report, "payout", () => runPayoutBench(quick ? ["--requests", "50", "--batch-rows", "500"] : []));
 
   // The proxy on servers of their own (the sandbox at its default size), before the shared one starts.

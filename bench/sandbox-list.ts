@@ -9,10 +9,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { listItem } from "../lib/sandbox/format";
-import { parseListQuery, runListQuery } from "../lib/sandbox/list-query";
-import { startSandbox } from "../lib/sandbox/server";
-import { requestToken } from "../lib/sandbox/testing";
+import { listItem } from "../sandbox/format";
+import { parseListQuery, runListQuery } from "../sandbox/list-query";
+import { startSandbox } from "../sandbox/server";
+import { requestToken } from "../sandbox/testing";
 import { arg } from "./cli";
 
 const numberArg = (name: string) => (arg(name) === undefined ? undefined : Number(arg(name)));

@@ -8,6 +8,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { benchSandboxCommand } from "./sandbox-process";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -117,7 +118,8 @@ export async function startBenchServer(options: BenchServerOptions = {}): Promis
   delete base.PAYMENTS_API_URL;
   delete base.DATABASE_URL;
 
-  const sandbox = spawn(process.execPath, ["--import", "tsx", join(ROOT, "lib/sandbox/main.ts")], {
+  const run = await benchSandboxCommand();
+  const sandbox = spawn(run.command, run.args, {
     cwd: ROOT,
     env: { ...base, SANDBOX_PORT: String(sandboxPort), SANDBOX_STORE: "memory", SANDBOX_SEED_COUNT: String(seedCount) },
     stdio: ["ignore", "pipe", "inherit"],
@@ -138,8 +140,9 @@ export async function startBenchServer(options: BenchServerOptions = {}): Promis
       SANDBOX_PORT: String(sandboxPort),
       DATA_DIR: dataDir,
       APP_URL: `http://localhost:${appPort}`,
-      // Every request writes its log line, as in production; nobody reads them here.
-      LOG_LEVEL: "info",
+      // Every request writes its log line (debug: production's default writes none), so the
+      // figures hold for a deployment that turns them on; nobody reads them here.
+      LOG_LEVEL: "debug",
     },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,

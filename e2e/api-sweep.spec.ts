@@ -7,8 +7,8 @@ import { E2E } from "./env";
 
 /**
  * Every route handler under app/api, found on disk (a new route is swept without editing this
- * file), called without a session: each answers 401 JSON `{error}`, except GET /api/health,
- * the webhook receiver (its own Authorization check: 401 without it) and Better Auth's
+ * file), called without a session: each answers 401 JSON `{error}`, except GET /api/health and
+ * /api/ready (open to load balancers), GET /api/metrics (its own token; off here: 404), the webhook receiver (its own Authorization check: 401 without it) and Better Auth's
  * /api/auth/*, whose own answers are pinned below. No answer is HTML or shows a stack trace.
  * Cross-origin POSTs: e2e/cross-origin.spec.ts.
  */
@@ -71,6 +71,8 @@ const isAuthRoute = (url: string) => url.startsWith("/api/auth/");
 const isUnknownRoute = (file: string) => file.includes("[...unknown]");
 const OPEN: Record<string, string> = {
   "GET /api/health": "health check",
+  "GET /api/ready": "readiness check",
+  "GET /api/metrics": "Prometheus scrape (METRICS_TOKEN; unset on the e2e server)",
   "POST /api/webhooks/pix": "webhook receiver (own Authorization check)",
 };
 
@@ -184,6 +186,21 @@ test.describe("without a session", () => {
     const text = JSON.stringify(body);
     expect(text).not.toMatch(/secret|password|bearer|token"\s*:\s*"[A-Za-z0-9._-]{16,}/i);
     await expectNoLeak(res, "GET /api/health");
+  });
+
+  test("GET /api/ready is open, says which checks pass, and tells no secret", async () => {
+    const res = await anon.get("/api/ready");
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "ready", checks: { store: { ok: true }, queue: { ok: true }, provider: { ok: true } } });
+    await expectNoLeak(res, "GET /api/ready");
+  });
+
+  test("GET /api/metrics is off without METRICS_TOKEN: 404 JSON, with or without a bearer", async () => {
+    for (const headers of [{}, { authorization: "Bearer anything-at-all-000000" }] as Array<Record<string, string>>) {
+      const res = await anon.get("/api/metrics", { headers });
+      expect([res.status(), await res.json()]).toEqual([404, expect.objectContaining({ error: "No such API endpoint" })]);
+      await expectNoLeak(res, "GET /api/metrics");
+    }
   });
 
   test("an /api address no route answers: 404 JSON {error}, for any method, with or without a session", async () => {

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { E2E, storageStateFor, type E2EAccount } from "./env";
 import { SHOTS, fillByKey, registeredCount, review, uniqueName } from "./register-helpers";
+import { clickMoneyAction } from "./step-up";
 
 /**
  * Maker-checker in two browsers: the operator creates a transfer above the approval limit and
@@ -42,7 +43,7 @@ test("R$ 2.500,00: the approver approves in another browser; the operator's page
   await expect(approver.getByTestId("receiver-history")).toBeVisible();
   await approver.screenshot({ path: `${SHOTS}/approval-approver.png`, fullPage: true });
   const reload = operator.waitForEvent("framenavigated", { timeout: 1_000 }).then(() => true, () => false);
-  await approver.getByRole("button", { name: "Approve" }).click();
+  await clickMoneyAction(approver, approver.getByRole("button", { name: "Approve" }), "approve");
 
   await expect(operator.locator("h1 + [data-state]")).toHaveAttribute("data-state", "registered", { timeout: 20_000 });
   await expect(operator.getByTestId("transfer-outcome")).toContainText("Registered at the provider");
@@ -57,14 +58,14 @@ test("R$ 15.000,00 needs two approvers: after the first it still waits, after th
   await expect(operator.getByTestId("approvals-progress")).toHaveText("0 of 2 approvals");
   const first = await signedIn(browser, "approver");
   await first.goto(path);
-  await first.getByRole("button", { name: "Approve" }).click();
+  await clickMoneyAction(first, first.getByRole("button", { name: "Approve" }), "approve");
   await expect(operator.getByTestId("approvals-progress")).toHaveText("1 of 2 approvals", { timeout: 20_000 });
   await expect(first.getByText("You approved this request.")).toBeVisible();
   await expect(first.getByRole("button", { name: "Approve" })).toHaveCount(0);
 
   const second = await signedIn(browser, "approver2");
   await second.goto(path);
-  await second.getByRole("button", { name: "Approve" }).click();
+  await clickMoneyAction(second, second.getByRole("button", { name: "Approve" }), "approve");
   await expect(operator.locator("h1 + [data-state]")).toHaveAttribute("data-state", "registered", { timeout: 20_000 });
 });
 

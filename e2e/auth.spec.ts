@@ -59,7 +59,7 @@ test.describe("the sign-in page in Portuguese by default", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
     await expect(page.getByRole("heading", { level: 1, name: "Entrar" })).toBeVisible();
     const demo = page.getByRole("complementary", { name: "Modo sandbox: contas de demonstração" });
-    for (const email of ["viewer", "support", "operator", "approver", "approver2", "admin"].map((r) => `${r}@demo.test`)) {
+    for (const email of ["viewer", "support", "operator", "approver", "approver2", "admin", "admin2"].map((r) => `${r}@demo.test`)) {
       await expect(demo.getByText(email, { exact: true })).toBeVisible();
     }
     await expect(demo).toContainText("approver2@demo.test (Aprovador)");

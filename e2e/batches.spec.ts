@@ -1,6 +1,7 @@
 import { expect, test, type Browser } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { E2E, storageStateFor } from "./env";
+import { clickMoneyAction } from "./step-up";
 import { SHOTS, completingId, control, registeredCount } from "./register-helpers";
 
 /**
@@ -50,6 +51,9 @@ test("submitted, approved in another browser, every good row sent live, then fol
   await page.goto(batchPath);
   const before = await registeredCount(page.request);
   await page.getByRole("button", { name: "Submit the batch" }).click();
+  // Asked once more, with the count and the total.
+  await expect(page.getByTestId("submit-confirm")).toContainText("Submit 5 transfers adding up to R$\u00a01.520,00?");
+  await clickMoneyAction(page, page.getByRole("button", { name: "Yes, submit" }), "submit");
   await expect(page.getByTestId("approvals-progress")).toHaveText("0 of 1 approvals", { timeout: 20_000 });
   expect(await registeredCount(page.request)).toBe(before);
   // Nothing sent yet: the bar is empty.
@@ -59,7 +63,7 @@ test("submitted, approved in another browser, every good row sent live, then fol
   await checker.goto(batchPath);
   await expect(checker.getByTestId("new-receivers")).toBeVisible();
   await checker.screenshot({ path: `${SHOTS}/batch-approver.png`, fullPage: true });
-  await checker.getByRole("button", { name: "Approve" }).click();
+  await clickMoneyAction(checker, checker.getByRole("button", { name: "Approve" }), "approve");
 
   // Registered is not the end: the rows are on their way until the provider finishes them.
   await expect(page.locator('[data-count="onTheWay"] dd')).toHaveText("5", { timeout: 30_000 });

@@ -9,7 +9,7 @@ const { PNG } = createRequire(import.meta.url)("pngjs") as { PNG: { sync: { read
 
 test.use({ storageState: storageStateFor("support") });
 
-// Fixed sandbox records (lib/sandbox/fixtures.ts): the same ids whatever the seed.
+// Fixed sandbox records (sandbox/fixtures.ts): the same ids whatever the seed.
 const WITH_QR = { id: "sandbox-known-completed-qr", e2e: "E18236120202611161230SBXQRPAID01" };
 const NO_QR = { id: "sandbox-known-completed-no-qr", e2e: "E18236120202611161415SBXNOQRCOD1" };
 const BAD_CRC = { id: "sandbox-known-bad-crc-1", e2e: "E18236120202611170905SBXBADCRC01" };

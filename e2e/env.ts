@@ -47,8 +47,8 @@ export const E2E = {
 
 export const ROLES = ["viewer", "support", "operator", "approver", "admin"] as const;
 export type E2ERole = (typeof ROLES)[number];
-/** Every demo account signed in by the setup project: one per role, and a second approver. */
-export const ACCOUNTS = [...ROLES, "approver2"] as const;
+/** Every demo account signed in by the setup project: one per role, a second approver and a second admin. */
+export const ACCOUNTS = [...ROLES, "approver2", "admin2"] as const;
 export type E2EAccount = (typeof ACCOUNTS)[number];
 
 /** The signed-in browser state of a role on a stack (sessions live in that stack's store). */

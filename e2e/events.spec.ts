@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { planFor } from "@/lib/sandbox/lifecycle";
+import { planFor } from "@/sandbox/lifecycle";
 import { E2E, storageStateFor, webhookSecrets } from "./env";
 import { freshCpf } from "./register-helpers";
 

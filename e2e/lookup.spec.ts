@@ -4,7 +4,7 @@ import { expectHydrated } from "./hydrated";
 
 test.use({ storageState: storageStateFor("support") });
 
-// Fixed sandbox records (lib/sandbox/fixtures.ts).
+// Fixed sandbox records (sandbox/fixtures.ts).
 const PENDING = "sandbox-known-pending";
 const WITH_QR = { id: "sandbox-known-completed-qr", e2e: "E18236120202611161230SBXQRPAID01" };
 const NO_QR = { id: "sandbox-known-completed-no-qr", e2e: "E18236120202611161415SBXNOQRCOD1" };
@@ -82,7 +82,7 @@ test.describe("support", () => {
   });
 
   test("a whole reference code is read exactly and lands on its payment", async ({ page }) => {
-    // The fixtures' reference codes (lib/sandbox/fixtures.ts): sbxfixture + position + key.
+    // The fixtures' reference codes (sandbox/fixtures.ts): sbxfixture + position + key.
     await lookUp(page, "sbxfixture01completedwithqr");
     await expect(page).toHaveURL(`/payments/${WITH_QR.id}`);
   });

@@ -6,7 +6,7 @@ import { expectHydrated } from "./hydrated";
 
 test.use({ storageState: storageStateFor("viewer") });
 
-// Fixed sandbox records (lib/sandbox/fixtures.ts).
+// Fixed sandbox records (sandbox/fixtures.ts).
 const PAID = "E18236120202611161230SBXQRPAID01";
 const AWAITING = "E18236120202611181200SBXQRAWAIT1";
 

@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
 import { cpfCheckDigits } from "../lib/pix/cpf";
 import { formatDocument } from "../lib/pix/document";
-import { planFor } from "../lib/sandbox/lifecycle";
+import { planFor } from "../sandbox/lifecycle";
 import { E2E, storageStateFor } from "./env";
 
 /** Shared by the register specs (register, register-outcomes). */
@@ -107,13 +107,22 @@ export function asOperatorOnResetSandbox(): void {
   });
 }
 
-/** Sets this stack's approval policy through the API, as an admin (restore it with DEFAULT_TIERS). */
+/**
+ * Sets this stack's approval policy through the API, as an admin (restore it with DEFAULT_TIERS).
+ * A weaker policy waits for a second admin (202): admin2 confirms it.
+ */
 export async function setPolicy(request: APIRequestContext, tiers: Array<{ from_cents: number; approvals: number }>) {
   const res = await request.put("/api/settings/approvals", {
     data: { tiers, expiry_hours: 24 },
     headers: { origin: E2E.appUrl },
   });
   expect(res.ok(), await res.text()).toBe(true);
+  if (res.status() !== 202) return;
+  const { pending_change } = (await res.json()) as { pending_change: { id: string } };
+  const second = await playwrightRequest.newContext({ baseURL: E2E.appUrl, storageState: storageStateFor("admin2") });
+  const confirmed = await second.post(`/api/admin/pending-changes/${pending_change.id}/confirm`, { headers: { origin: E2E.appUrl } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  await second.dispose();
 }
 
 export const DEFAULT_TIERS = [

@@ -42,7 +42,7 @@ test("by Pix key: reviewed in business words, sent, the operator lands on the pa
   await fillByKey(page, { amount: "234,56", name, document });
   await review(page);
   await expect(page.getByTestId("review-amount")).toHaveText(/^R\$\s234,56$/);
-  await expect(page.getByTestId("review-amount-words")).toHaveText("duzentos e trinta e quatro reais e cinquenta e seis centavos");
+  await expect(page.getByTestId("review-amount-words")).toHaveText("two hundred thirty-four reais and fifty-six centavos");
   await expect(page.getByText("+5511912345678")).toBeVisible(); // the key as it will be sent
   await expect(page.getByTestId("review-approvals")).toHaveText("No approval needed: it goes out as soon as you confirm.");
   await expect(page.getByText("value_cents")).toHaveCount(0); // no wire names on screen
@@ -81,8 +81,14 @@ test("by bank account: bank picked by name, found in the table", async ({ page }
   await page.getByLabel("Account type").selectOption({ label: "Savings" });
   await review(page);
   await expect(page.getByText("Itaú Unibanco (60701190)")).toBeVisible();
-  await expect(page.locator("dd", { hasText: /^123456$/ })).toBeVisible();
+  // The account with its check digit, as Brazilians write it.
+  await expect(page.locator("dd", { hasText: /^12345-6$/ })).toBeVisible();
   const id = await confirmAndOpenDetail(page);
+  // The payment page says "Bank details" (no "Pix key: not reported"): bank, branch, account with its digit.
+  const details = page.getByRole("region", { name: "Bank details" });
+  await expect(details).toContainText("0001");
+  await expect(details).toContainText("12345-6");
+  await expect(page.getByRole("region", { name: "Pix key" })).toHaveCount(0);
   await expectInTable(page, id, name);
 });
 
@@ -115,7 +121,7 @@ test.describe("dark theme", () => {
     await page.screenshot({ path: `${SHOTS}/register-errors-dark.png`, fullPage: true });
     await fillByKey(page, { amount: "999,99", name: uniqueName("dark"), document: BLOCKED_DOCUMENT });
     await review(page);
-    await expect(page.getByTestId("review-amount-words")).toHaveText("novecentos e noventa e nove reais e noventa e nove centavos");
+    await expect(page.getByTestId("review-amount-words")).toHaveText("nine hundred ninety-nine reais and ninety-nine centavos");
     await page.screenshot({ path: `${SHOTS}/register-review-dark.png`, fullPage: true });
     await page.getByRole("button", { name: "Confirm transfer" }).click();
     await expect(page.getByTestId("provider-words")).toHaveText("Receiver not allowed", { timeout: 20_000 });

@@ -27,18 +27,21 @@ const PAGES: PageSpec[] = [
   { path: "/qrcodes", nav: "QR codes", heading: "Charges (QR codes)", permission: "viewPayments", needs: ALL },
   { path: "/statement", nav: "Statement", heading: "Statement", permission: "viewPayments", needs: ALL },
   { path: "/reconciliation", nav: "Reconciliation", heading: "Reconciliation", permission: "reconciliation", needs: "Support, Admin" },
+  { path: "/alerts", nav: "Alerts", heading: "Alerts", permission: "alerts", needs: "Support, Operator, Admin" },
   { path: "/users", nav: "Users", heading: "Users", permission: "users", needs: "Admin" },
   { path: "/settings/approvals", nav: "Approval policy", heading: "Approval policy", permission: "policy", needs: "Admin" },
+  { path: "/settings/alerts", nav: "Alert rules", heading: "Alert rules", permission: "policy", needs: "Admin" },
   { path: "/settings/provider", nav: "Provider", heading: "Provider", permission: "policy", needs: "Admin" },
   { path: "/settings/cost-centres", nav: "Cost centres", heading: "Cost centres", permission: "costCentres", needs: "Admin" },
   { path: "/settings/security", nav: "Sign-in security", heading: "Security", permission: "account", needs: ALL },
+  { path: "/settings/notifications", nav: "My e-mails", heading: "My e-mails", permission: "account", needs: ALL },
 ];
 
-const READ = ["/", "/payments", "/qrcodes", "/statement", "/settings/security"];
+const READ = ["/", "/payments", "/qrcodes", "/statement", "/settings/security", "/settings/notifications"];
 const ALLOWED: Record<E2ERole, string[]> = {
   viewer: READ,
-  support: [...READ, "/events", "/reconciliation"],
-  operator: [...READ, "/payments/new", "/events", "/transfers", "/batches", "/receivers"],
+  support: [...READ, "/events", "/reconciliation", "/alerts"],
+  operator: [...READ, "/payments/new", "/events", "/transfers", "/batches", "/receivers", "/alerts"],
   approver: [...READ, "/events", "/transfers", "/batches", "/receivers"],
   admin: PAGES.map((p) => p.path),
 };

@@ -1,38 +1,17 @@
-import { createHmac } from "node:crypto";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { E2E, storageStateFor } from "./env";
+import { totp } from "./totp";
 
 /**
  * Two-step sign-in, end to end in the browser: a new operator (made through /api/users, password
  * set from the one-time link) enrols an authenticator on the security page, then signs in with
- * the password and a code computed here (RFC 6238 with node:crypto, independent of the server's
- * own code), then with a backup code. Once enrolled, the password alone opens nothing.
+ * the password and a code computed here (e2e/totp.ts), then with a backup code. Once enrolled,
+ * the password alone opens nothing.
  */
 test.use({ storageState: { cookies: [], origins: [] } });
 
 const SHOTS = "test-results/shots";
 const PASSWORD = "two-factor-e2e-password";
-
-/** RFC 4648 base32 to bytes. */
-function base32(text: string): Buffer {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const ch of text.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(ch).toString(2).padStart(5, "0");
-  const bytes: number[] = [];
-  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(parseInt(bits.slice(i, i + 8), 2));
-  return Buffer.from(bytes);
-}
-
-/** RFC 6238: HMAC-SHA1 over the 30-second step, dynamic truncation, 6 digits. */
-function totp(totpURI: string, at = Date.now()): string {
-  const key = base32(new URL(totpURI).searchParams.get("secret") ?? "");
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const mac = createHmac("sha1", key).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0xf;
-  const value = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return value.toString().padStart(6, "0");
-}
 
 async function english(context: BrowserContext) {
   await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: E2E.appUrl }]);
@@ -54,9 +33,15 @@ test("an operator enrols an authenticator, then signs in with a code and with a 
   // The account: made by an admin, its password set from the one-time link.
   const email = `two-factor-${Date.now().toString(36)}@demo.test`;
   const admin = await browser.newContext({ storageState: storageStateFor("admin") });
+  // An operator account waits for a second admin (issue 29): admin2 confirms it and gets the one-time link.
   const made = await admin.request.post("/api/users", { headers: { origin: E2E.appUrl }, data: { email, role: "operator", name: "Two Factor" } });
-  expect(made.status()).toBe(201);
-  const token = new URL(((await made.json()) as { setPasswordUrl: string }).setPasswordUrl).searchParams.get("token") ?? "";
+  expect(made.status()).toBe(202);
+  const pendingId = ((await made.json()) as { pending_change: { id: string } }).pending_change.id;
+  const admin2 = await browser.newContext({ storageState: storageStateFor("admin2") });
+  const confirmed = await admin2.request.post(`/api/admin/pending-changes/${pendingId}/confirm`, { headers: { origin: E2E.appUrl } });
+  expect(confirmed.status()).toBe(200);
+  const token = new URL(((await confirmed.json()) as { set_password_url: string }).set_password_url).searchParams.get("token") ?? "";
+  await admin2.close();
   const set = await admin.request.post("/api/auth/reset-password", { headers: { origin: E2E.appUrl }, data: { newPassword: PASSWORD, token } });
   expect(set.status()).toBe(200);
   await admin.close();

@@ -100,13 +100,30 @@ test("an admin adds a user, who sets a password and signs in; role change, deact
   expect(actions).toEqual(expect.arrayContaining(["user.create", "user.role_change", "user.deactivate", "user.reactivate"]));
 });
 
-test("the last active admin cannot demote themselves", async ({ page }) => {
+test("the last active admin cannot demote themselves", async ({ page, browser }) => {
   await page.goto("/users");
+  // The sandbox has a second admin: deactivated first (taking access away applies at once).
+  await row(page, "admin2@demo.test").getByRole("button", { name: "Deactivate" }).click();
+  await confirmAction(page);
+  await expect(row(page, "admin2@demo.test")).toContainText("Deactivated");
   await row(page, "admin@demo.test").getByRole("combobox").selectOption("viewer");
   await confirmAction(page);
   await expect(page.getByRole("alert").filter({ hasText: "admin@demo.test is the last active administrator" })).toBeVisible();
   await page.reload();
   await expect(row(page, "admin@demo.test").getByRole("combobox")).toHaveValue("admin");
+  await row(page, "admin2@demo.test").getByRole("button", { name: "Reactivate" }).click();
+  await confirmAction(page);
+  await expect(row(page, "admin2@demo.test")).not.toContainText("Deactivated");
+  // The deactivation ended admin2's sessions: sign in again for the specs that follow on this stack.
+  const context = await browser.newContext({ baseURL: E2E.appUrl, storageState: { cookies: [{ name: "NEXT_LOCALE", value: "en", domain: "localhost", path: "/", expires: -1, httpOnly: false, secure: false, sameSite: "Lax" }], origins: [] } });
+  const again = await context.newPage();
+  await again.goto("/login");
+  await again.getByLabel("Email").fill("admin2@demo.test");
+  await again.getByLabel("Password").fill(E2E.password);
+  await again.getByRole("button", { name: "Sign in" }).click();
+  await expect(again).not.toHaveURL(/\/login/);
+  await context.storageState({ path: storageStateFor("admin2") });
+  await context.close();
 });
 
 test("in Portuguese: Usuários, the roles from the glossary", async ({ page, context }) => {

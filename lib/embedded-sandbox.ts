@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { forwardChildOutput } from "./child-output";
 import type { ServerEnv } from "./env";
+import { logLine } from "./http/logger";
+import { sandboxCommand } from "./sandbox-process";
 import { SANDBOX_SECRETS_FILE } from "./sandbox-secrets";
 
 /**
@@ -8,6 +11,8 @@ import { SANDBOX_SECRETS_FILE } from "./sandbox-secrets";
  * server, as DESIGN wants) unless one already answers on SANDBOX_PORT, e.g. `npm run sandbox`
  * started by hand. The child dies with the parent: it is killed on exit and it also exits by
  * itself when its stdin (a pipe from us) closes, which covers a parent killed with SIGKILL.
+ * A production server runs the compiled bundle (`npm run build` writes .build/sandbox.mjs) with
+ * this very Node; development runs the sources through tsx (lib/sandbox-process.ts).
  */
 let child: ChildProcess | undefined;
 
@@ -47,8 +52,12 @@ export async function ensureEmbeddedSandbox(env: ServerEnv): Promise<"running" |
         `(started by hand?): stop it, or start it with PAYMENTS_API_CLIENT_SECRET from ${path.join(env.dataDir, SANDBOX_SECRETS_FILE)}`,
     );
   }
-  const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
-  child = spawn(tsx, [path.join(process.cwd(), "lib", "sandbox", "main.ts")], {
+  const production = process.env.NODE_ENV === "production";
+  const run = sandboxCommand(process.cwd(), production ? "compiled" : "sources");
+  if (production && !run.compiled) {
+    logLine("warn", "sandbox bundle missing (npm run build writes it): running the sources through tsx");
+  }
+  child = spawn(run.command, run.args, {
     cwd: process.cwd(),
     env: {
       ...process.env,
@@ -59,13 +68,15 @@ export async function ensureEmbeddedSandbox(env: ServerEnv): Promise<"running" |
       // SANDBOX_QUIRKS (doc: the documentation's literal answers) passes through from our environment.
       SANDBOX_EXIT_ON_STDIN_CLOSE: "1",
     },
-    stdio: ["pipe", "inherit", "inherit"],
+    stdio: ["pipe", "pipe", "pipe"],
   });
+  // Its start line is ours to say (lib/startup.ts); what it reports later ("[sandbox] ...") is a problem.
+  forwardChildOutput(child, "sandbox", (line) => (line.startsWith("[sandbox]") ? "warn" : "debug"));
   const current = child;
   process.once("exit", () => current.kill("SIGTERM"));
   current.once("exit", (code, signal) => {
     if (child === current) child = undefined;
-    console.error(JSON.stringify({ level: "error", msg: "sandbox provider exited", code, signal }));
+    logLine("error", "sandbox provider exited", { code, signal });
   });
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {

@@ -49,6 +49,7 @@ const rawSchema = z.object({
   AUTH_SECRET: optionalText,
   DEMO_PASSWORD: z.string().min(8).default("demo-password"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   TRUSTED_PROXY_HOPS: intSetting(0, 0, 10),
   REQUIRE_2FA: z.enum(["true", "false"]).optional(),
   TRANSFER_MAX_ATTEMPTS: intSetting(5, 1, 50),
@@ -66,11 +67,24 @@ const rawSchema = z.object({
   RECONCILE_REFRESH_MINUTES: intSetting(10, 1, 10_080),
   RECONCILE_WINDOW_HOURS: intSetting(24, 1, 24 * 31),
   APPROVAL_EXPIRY_HOURS: intSetting(24, 1, 24 * 30),
+  STEP_UP_AFTER_SECONDS: intSetting(300, 10, 3_600),
   BATCH_RATE_PER_SECOND: intSetting(10, 1, 1_000),
   QUEUE_CONCURRENCY: intSetting(4, 1, 64),
+  METRICS_TOKEN: optionalText.refine((v) => !v || v.length >= 16, { error: "must be at least 16 characters" }),
+  SMTP_URL: optionalText.refine((v) => !v || /^smtps?:\/\/[^\s]+$/.test(v), { error: "must be an smtp:// or smtps:// URL" }),
+  MAIL_FROM: optionalText,
+  MAIL_CATCHER: z.enum(["on", "off"], { error: "must be on or off" }).default("off"),
+  ALERT_WEBHOOK_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  ALERT_WEBHOOK_SECRET: optionalText,
   COMPANY_NAME: optionalText.refine((v) => !v || v.length <= COMPANY_NAME_MAX, { error: `must be at most ${COMPANY_NAME_MAX} characters` }),
   COMPANY_DOCUMENT: optionalText.refine((v) => !v || isValidDocument(stripDocument(v)), { error: "must be a valid CNPJ or CPF" }),
 });
+
+/** Every setting this file reads (docs/DEPLOY.md's table lists each one; scripts/deploy.test.ts holds it). */
+export const ENV_VARIABLES = Object.keys(rawSchema.shape) as Array<keyof typeof rawSchema.shape>;
 
 export type ServerEnv = {
   nodeEnv: "development" | "production" | "test";
@@ -90,6 +104,8 @@ export type ServerEnv = {
   authSecret: string;
   demoPassword: string;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** JSON lines, or one readable line per entry; unset: readable in a terminal, JSON otherwise. */
+  logFormat: "json" | "pretty" | undefined;
   /** How many reverse proxies' X-Forwarded-* headers to believe (0: the address the server saw). */
   trustedProxyHops: number;
   /** Operators, approvers and admins must have a second factor. */
@@ -132,6 +148,19 @@ export type ServerEnv = {
   };
   /** How long a request may wait for approval under the default policy. */
   approvalExpiryHours: number;
+  /** Money actions ask for the password again when the last one is older than this (lib/auth/step-up.ts). */
+  stepUpAfterSeconds: number;
+  /** Bearer token of GET /api/metrics; unset: metrics off (404). */
+  metricsToken: string | undefined;
+  /** Where alerts and notices go besides the bell (lib/alerts). Unset: nothing is sent. */
+  notify: {
+    smtpUrl: string | undefined;
+    mailFrom: string | undefined;
+    /** Sandbox only: a local SMTP server catches every e-mail, shown on /dev/mail. */
+    mailCatcher: boolean;
+    webhookUrl: string | undefined;
+    webhookSecret: string | undefined;
+  };
   /**
    * The payer printed on comprovantes (COMPANY_NAME, COMPANY_DOCUMENT bare). Sandbox mode: a demo
    * company. Outside it, null until both are set: the server still starts (nothing else needs
@@ -168,6 +197,8 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       `Missing settings (required when PAYMENTS_API_URL is set): ${missing.join(", ")}`,
     );
   }
+  const notifyProblems = notifySettingsProblems(e, sandboxMode);
+  if (notifyProblems.length) throw new ConfigError(`Invalid configuration:\n  ${notifyProblems.join("\n  ")}`);
   if (Boolean(e.COMPANY_NAME) !== Boolean(e.COMPANY_DOCUMENT)) {
     throw new ConfigError("COMPANY_NAME and COMPANY_DOCUMENT: set both (the payer on comprovantes) or neither");
   }
@@ -194,6 +225,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     authSecret: e.AUTH_SECRET ?? SANDBOX_AUTH_SECRET,
     demoPassword: e.DEMO_PASSWORD,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     require2fa: e.REQUIRE_2FA ? e.REQUIRE_2FA === "true" : !sandboxMode,
     transfers: {
@@ -216,6 +248,15 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       windowHours: e.RECONCILE_WINDOW_HOURS,
     },
     approvalExpiryHours: e.APPROVAL_EXPIRY_HOURS,
+    stepUpAfterSeconds: e.STEP_UP_AFTER_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
+    notify: {
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM ?? (e.MAIL_CATCHER === "on" ? DEMO_MAIL_FROM : undefined),
+      mailCatcher: e.MAIL_CATCHER === "on",
+      webhookUrl: e.ALERT_WEBHOOK_URL,
+      webhookSecret: e.ALERT_WEBHOOK_SECRET,
+    },
     company:
       e.COMPANY_NAME && e.COMPANY_DOCUMENT
         ? { name: e.COMPANY_NAME, document: stripDocument(e.COMPANY_DOCUMENT) }
@@ -223,6 +264,24 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
           ? { ...DEMO_COMPANY }
           : null,
   };
+}
+
+/** The sender of the demo's caught e-mails (MAIL_CATCHER=on). */
+const DEMO_MAIL_FROM = "Back office Pix <no-reply@demo.test>";
+/** An HMAC key shorter than this is too easy to guess. */
+const MIN_WEBHOOK_SECRET_LENGTH = 16;
+
+/** What is wrong with the e-mail and alert webhook settings (each line names its variable). */
+function notifySettingsProblems(e: z.output<typeof rawSchema>, sandboxMode: boolean): string[] {
+  const problems: string[] = [];
+  if (e.SMTP_URL && !e.MAIL_FROM) problems.push("MAIL_FROM: required when SMTP_URL is set (the sender of the e-mails)");
+  if (e.MAIL_CATCHER === "on" && !sandboxMode) problems.push("MAIL_CATCHER: only in sandbox mode (PAYMENTS_API_URL unset)");
+  if (e.MAIL_CATCHER === "on" && e.SMTP_URL) problems.push("MAIL_CATCHER: on sends every e-mail to the local catcher; unset SMTP_URL or turn it off");
+  if (e.ALERT_WEBHOOK_URL && !e.ALERT_WEBHOOK_SECRET) problems.push("ALERT_WEBHOOK_SECRET: required when ALERT_WEBHOOK_URL is set (it signs every post)");
+  if (e.ALERT_WEBHOOK_SECRET && e.ALERT_WEBHOOK_SECRET.length < MIN_WEBHOOK_SECRET_LENGTH) {
+    problems.push(`ALERT_WEBHOOK_SECRET: must be at least ${MIN_WEBHOOK_SECRET_LENGTH} characters`);
+  }
+  return problems;
 }
 
 let cached: ServerEnv | undefined;

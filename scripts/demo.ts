@@ -1,14 +1,17 @@
 /**
- * `npm run demo`: builds, starts the back office on the embedded sandbox and says "ready" only
+ * `npm run demo`: builds (the sandbox bundle and the app), starts the back office on the embedded sandbox and says "ready" only
  * once the sandbox answers too (GET /api/health: provider reachable and a token issued). Listens
  * on 127.0.0.1 unless HOST says otherwise (HOST=0.0.0.0 to be reached from other machines: the
  * demo accounts share one public password). PORT and SANDBOX_PORT move the ports (3000, 4010).
+ *
+ * On the sandbox the e-mails it would send are caught locally and shown on /dev/mail (MAIL_CATCHER=on).
  *
  *   npm run demo                # build + start
  *   npm run demo -- --skip-build
  */
 import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
+import { buildSandbox } from "./build-sandbox";
 
 const root = join(import.meta.dirname, "..");
 const host = process.env.HOST || "127.0.0.1";
@@ -18,19 +21,30 @@ const url = `http://${shown}:${port}`;
 const next = join(root, "node_modules", ".bin", "next");
 
 if (!process.argv.includes("--skip-build")) {
+  // `npm run build`: the sandbox bundle the server starts on plain Node, then the app.
+  await buildSandbox();
   const built = spawnSync(next, ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const server = spawn(next, ["start", "-H", host, "-p", String(port)], { cwd: root, stdio: ["inherit", "pipe", "inherit"], env: process.env });
-// Next.js prints its own "Ready" as soon as it listens, before the sandbox is up: that line is ours to say.
+// On the sandbox, e-mails go to a local catcher shown on /dev/mail (unless SMTP_URL says where they go).
+const sandbox = !process.env.PAYMENTS_API_URL;
+const mailCatcher = process.env.MAIL_CATCHER ?? (sandbox && !process.env.SMTP_URL ? "on" : "off");
+// Readable log lines (one per entry) instead of JSON, unless LOG_FORMAT says otherwise.
+const env = { ...process.env, MAIL_CATCHER: mailCatcher, LOG_FORMAT: process.env.LOG_FORMAT || "pretty" };
+const server = spawn(next, ["start", "-H", host, "-p", String(port)], { cwd: root, stdio: ["inherit", "pipe", "inherit"], env });
+// Next.js's banner (its version, the addresses, "Ready" as soon as it listens, before the
+// sandbox is up) is ours to say: the start-up is our few lines, then "ready" once it answers.
+// (Colours stripped first: with FORCE_COLOR set, Next.js colours its banner even into a pipe.)
+const NEXT_BANNER = /^\s*(▲ Next\.js|- (Local|Network|Environments?):|✓ (Starting|Running|Ready)\b)|\bReady in\b/;
+const plain = (line: string) => line.replace(/\x1b\[[0-9;]*m/g, "");
 server.stdout.on("data", (chunk: Buffer) => {
   const text = chunk
     .toString()
     .split("\n")
-    .filter((line) => !/\bReady in\b/.test(line))
+    .filter((line) => line.trim() && !NEXT_BANNER.test(plain(line)))
     .join("\n");
-  if (text.trim()) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+  if (text) process.stdout.write(`${text}\n`);
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
@@ -46,7 +60,7 @@ for (;;) {
     .catch(() => null);
   if (health?.status === "ok") {
     const password = process.env.DEMO_PASSWORD || "demo-password";
-    console.log(`\nready: ${url}  (demo accounts such as operator@demo.test and approver@demo.test, password ${password}: README "Sign in")\n`);
+    console.log(`ready: ${url}  (demo accounts such as operator@demo.test and approver@demo.test, password ${password}: README "Sign in")`);
     break;
   }
   await new Promise((r) => setTimeout(r, 500));

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Starts the production server for e2e on a fresh store and a fresh embedded sandbox.
+# Starts the production server for e2e on a fresh store and a fresh embedded sandbox, which runs
+# compiled as in production (.build/sandbox.mjs, rebuilt here from the current sources: well under
+# a second, and written in one step, so parallel workers never read half a file).
 # `exec` makes next-server the very process Playwright stops, so nothing is left behind; the
 # sandbox child exits with it (its stdin pipe closes, see lib/embedded-sandbox.ts).
 set -euo pipefail
@@ -25,4 +27,10 @@ export TRANSFER_SETTLE_HORIZON_MS=4000
 # No gzip between the server and the browser on localhost: 17% less e2e time measured (a11y +
 # bad-input: 206 s -> 171 s); production keeps compression (next.config.ts).
 export NEXT_COMPRESS=off
+# Money actions ask for the password again after 20 s instead of 5 min, so e2e/second-admin.spec.ts
+# shows the dialog without waiting minutes; other specs answer it (e2e/step-up.ts).
+export STEP_UP_AFTER_SECONDS="${STEP_UP_AFTER_SECONDS:-20}"
+# The demo's mail catcher: e-mails the back office sends are kept in memory and shown on /dev/mail.
+export MAIL_CATCHER=on
+node_modules/.bin/tsx scripts/build-sandbox.ts
 exec node_modules/.bin/next start -p "$app_port"

@@ -1,7 +1,7 @@
 /**
  * A newcomer's test of the documentation, on what a fresh clone holds (the files git tracks):
  * - README.md opens with the two copy-paste lines (install + start, install + test);
- * - every link of README.md, docs/*.md and lib/<folder>/README.md resolves inside the repository;
+ * - every link of README.md, docs/*.md, lib/<folder>/README.md and sandbox/README.md resolves inside the repository;
  * - every file or folder they name in `code` exists (a bare file name in the document's folder or
  *   anywhere in the repository; placeholders such as `<name>` and globs
  *   such as `messages/{en,pt-BR}/` or `app/(dashboard)/<name>/page.tsx` are matched as patterns);
@@ -26,7 +26,7 @@ export function repositoryEntries(files: string[]): Set<string> {
   return entries;
 }
 
-const TOP_LEVEL = /^(app|components|lib|messages|docs|e2e|bench|scripts|public|\.ci)\//;
+const TOP_LEVEL = /^(app|components|lib|sandbox|messages|docs|e2e|bench|scripts|public|\.ci)\//;
 const ROOT_FILES = /^[\w.-]+\.(ts|mjs|json|md|sh)$/;
 
 /** A named path as a pattern: `<x>` and `*` are one path segment, `{a,b}` is a choice. */
@@ -104,7 +104,7 @@ function main(): void {
   const root = join(import.meta.dirname, "..");
   const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
   const entries = repositoryEntries(tracked);
-  const docPaths = tracked.filter((f) => f === "README.md" || /^docs\/[^/]+\.md$/.test(f) || /^lib\/[^/]+\/README\.md$/.test(f));
+  const docPaths = tracked.filter((f) => f === "README.md" || /^docs\/[^/]+\.md$/.test(f) || /^(lib\/[^/]+|sandbox)\/README\.md$/.test(f));
   const docs = docPaths.map((path) => ({ path, text: readFileSync(join(root, path), "utf8") }));
   const problems = checkDocs(docs, entries);
   for (const problem of problems) console.error(problem);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test the project has, on a fresh Debian machine: installs Debian's Chromium when
 # missing, starts a real PostgreSQL for the store tests, then static checks, unit and
-# integration tests (vitest), the production build and the e2e suite (Playwright).
+# integration tests (vitest), the production build, the e2e suite (Playwright) and the production
+# run (the back office started as a company starts it: playwright.production.config.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
@@ -51,10 +52,13 @@ npx vitest run
 step "the provider's integration suites again, on the documentation's quirks (TEST_SANDBOX_QUIRKS=doc)"
 npm run --silent test:doc-quirks
 
-step "production build"
-npx next build
+step "production build (the sandbox bundle, then the app: npm run build)"
+npm run --silent build
 
 step "end-to-end tests (Playwright, Chromium)"
 npx playwright test
+
+step "the production run: next start outside sandbox mode, provider process, PostgreSQL, TLS proxy, two-step sign-in"
+npx playwright test -c playwright.production.config.ts
 
 step "all passed"

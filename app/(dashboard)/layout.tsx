@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import { StepUpProvider } from "@/components/auth/step-up";
 import { LiveUpdates } from "@/components/events/live-updates";
 import { AppHeader } from "@/components/layout/app-header";
 import { InboxBadge } from "@/components/transfers/inbox-badge";
@@ -38,7 +39,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       {/* Beside "Transfers": an approver sees what waits for their decision, an operator or admin what needs attention. */}
       <AppHeader user={user} badges={transferBadges(user.role)} />
       <main id="main" className="mx-auto max-w-[1600px] px-3 py-5 sm:px-4">
-        {children}
+        <StepUpProvider>{children}</StepUpProvider>
       </main>
     </>
   );

@@ -10,13 +10,18 @@ import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/error-state";
 import { Input, Label, Select } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { answerWith } from "@/lib/domain/answer";
+import type { PendingChangeView } from "@/lib/admin-changes/types";
+import { policyWeakens } from "@/lib/admin-changes/rules";
+import { hasMembers, type AnswerReader } from "@/lib/domain/answer";
 import { apiPut } from "@/lib/domain/api-client";
 import { formatBRL, formatBRLNumber, formatBrazilDateTime, parseBRL } from "@/lib/pix";
+import { adminChangeQueries } from "@/lib/queries/admin-changes";
 import { approvalsRequired, MAX_APPROVALS, type ApprovalPolicy } from "@/lib/transfers/policy";
 
 type Draft = { tiers: Array<{ from: string; approvals: number }>; expiry: string };
-const readPolicy = answerWith<{ policy: ApprovalPolicy }>({ policy: "object" });
+/** 200 `{ policy }`: saved; 202 `{ pending_change }`: a weaker policy waits for a second admin. */
+type SaveAnswer = { policy: ApprovalPolicy } | { pending_change: PendingChangeView };
+const readSave: AnswerReader<SaveAnswer> = (body) => (hasMembers(body, { policy: "object" }) || hasMembers(body, { pending_change: "object" }) ? (body as SaveAnswer) : undefined);
 const EXAMPLES = [50_000, 100_000, 999_999, 1_000_000, 5_000_000];
 
 /** /settings/approvals: the value tiers and how many approvers each needs (admins; each save is a new, audited version). */
@@ -43,20 +48,22 @@ function PolicyForm({ policy }: { policy: ApprovalPolicy }) {
     tiers: policy.tiers.map((tier) => ({ from: formatBRLNumber(tier.from_cents), approvals: tier.approvals })),
     expiry: String(policy.expiry_hours),
   });
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<null | "saved" | "asked">(null);
   const save = useMutation({
-    mutationFn: (next: ApprovalPolicy) => apiPut("/api/settings/approvals", next, readPolicy),
-    onSuccess: () => {
-      setSaved(true);
+    mutationFn: (next: ApprovalPolicy) => apiPut("/api/settings/approvals", next, readSave),
+    onSuccess: (answer) => {
+      setSaved("pending_change" in answer ? "asked" : "saved");
       void queryClient.invalidateQueries({ queryKey: approvalPolicyQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: adminChangeQueries.all() });
     },
   });
   const parsed: ApprovalPolicy = {
     tiers: draft.tiers.map((tier) => ({ from_cents: readCents(tier.from), approvals: tier.approvals })),
     expiry_hours: Number.parseInt(draft.expiry, 10) || 0,
   };
+  const weakens = parsed.tiers.every((tier) => Number.isFinite(tier.from_cents)) && policyWeakens(policy, parsed);
   const update = (index: number, patch: Partial<Draft["tiers"][number]>) => {
-    setSaved(false);
+    setSaved(null);
     setDraft((d) => ({ ...d, tiers: d.tiers.map((tier, i) => (i === index ? { ...tier, ...patch } : tier)) }));
   };
   return (
@@ -120,13 +127,19 @@ function PolicyForm({ policy }: { policy: ApprovalPolicy }) {
           {save.error.message}
         </p>
       ) : null}
-      {saved ? (
+      {saved === "saved" ? (
         <p role="status" className="text-sm text-green-800 dark:text-green-300">
           {t("saved")}
         </p>
       ) : null}
+      {saved === "asked" ? (
+        <p role="status" className="text-sm text-amber-800 dark:text-amber-300">
+          {t("asked")}
+        </p>
+      ) : null}
+      {weakens && !saved ? <p className="text-sm text-fg-muted">{t("weakens")}</p> : null}
       <Button type="submit" variant="primary" className="w-fit" disabled={save.isPending} aria-busy={save.isPending}>
-        {save.isPending ? t("saving") : t("save")}
+        {save.isPending ? t("saving") : weakens ? t("askSecondAdmin") : t("save")}
       </Button>
     </form>
   );

@@ -1,7 +1,7 @@
 import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "@/lib/i18n/messages";
-import { actionLabel, detailItems, outcomeLabel, outcomeTone, type AuditTranslator } from "./audit-format";
+import { actionLabel, detailItems, outcomeLabel, outcomeTone, systemActorLabel, type AuditTranslator } from "./audit-format";
 
 const t = (locale: "pt-BR" | "en") =>
   createTranslator({ locale, messages: MESSAGES[locale], timeZone: "America/Sao_Paulo" }) satisfies AuditTranslator;
@@ -66,5 +66,36 @@ describe("audit entries on screen", () => {
 
   it("a field with no words yet keeps its key (so nothing is hidden)", () => {
     expect(detailItems({ brand_new_field: 3 }, t("en"))).toEqual([{ key: "brand_new_field", label: "brand_new_field", value: "3", full: "3" }]);
+  });
+});
+
+describe("what the money movement writes, read by a person", () => {
+  const words = (detail: Record<string, unknown>) =>
+    detailItems(detail, t("pt-BR"), 400)
+      .map((i) => `${i.label}: ${i.full}`)
+      .join(" | ");
+
+  it("a submission's outcome, an approval's reckoning and a batch's rows by state are words, never JSON or field codes", () => {
+    const text = words({
+      transfer_id: "7bddfd40-225c-4a8f-8542-42c4abfc0f62",
+      attempt: 2,
+      outcome: { kind: "registered", reference_code: "abc123", status: "auto_authorization", found_by_read_back: true },
+      approval_need: { approvals: 2, by_amount: 0, window_sum_cents: 1_999_980, window_hours: 24, window_applies: true },
+      rows: { paid: 19, provider_canceled: 1 },
+      source: "webhook",
+    });
+    expect(text).not.toMatch(/[{}"]/);
+    expect(text).not.toMatch(/\b[a-z]+_[a-z_]+\b/);
+    expect(text).toContain("Tentativa: 2");
+    expect(text).toContain("abc123");
+    expect(text).toContain("Soma em 24 h a este recebedor: R$");
+    expect(text).toContain("Paga: 19; Cancelada pelo provedor: 1");
+  });
+
+  it("an entry without a person names the part of the system that acted", () => {
+    expect(systemActorLabel("transfer.submit", {}, t("pt-BR"))).toBe("Sistema: fila de envio");
+    expect(systemActorLabel("transfer.paid", { source: "webhook" }, t("pt-BR"))).toBe("Sistema: aviso do provedor");
+    expect(systemActorLabel("transfer.provider_canceled", { source: "reconciler" }, t("pt-BR"))).toBe("Sistema: conciliador");
+    expect(systemActorLabel("batch.expire", {}, t("en"))).toBe("System: reconciler");
   });
 });

@@ -6,6 +6,9 @@ import { isRole } from "@/lib/auth/roles";
 import { formatDocument } from "@/lib/pix/document";
 import { formatBRL } from "@/lib/pix/money";
 import { formatBrazilDateTime } from "@/lib/pix/time";
+import { asTransferOutcome } from "@/lib/transfers/outcome";
+import { outcomeText } from "@/lib/transfers/outcome-text";
+import { isTransferState } from "@/lib/transfers/states";
 
 /**
  * How audit entries read, in the reader's language: actions, outcomes and detail fields in the
@@ -94,6 +97,10 @@ function detailValue(key: string, value: unknown, t: AuditTranslator): string {
     if (key.endsWith("_date") || key.endsWith("_since") || key.endsWith("_at")) return isDateTime(value) ? formatBrazilDateTime(value) : value;
     return value;
   }
+  if (key === "outcome" && value && typeof value === "object" && asTransferOutcome(value)) {
+    return outcomeText(t as unknown as Parameters<typeof outcomeText>[0], asTransferOutcome(value)!);
+  }
+  if (Array.isArray(value)) return value.map((v) => detailValue(key, v, t)).join(", ");
   if (key === "filters" && value && typeof value === "object" && !Array.isArray(value)) {
     // An export's list query: the table's own words for each filter.
     return Object.entries(value as Record<string, unknown>)
@@ -101,7 +108,35 @@ function detailValue(key: string, value: unknown, t: AuditTranslator): string {
       .map(([k, v]) => `${listParamLabel(k, t)}: ${typeof v === "string" && isDateTime(v) ? formatBrazilDateTime(v) : detailValue(k, v, t)}`)
       .join("; ");
   }
-  return JSON.stringify(value);
+  if (value && typeof value === "object") {
+    // A nested record (rows by state, an approval's reckoning): its parts in words, never JSON.
+    return Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined && v !== null && v !== "")
+      .map(([k, v]) => `${isTransferState(k) ? t(`glossary.transferState.${k}`) : detailLabel(k, t)}: ${detailValue(k, v, t)}`)
+      .join("; ");
+  }
+  return String(value);
+}
+
+/**
+ * Who did it, for an entry without a person: the part of the back office that acted (the
+ * submission queue, the reconciler, a provider notification, the alerts), never "no session".
+ */
+export function systemActorLabel(action: string, detail: Record<string, unknown>, t: AuditTranslator): string {
+  const source = typeof detail.source === "string" ? detail.source : null;
+  const part =
+    source === "webhook" || source === "reconciler" || source === "engine"
+      ? source
+      : action === "transfer.submit"
+        ? "engine"
+        : action.endsWith(".expire") || action === "batch.state_change" || action === "reconciliation.resolve"
+          ? "reconciler"
+          : action.startsWith("alert.")
+            ? "alerts"
+            : action.startsWith("auth.")
+              ? "signIn"
+              : "other";
+  return t(`audit.system.${part}` as Key);
 }
 
 /** `value` is shortened for the table; `full` is the whole value (for a title). */

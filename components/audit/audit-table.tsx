@@ -2,7 +2,7 @@ import { useTranslations } from "next-intl";
 import type { AuditEntry } from "@/lib/db/audit";
 import { formatBrazilDateTime } from "@/lib/pix/time";
 import { cn } from "@/lib/utils";
-import { actionLabel, detailItems, outcomeLabel, outcomeTone, type AuditTranslator } from "./audit-format";
+import { actionLabel, detailItems, outcomeLabel, outcomeTone, systemActorLabel, type AuditTranslator } from "./audit-format";
 
 /** The audit log entries of one page, newest first. Times in Brazil time. Column words are the export file's. */
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
@@ -47,11 +47,12 @@ function AuditRow({ entry, t }: { entry: AuditEntry; t: AuditTranslator }) {
         <time dateTime={entry.at}>{formatBrazilDateTime(entry.at)}</time>
       </td>
       <td className="px-3 py-2 text-fg [overflow-wrap:anywhere]">
-        {entry.actorEmail ?? <span className="text-fg-muted">{t("audit.table.noSession")}</span>}
+        {entry.actorEmail ?? <span className="text-fg-muted" data-testid="system-actor">{systemActorLabel(entry.action, entry.detail, t)}</span>}
       </td>
       <td className="px-3 py-2">
-        <div className="text-fg">{actionLabel(entry.action, t)}</div>
-        <div className="font-mono text-xs text-fg-muted">{entry.action}</div>
+        <div className="text-fg" title={entry.action}>
+          {actionLabel(entry.action, t)}
+        </div>
       </td>
       <td className="max-w-[14rem] break-all px-3 py-2 font-mono text-xs text-fg">{entry.target ?? "—"}</td>
       <td className="px-3 py-2">

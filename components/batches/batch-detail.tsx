@@ -1,11 +1,10 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, Download, RotateCw, ShieldCheck } from "lucide-react";
+import { ArrowLeft, Download, RotateCw } from "lucide-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { BalanceCheck } from "@/components/balance/balance-check";
 import { DecisionForm } from "@/components/transfers/decision-form";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -18,6 +17,7 @@ import { batchQueries } from "@/lib/queries/batches";
 import { ReceiptButtons } from "@/components/receipts/receipt-buttons";
 import { BatchProgress } from "./batch-progress";
 import { BatchStateBadge } from "./batch-state-badge";
+import { CancelBatch, SubmitPanel } from "./batch-actions";
 import { PreviewTable } from "./preview-table";
 import { useBatchAction } from "./use-batch-action";
 
@@ -50,9 +50,12 @@ export function BatchDetailView({ id, viewer }: { id: string; viewer: BatchViewe
       </div>
       <p className="-mt-3 text-sm text-fg-muted">{t("uploadedBy", { email: batch.maker.email, at: formatBrazilDateTime(batch.created_at) })}</p>
 
-      {batch.state === "draft" && viewer.canCreate ? <SubmitPanel detail={query.data} /> : null}
+      {batch.state === "draft" && viewer.canCreate && batch.maker.id === viewer.id ? <SubmitPanel detail={query.data} /> : null}
       {batch.state === "awaiting_approval" || batch.approvals_required > 0 ? (
         <ApprovalPanel detail={query.data} viewer={viewer} rows={rows} />
+      ) : null}
+      {viewer.canCreate && batch.maker.id === viewer.id && (batch.state === "awaiting_approval" || (batch.state === "sending" && batch.outcome.in_flight.count === batch.valid && (batch.progress.approved ?? 0) === batch.valid)) ? (
+        <CancelBatch id={batch.id} />
       ) : null}
       {batch.state === "rejected" && batch.decision_reason ? (
         <p role="status" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-950 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100">
@@ -85,32 +88,6 @@ function toPreviewRows(detail: BatchDetail): BatchPreviewRow[] {
     const base = { ...rest, state: state === "invalid" ? "invalid" : "valid" } as BatchPreviewRow;
     return state === "valid" || state === "invalid" ? base : { ...base, sent: { state, reference_code, outcome, transfer_id, cancellation_reason } };
   });
-}
-
-function SubmitPanel({ detail }: { detail: BatchDetail }) {
-  const t = useTranslations("batches.detail");
-  const submit = useBatchAction(detail.batch.id, "submit");
-  const needed = detail.submit_approvals ?? null;
-  return (
-    <Card className="flex flex-col gap-3 p-5" data-testid="submit-panel">
-      <p className="text-sm text-fg">{t("submitHint", { count: detail.batch.valid, total: formatBRL(detail.batch.total_cents) })}</p>
-      {needed !== null ? (
-        <p className="flex items-start gap-2 text-sm text-fg">
-          <ShieldCheck aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-fg-muted" />
-          {needed > 0 ? t("needsApproval", { count: needed }) : t("noApproval", { rate: detail.pace?.rate_per_second ?? 10 })}
-        </p>
-      ) : null}
-      <BalanceCheck amountCents={detail.batch.total_cents} kind="batch" />
-      {submit.error ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {submit.error.message}
-        </p>
-      ) : null}
-      <Button variant="primary" className="w-fit" onClick={() => submit.mutate({})} disabled={submit.isPending || detail.batch.valid === 0} aria-busy={submit.isPending}>
-        {submit.isPending ? t("submitting") : t("submit")}
-      </Button>
-    </Card>
-  );
 }
 
 function ApprovalPanel({ detail, viewer, rows }: { detail: BatchDetail; viewer: BatchViewer; rows: BatchPreviewRow[] }) {
@@ -159,7 +136,7 @@ function ApprovalPanel({ detail, viewer, rows }: { detail: BatchDetail; viewer: 
           summary={
             <>
               {t("submitHint", { count: batch.valid, total: formatBRL(batch.total_cents) })}{" "}
-              <span className="text-fg-muted">{remaining <= 0 ? a("approveLast") : a("approveMore", { remaining })}</span>
+              <span className="text-fg-muted">{remaining <= 0 ? a("approveLastBatch", { rate: detail.pace?.rate_per_second ?? 10 }) : a("approveMore", { remaining })}</span>
             </>
           }
           onApprove={() => approve.mutate({})}

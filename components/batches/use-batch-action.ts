@@ -1,23 +1,38 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useStepUp } from "@/components/auth/step-up";
 import { answerWith } from "@/lib/domain/answer";
-import { apiPost } from "@/lib/domain/api-client";
+import { apiDelete, apiPost } from "@/lib/domain/api-client";
 import { batchQueries } from "@/lib/queries/batches";
 import { transferQueries } from "@/lib/queries/transfers";
 
 const readAnswer = answerWith<{ batch: unknown }>({ batch: "object" });
 
-/** Submit, approve, reject or retry a batch: one POST, then the batch and the transfer lists are read again. */
-export function useBatchAction(id: string, action: "submit" | "approve" | "reject" | "retry") {
+/** Submit, approve, reject, retry or cancel a batch: one POST (asking for a step-up when the server does), then the batch and the transfer lists are read again. */
+export function useBatchAction(id: string, action: "submit" | "approve" | "reject" | "retry" | "cancel") {
   const queryClient = useQueryClient();
+  const withStepUp = useStepUp();
   return useMutation({
     mutationKey: ["batches", action, id],
-    mutationFn: (body: Record<string, unknown>) => apiPost(`/api/batches/${encodeURIComponent(id)}/${action}`, body, readAnswer),
+    mutationFn: (body: Record<string, unknown>) => withStepUp(() => apiPost(`/api/batches/${encodeURIComponent(id)}/${action}`, body, readAnswer)),
     retry: false,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: batchQueries.all() });
       void queryClient.invalidateQueries({ queryKey: transferQueries.all() });
     },
+  });
+}
+
+const readDiscarded = answerWith<{ discarded: string }>({ discarded: "string" });
+
+/** Discard a draft (DELETE /api/batches/{id}); the lists are read again. */
+export function useDiscardBatch(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ["batches", "discard", id],
+    mutationFn: () => apiDelete(`/api/batches/${encodeURIComponent(id)}`, readDiscarded),
+    retry: false,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: batchQueries.all() }),
   });
 }

@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { balanceQuery } from "@/components/balance/balance-query";
+import { alertQueries } from "@/lib/queries/alerts";
 import { webhookEventQueries } from "@/lib/events/queries";
 import { hasMembers } from "@/lib/domain/answer";
 import { insightsQueries } from "@/lib/queries/insights";
@@ -29,6 +30,7 @@ export function createLiveInvalidator(queryClient: QueryClient, o: LiveInvalidat
   let transfers = false;
   let qrcodes = false;
   let balance = false;
+  let alerts = false;
   let log = false;
   let everything = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -54,7 +56,8 @@ export function createLiveInvalidator(queryClient: QueryClient, o: LiveInvalidat
     if (transfers || everything) work.push(queryClient.invalidateQueries({ queryKey: transferQueries.all() }));
     if (qrcodes || everything) work.push(queryClient.invalidateQueries({ queryKey: qrcodeQueries.all() }));
     if (balance || everything) work.push(queryClient.invalidateQueries({ queryKey: balanceQuery.queryKey }));
-    payments = transfers = qrcodes = balance = log = everything = false;
+    if (alerts || everything) work.push(queryClient.invalidateQueries({ queryKey: alertQueries.all() }));
+    payments = transfers = qrcodes = balance = alerts = log = everything = false;
     void Promise.allSettled(work).then(() => {
       for (const id of ids) o.onChanged?.(id);
     });
@@ -69,9 +72,13 @@ export function createLiveInvalidator(queryClient: QueryClient, o: LiveInvalidat
         everything = true;
         return schedule();
       }
-      // A (re)connected stream: transfer changes are not replayed, so look again.
+      // A (re)connected stream: transfer and alert changes are not replayed, so look again.
       if (name === "ready") {
-        transfers = true;
+        transfers = alerts = true;
+        return schedule();
+      }
+      if (name === "alert") {
+        alerts = true;
         return schedule();
       }
       if (name === "transfer") {

@@ -1,4 +1,5 @@
 import { Landmark } from "lucide-react";
+import { AlertBell } from "@/components/alerts/alert-bell";
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { SignOutButton } from "@/components/auth/sign-out-button";
@@ -58,6 +59,7 @@ export async function AppHeader({ user, badges }: { user: SessionUser; badges?: 
           ) : null}
           {can(user.role, "lookup") ? <LookupBox compact={can(user.role, "viewTransfers")} /> : null}
           <LiveIndicator />
+          {can(user.role, "alerts") ? <AlertBell /> : null}
           <ThemeToggle />
           <LanguageSwitch />
           <div className="hidden max-w-[12rem] text-right min-[1400px]:block">{who}</div>

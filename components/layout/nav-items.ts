@@ -11,6 +11,9 @@ type NavLabel =
   | "qrcodes"
   | "statement"
   | "reconciliation"
+  | "alerts"
+  | "alertRules"
+  | "notifications"
   | "events"
   | "audit"
   | "users"
@@ -48,11 +51,14 @@ const NAV_ITEMS: readonly NavItem[] = [
   { href: "/qrcodes", label: "qrcodes", permission: "viewPayments", tier: 3 },
   { href: "/statement", label: "statement", permission: "viewPayments", tier: 3 },
   { href: "/reconciliation", label: "reconciliation", permission: "reconciliation", tier: 3 },
+  { href: "/alerts", label: "alerts", permission: "alerts", tier: 3 },
   { href: "/users", label: "users", permission: "users", tier: 3 },
   { href: "/settings/approvals", label: "approvals", permission: "policy", tier: 3 },
+  { href: "/settings/alerts", label: "alertRules", permission: "policy", tier: 3 },
   { href: "/settings/provider", label: "provider", permission: "policy", tier: 3 },
   { href: "/settings/cost-centres", label: "costCentres", permission: "costCentres", tier: 3 },
   { href: "/settings/security", label: "security", permission: "account", tier: 3 },
+  { href: "/settings/notifications", label: "notifications", permission: "account", tier: 3 },
 ];
 
 /** The links this role may open. */

@@ -1,6 +1,7 @@
 import { useTranslations } from "next-intl";
 import { StatusBadge } from "@/components/payments/status-badge";
 import type { PaymentDetail } from "@/lib/contract";
+import { bankLabel, formatAccount, formatAgency } from "@/lib/pix/bank";
 import { formatDocument } from "@/lib/pix/document";
 import { formatBRL } from "@/lib/pix/money";
 import { cn } from "@/lib/utils";
@@ -46,23 +47,41 @@ export function PaymentOverview({ payment, flash = false }: { payment: PaymentDe
 
 export function ReceiverSection({ payment }: { payment: PaymentDetail }) {
   const t = useTranslations();
-  const accountType = useAccountTypeWords();
   return (
     <DetailSection title={t("glossary.receiver")}>
       <FieldList>
         <Field label={t("paymentDetail.fields.name")} value={payment.receiver_name} />
         <Field label={t("glossary.document")} value={formatDocument(payment.receiver_document)} mono />
-        <Field label={t("glossary.bank")} value={payment.receiver_bank_name} />
-        <Field label={t("glossary.agency")} value={payment.receiver_agency} mono />
-        <Field label={t("glossary.account")} value={payment.receiver_account} mono />
-        <Field label={t("glossary.accountType")} value={accountType(payment.receiver_account_type)} />
       </FieldList>
     </DetailSection>
   );
 }
 
+/** A transfer by bank account (no key): the account whole, as Brazilians write it. */
+function hasBankData(payment: PaymentDetail): boolean {
+  return Boolean(payment.receiver_account || payment.receiver_agency || payment.receiver_bank_name);
+}
+
+/**
+ * How the money was addressed: the Pix key, or for a transfer by bank account "Dados bancários"
+ * (bank, branch with its leading zeros, account with its check digit, account type), never a
+ * key type with "not reported".
+ */
 export function KeySection({ payment }: { payment: PaymentDetail }) {
   const t = useTranslations();
+  const accountType = useAccountTypeWords();
+  if (!payment.pix_key && hasBankData(payment)) {
+    return (
+      <DetailSection title={t("glossary.bankDetails")}>
+        <FieldList>
+          <Field label={t("glossary.bank")} value={bankLabel(null, payment.receiver_bank_name)} />
+          <Field label={t("glossary.agency")} value={formatAgency(payment.receiver_agency)} mono />
+          <Field label={t("glossary.account")} value={formatAccount(payment.receiver_account)} mono />
+          <Field label={t("glossary.accountType")} value={accountType(payment.receiver_account_type)} />
+        </FieldList>
+      </DetailSection>
+    );
+  }
   return (
     <DetailSection title={t("glossary.pixKey")}>
       <FieldList>

@@ -2,10 +2,10 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Moon } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { BalanceCheck } from "@/components/balance/balance-check";
-import { centsToWords, findParticipant, formatBRL, formatDocument } from "@/lib/pix";
+import { amountInWords, findParticipant, formatAccount, formatAgency, formatBRL, formatDocument } from "@/lib/pix";
 import { formatBrazilDay } from "@/lib/pix/date-input";
 import { costCentreQueries } from "@/lib/queries/cost-centres";
 import { receiverQueries } from "@/lib/queries/receivers";
@@ -26,6 +26,7 @@ import { OccurrenceList } from "./occurrence-list";
  */
 export function ReviewStep({ draft, sendTime, children }: { draft: TransferDraft; sendTime: string; children?: ReactNode }) {
   const t = useTranslations("register");
+  const locale = useLocale() === "en" ? "en" : "pt-BR";
   const g = useTranslations("glossary");
   const a = useTranslations("approvals");
   const { transfer, payable } = draft;
@@ -52,8 +53,8 @@ export function ReviewStep({ draft, sendTime, children }: { draft: TransferDraft
     const bank = transfer.receiver_bank_ispb ? findParticipant(transfer.receiver_bank_ispb) : undefined;
     rows.push(
       [g("bank"), bank ? `${bank.name} (${transfer.receiver_bank_ispb})` : (transfer.receiver_bank_ispb ?? "—")],
-      [g("agency"), <span key="ag" className="font-mono">{transfer.receiver_agency}</span>],
-      [g("account"), <span key="acc" className="font-mono">{transfer.receiver_account}</span>],
+      [g("agency"), <span key="ag" className="font-mono">{formatAgency(transfer.receiver_agency)}</span>],
+      [g("account"), <span key="acc" className="font-mono">{formatAccount(transfer.receiver_account)}</span>],
       [g("accountType"), transfer.receiver_account_type ? g(`accountTypes.${transfer.receiver_account_type}`) : "—"],
     );
   }
@@ -91,7 +92,7 @@ export function ReviewStep({ draft, sendTime, children }: { draft: TransferDraft
           {formatBRL(transfer.value_cents)}
         </div>
         <div className="text-sm text-fg" data-testid="review-amount-words">
-          {centsToWords(transfer.value_cents)}
+          {amountInWords(transfer.value_cents, locale)}
         </div>
       </div>
       <ApprovalNeedNote valueCents={transfer.value_cents * Math.max(1, days.length)} receiverDocument={transfer.receiver_document} testId="review-approvals" />

@@ -1,7 +1,7 @@
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { centsToWords, findParticipant, formatBRL, formatBrazilDate, formatBrazilDateTime, formatBrazilTime, formatDocument } from "@/lib/pix";
+import { amountInWords, bankLabel, formatAccount, formatAgency, formatBRL, formatBrazilDate, formatBrazilDateTime, formatBrazilTime, formatDocument } from "@/lib/pix";
 import type { TransferRequest } from "@/lib/transfers/types";
 
 /**
@@ -10,6 +10,7 @@ import type { TransferRequest } from "@/lib/transfers/types";
  */
 export function TransferSummary({ transfer: r }: { transfer: TransferRequest }) {
   const t = useTranslations("transfers.detail");
+  const locale = useLocale() === "en" ? "en" : "pt-BR";
   const g = useTranslations("glossary");
   const rows: Array<[string, ReactNode]> = [];
   if (r.description) rows.push([g("description"), <span key="desc" data-testid="transfer-description">{r.description}</span>]);
@@ -23,11 +24,10 @@ export function TransferSummary({ transfer: r }: { transfer: TransferRequest }) 
     [g("initiationType"), g(`initiation.${r.initiation_type}`)],
   );
   if (r.bank) {
-    const bank = findParticipant(r.bank.ispb);
     rows.push(
-      [g("bank"), bank ? `${bank.name} (${r.bank.ispb})` : r.bank.ispb],
-      [g("agency"), <span key="ag" className="font-mono">{r.bank.agency}</span>],
-      [g("account"), <span key="acc" className="font-mono">{r.bank.account}</span>],
+      [g("bank"), bankLabel(r.bank.ispb)],
+      [g("agency"), <span key="ag" className="font-mono">{formatAgency(r.bank.agency)}</span>],
+      [g("account"), <span key="acc" className="font-mono">{formatAccount(r.bank.account)}</span>],
       [g("accountType"), g(`accountTypes.${r.bank.account_type}`)],
     );
   } else if (r.pix_key_type) {
@@ -60,7 +60,7 @@ export function TransferSummary({ transfer: r }: { transfer: TransferRequest }) 
         </div>
         <div className="text-sm text-fg">
           <span className="text-fg-muted">{t("inWords")}: </span>
-          {centsToWords(r.value_cents)}
+          {amountInWords(r.value_cents, locale)}
         </div>
       </div>
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[13rem_1fr]">

@@ -7,10 +7,10 @@ import { Button } from "@/components/ui/button";
 import { FieldError, Input, Label, Select } from "@/components/ui/input";
 import { ROLES } from "@/lib/auth/roles";
 import type { UserLinkAnswer } from "@/lib/auth/user-view";
-import { addUser } from "./users-api";
+import { addUser, type PendingAnswer } from "./users-api";
 
 /** "Add a user": email, optional name and a role; the answer carries the one-time link. */
-export function NewUserForm({ onAdded }: { onAdded: (answer: UserLinkAnswer) => void }) {
+export function NewUserForm({ onAdded }: { onAdded: (answer: UserLinkAnswer | PendingAnswer) => void }) {
   const t = useTranslations();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);

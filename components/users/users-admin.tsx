@@ -1,14 +1,17 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import type { Role } from "@/lib/auth/roles";
 import type { UserLinkAnswer, UserView } from "@/lib/auth/user-view";
+import { PendingChanges } from "@/components/admin-changes/pending-changes";
+import { adminChangeQueries } from "@/lib/queries/admin-changes";
 import { NewUserForm } from "./new-user-form";
 import { OneTimeLink } from "./one-time-link";
-import { changeUser, type UserChangeBody } from "./users-api";
+import { changeUser, listUsers, type PendingAnswer, type UserChangeBody } from "./users-api";
 import { UsersTable, type UserAction } from "./users-table";
 import { ERROR_BOX } from "@/components/ui/notice";
 
@@ -44,6 +47,18 @@ export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: User
   const [working, setWorking] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const queryClient = useQueryClient();
+
+  /** A change that waits for a second admin: say so, and show it in the list of waiting changes. */
+  function asked(answer: PendingAnswer) {
+    setOutcome({ kind: "done", text: t("adminChanges.asked", { id: answer.pending_change.id }) });
+    void queryClient.invalidateQueries({ queryKey: adminChangeQueries.all() });
+  }
+
+  async function reloadUsers() {
+    const result = await listUsers(t("users.errors.failed"));
+    if (result.ok) setUsers(result.data.users);
+  }
 
   useEffect(() => {
     if (pending) confirmRef.current?.focus();
@@ -51,7 +66,8 @@ export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: User
 
   const roleName = (role: Role) => t(`glossary.roles.${role}`);
 
-  function onAdded(answer: UserLinkAnswer) {
+  function onAdded(answer: UserLinkAnswer | PendingAnswer) {
+    if ("pending_change" in answer) return asked(answer);
     setUsers((list) => [...list, answer.user].sort((a, b) => a.email.localeCompare(b.email)));
     setOutcome({
       kind: "done",
@@ -68,6 +84,7 @@ export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: User
     const email = pending.user.email;
     setPending(null);
     if (!result.ok) return setOutcome({ kind: "error", text: result.error });
+    if ("pending_change" in result.data) return asked(result.data);
     const { user, changed, endedSessions = 0, setPasswordUrl, linkHours = 0 } = result.data;
     setUsers((list) => list.map((u) => (u.id === user.id ? user : u)));
     if (changed === false) return setOutcome({ kind: "done", text: t("users.done.unchanged", { email }) });
@@ -90,6 +107,7 @@ export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: User
 
   return (
     <div className="flex flex-col gap-4">
+      <PendingChanges kinds={["role", "new_account", "password_link", "reset_second_factor"]} currentUserId={currentUserId} onDecided={() => void reloadUsers()} />
       <Card>
         <CardBody>
           <NewUserForm onAdded={onAdded} />

@@ -1,14 +1,18 @@
+import type { PendingChangeView } from "@/lib/admin-changes/types";
 import type { UserLinkAnswer, UserView } from "@/lib/auth/user-view";
+
+/** 202: the change gives a hand on the money and waits for a second admin. */
+export type PendingAnswer = { pending_change: PendingChangeView };
 
 /** Calls to /api/users from the page: the answer, or the error text to show (already in the user's language). */
 type ApiResult<T> = { ok: true; data: T } | { ok: false; error: string };
 
-async function send<T>(method: "POST" | "PATCH", path: string, body: unknown, fallback: string): Promise<ApiResult<T>> {
+async function send<T>(method: "GET" | "POST" | "PATCH", path: string, body: unknown, fallback: string): Promise<ApiResult<T>> {
   try {
     const response = await fetch(path, {
       method,
       headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify(body),
+      body: body === undefined ? undefined : JSON.stringify(body),
       credentials: "same-origin",
       cache: "no-store",
     });
@@ -21,11 +25,16 @@ async function send<T>(method: "POST" | "PATCH", path: string, body: unknown, fa
 }
 
 export function addUser(input: { email: string; name?: string; role: string }, fallback: string) {
-  return send<UserLinkAnswer>("POST", "/api/users", input, fallback);
+  return send<UserLinkAnswer | PendingAnswer>("POST", "/api/users", input, fallback);
 }
 
 export type UserChangeBody = { role: string } | { deactivated: boolean } | { resetSecondFactor: true } | { endSessions: true } | { newPasswordLink: true };
 
 export function changeUser(id: string, change: UserChangeBody, fallback: string) {
-  return send<UserLinkAnswer & { user: UserView }>("PATCH", `/api/users/${encodeURIComponent(id)}`, change, fallback);
+  return send<(UserLinkAnswer & { user: UserView }) | PendingAnswer>("PATCH", `/api/users/${encodeURIComponent(id)}`, change, fallback);
+}
+
+/** Every account again (after another admin's change was confirmed). */
+export function listUsers(fallback: string) {
+  return send<{ users: UserView[] }>("GET", "/api/users", undefined, fallback);
 }

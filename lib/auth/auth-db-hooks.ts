@@ -8,7 +8,7 @@ import { authUser } from "@/lib/db/schema/auth";
 import { DEFAULT_LOCALE } from "@/lib/i18n/config";
 import { requestLocale, translator } from "@/lib/i18n/server";
 import { stampedClientAddress } from "./auth-request";
-import { forgetSession } from "./session-cache";
+import { logLine } from "@/lib/http/logger";
 
 /**
  * Database hooks:
@@ -31,7 +31,6 @@ export function createAuthDatabaseHooks(db: Db): NonNullable<BetterAuthOptions["
       },
       delete: {
         after: async (session, context) => {
-          forgetSession(session.token);
           if (context?.path !== "/sign-out") return;
           const rows = await db
             .select({ id: authUser.id, email: authUser.email })
@@ -48,7 +47,7 @@ export function createAuthDatabaseHooks(db: Db): NonNullable<BetterAuthOptions["
               ip: stampedClientAddress(context.request ?? context.headers),
             },
             db,
-          ).catch((error: unknown) => console.error("[audit] sign-out not recorded (the session ended anyway):", error));
+          ).catch((error: unknown) => logLine("error", "audit: sign-out not recorded (the session ended anyway)", { error }));
         },
       },
     },

@@ -1,14 +1,14 @@
 import "server-only";
 import { APIError, createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } from "better-auth/api";
-import { deleteSessionCookie, getSessionCookie } from "better-auth/cookies";
+import { deleteSessionCookie } from "better-auth/cookies";
 import { recordAudit, isAuditUnavailableError, type AuditAction, type AuditEntryInput } from "@/lib/db/audit";
 import type { Db } from "@/lib/db";
 import { SET_PASSWORD_PREFIX } from "@/lib/db/users";
 import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, localeCookieOptions } from "@/lib/i18n/config";
 import { requestLocale, translator } from "@/lib/i18n/server";
 import { stampedClientAddress } from "./auth-request";
-import { forgetSession } from "./session-cache";
 import { checkSignInThrottle, clearSignInFailures, recordSignInFailure, type ThrottleConfig } from "./sign-in-throttle";
+import { logLine } from "@/lib/http/logger";
 
 const SIGN_IN_PATH = "/sign-in/email";
 const VERIFY_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
@@ -125,13 +125,8 @@ export function createAuthHooks(db: Db, throttle: ThrottleConfig) {
   });
 
   const after = createAuthMiddleware(async (ctx) => {
-    if (ctx.path === "/sign-out") {
-      // The guard memoises sessions by their signed cookie value: forget exactly that value.
-      const source = ctx.request?.headers ?? ctx.headers;
-      const cookie = source ? getSessionCookie(source, { cookiePrefix: "pix" }) : null;
-      if (cookie) forgetSession(cookie);
-      return;
-    }
+    // A sign-out needs nothing here: the guard reads the session row on every request (session-user.ts).
+    if (ctx.path === "/sign-out") return;
     if (ctx.path === SIGN_IN_PATH) return afterSignIn(ctx, db, throttle);
     if (VERIFY_PATHS.has(ctx.path)) return afterVerify(ctx, db);
     const change = GUARDED_CHANGES[ctx.path];
@@ -140,7 +135,7 @@ export function createAuthHooks(db: Db, throttle: ThrottleConfig) {
       const { action } = change;
       const outcome = isAPIError(ctx.context.returned) ? "refused" : "success";
       await recordAudit({ actor: person, action, target: person.email, outcome, ip: auditIp(ctx.request ?? ctx.headers) }, db).catch((error: unknown) =>
-        console.error(`[audit] ${action} outcome not recorded (its attempt was):`, error),
+        logLine("error", `audit: ${action} outcome not recorded (its attempt was)`, { error }),
       );
     }
   });

@@ -1,15 +1,17 @@
 import "server-only";
 import { CLIENT_ADDRESS_HEADER, clientAddress, isHttpsRequest, withClientAddressHeader } from "@/lib/http/client-address";
+import { AUTH_BODY_LIMIT, jsonTooDeep, readBoundedBody } from "@/lib/http/body";
 import { jsonError, routeT } from "@/lib/http/errors";
+import { tooDeep, tooLarge } from "@/lib/http/input";
 import { findUnsafeText } from "@/lib/http/unsafe-text";
 import type { Auth } from "./auth";
-
-/** Bodies of /api/auth/* are small JSON objects (an email and a password, a code). */
-const MAX_AUTH_BODY_BYTES = 16 * 1024;
 
 /**
  * Every /api/auth/* request on its way to Better Auth (the route handler and the tests use this
  * same door):
+ * - the body is read here, through the one bounded reader (AUTH_BODY_LIMIT: a declared length
+ *   over it is refused unread, a chunked one cut at it: 413), and JSON nested past
+ *   MAX_JSON_DEPTH is refused (400); Better Auth gets a request built from the bytes read;
  * - text with a NUL byte or half a character is refused naming the field (400 in the query, 422
  *   in the body), before Better Auth or the store sees it (PostgreSQL answered a bare 500);
  * - the client address the server saw is stamped in CLIENT_ADDRESS_HEADER, the one header
@@ -23,11 +25,14 @@ export async function handleAuthRequest(auth: Pick<Auth, "handler">, request: Re
   if (findUnsafeText(decodedPath(url.pathname))) return unsafe(400, "path");
   const queryField = findUnsafeText(Object.fromEntries(url.searchParams));
   if (queryField) return unsafe(400, queryField);
-  let body: string | undefined;
+  let body: Uint8Array | undefined;
   if (request.method !== "GET" && request.method !== "HEAD") {
-    body = await request.text();
-    if (Buffer.byteLength(body) > MAX_AUTH_BODY_BYTES) return jsonError(413, routeT()("errors.body.tooLarge"), { kind: "validation" });
-    const bodyField = unsafeBodyField(body);
+    const read = await readBoundedBody(request, AUTH_BODY_LIMIT);
+    if ("tooLarge" in read) return tooLarge();
+    body = read.bytes;
+    const text = new TextDecoder().decode(body);
+    if (jsonTooDeep(text)) return tooDeep();
+    const bodyField = unsafeBodyField(text);
     if (bodyField) return unsafe(422, bodyField);
   }
   const response = await auditFailureStatus(await auth.handler(withClientAddressHeader(request, body)));

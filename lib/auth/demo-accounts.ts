@@ -5,12 +5,14 @@ import { createUser, findUserByEmail, UserError } from "@/lib/db/users";
 import { ROLES, type Role } from "./roles";
 
 /**
- * The sandbox's demo accounts, all with DEMO_PASSWORD: one per role, and a second approver so
- * a transfer that needs two approvals can be approved in the sandbox.
+ * The sandbox's demo accounts, all with DEMO_PASSWORD: one per role, a second approver so a
+ * transfer that needs two approvals can be approved, and a second admin so a change that
+ * weakens money controls (lib/admin-changes) can be confirmed in the sandbox.
  */
 export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; role: Role; name: string }> = [
   ...ROLES.map((role) => ({ email: `${role}@demo.test`, role, name: `Demo ${role}` })),
   { email: "approver2@demo.test", role: "approver", name: "Demo approver 2" },
+  { email: "admin2@demo.test", role: "admin", name: "Demo admin 2" },
 ];
 
 /**

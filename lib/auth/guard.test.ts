@@ -7,7 +7,6 @@ import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { createUser } from "@/lib/db/users";
 import { getAuth } from "./auth";
 import { getSessionUser, requireApiUser, requirePageUser } from "./guard";
-import { clearSessionCache } from "./session-cache";
 import { can, PERMISSIONS, ROLES, type Permission, type Role } from "./roles";
 import { authRequest, callAuth, cookieHeader } from "./test-auth";
 
@@ -142,21 +141,18 @@ describe.each(TEST_ENGINES)("guard on $name", (engine) => {
     );
     expect(await getSessionUser(new Headers({ cookie }))).not.toBeNull();
     await store.db.update(authUser).set({ deactivatedAt: new Date() }).where(eq(authUser.email, "support@guard.test"));
-    clearSessionCache();
     try {
       expect(await getSessionUser(new Headers({ cookie }))).toBeNull();
       const gate = await requireApiUser(apiRequest(cookie), "viewPayments");
       expect("response" in gate && gate.response.status).toBe(401);
     } finally {
       await store.db.update(authUser).set({ deactivatedAt: null }).where(eq(authUser.email, "support@guard.test"));
-      clearSessionCache();
-    }
+      }
   });
 
   it("with REQUIRE_2FA, an operator without a second factor may only set one up", async () => {
     process.env.REQUIRE_2FA = "true";
     resetEnvForTests();
-    clearSessionCache();
     try {
       const user = await getSessionUser(new Headers({ cookie: cookies.operator }));
       expect(user).toMatchObject({ role: "operator", twoFactorEnabled: false, needsSecondFactor: true });
@@ -173,8 +169,7 @@ describe.each(TEST_ENGINES)("guard on $name", (engine) => {
     } finally {
       delete process.env.REQUIRE_2FA;
       resetEnvForTests();
-      clearSessionCache();
-    }
+      }
     expect(await getSessionUser(new Headers({ cookie: cookies.operator }))).toMatchObject({ needsSecondFactor: false });
   });
 });

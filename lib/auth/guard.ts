@@ -1,60 +1,36 @@
 import "server-only";
 import { headers as requestHeaders } from "next/headers";
 import { redirect } from "next/navigation";
-import { getSessionCookie } from "better-auth/cookies";
+import { getDb } from "@/lib/db";
 import { getRequestContext } from "@/lib/http/request-context";
 import { getAuth } from "./auth";
 import { requestLocale, translator } from "@/lib/i18n/server";
 import type { Locale } from "@/lib/i18n/config";
-import { can, isRole, rolesFor, type Permission, type Role } from "./roles";
+import { can, rolesFor, type Permission, type Role } from "./roles";
 import { loginUrlFor, safeNextPath } from "./safe-next";
-import { secondFactorRequired, SECURITY_PAGE } from "./second-factor";
-import { memoSession } from "./session-cache";
+import { SECURITY_PAGE } from "./second-factor";
+import { createSessionReader, type SessionUser } from "./session-user";
+
+export type { SessionUser } from "./session-user";
 
 /**
  * The one guard every page and route handler uses. No session: pages go to /login (and come
  * back afterwards), APIs answer 401 JSON. Wrong role: APIs answer 403 JSON, pages show the
- * "not allowed" page. The session is looked up in the store and memoised for a few seconds
- * (session-cache.ts): a sign-out here takes effect at once, a role change within seconds.
- * A deactivated user has no session. A user whose role requires a second factor (second-factor.ts)
- * and who has none yet may only set one up: pages go to the security page, APIs answer 403.
+ * "not allowed" page. The session, its user's role and status are read from the store on every
+ * request (session-user.ts): a sign-out, a role change, a deactivation or a password reset made
+ * on any instance applies on the next request. A deactivated user has no session. A user whose
+ * role requires a second factor (second-factor.ts) and who has none yet may only set one up:
+ * pages go to the security page, APIs answer 403.
  */
-export type SessionUser = {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  twoFactorEnabled: boolean;
-  /** The role requires a second factor and the user has not set one up yet. */
-  needsSecondFactor: boolean;
-};
 
 const NO_STORE = { "cache-control": "no-store" } as const;
 
+/** This process's reader: Better Auth and the store of this instance. */
+const readSessionUser = createSessionReader({ auth: getAuth, db: getDb });
+
 /** The signed-in user of this request, or null. Defaults to the current request's headers. */
 export async function getSessionUser(headers?: Headers): Promise<SessionUser | null> {
-  const source = headers ?? (await requestHeaders());
-  const token = getSessionCookie(source, { cookiePrefix: "pix" });
-  if (!token) return null;
-  return memoSession(token, () => lookupSessionUser(source));
-}
-
-async function lookupSessionUser(source: Headers): Promise<SessionUser | null> {
-  const auth = await getAuth();
-  const session = await auth.api.getSession({ headers: source });
-  if (!session) return null;
-  const { user } = session;
-  // A role the code does not know grants nothing; a deactivated account nothing either.
-  if (!isRole(user.role) || user.deactivatedAt) return null;
-  const twoFactorEnabled = Boolean(user.twoFactorEnabled);
-  return {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    role: user.role,
-    twoFactorEnabled,
-    needsSecondFactor: !twoFactorEnabled && secondFactorRequired(user.role),
-  };
+  return readSessionUser(headers ?? (await requestHeaders()));
 }
 
 /** "Your role (Support) may not create transfers", in the caller's language. */

@@ -9,10 +9,10 @@ describe("roles", () => {
     );
     expect(table).toEqual({
       viewer: ["account", "viewPayments", "export"],
-      support: ["account", "viewPayments", "export", "lookup", "events", "reconciliation"],
-      operator: ["account", "viewPayments", "export", "lookup", "events", "register", "viewTransfers", "handleAttention"],
+      support: ["account", "viewPayments", "export", "lookup", "events", "alerts", "allAlerts", "reconciliation"],
+      operator: ["account", "viewPayments", "export", "lookup", "events", "register", "viewTransfers", "handleAttention", "alerts"],
       approver: ["account", "viewPayments", "export", "lookup", "events", "viewTransfers", "approve"],
-      admin: ["account", "viewPayments", "export", "lookup", "events", "register", "viewTransfers", "approve", "handleAttention", "reconciliation", "audit", "users", "policy", "costCentres"],
+      admin: ["account", "viewPayments", "export", "lookup", "events", "register", "viewTransfers", "approve", "handleAttention", "alerts", "allAlerts", "reconciliation", "audit", "users", "policy", "costCentres", "pendingChanges"],
     });
   });
 

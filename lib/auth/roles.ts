@@ -29,6 +29,10 @@ export const PERMISSIONS = {
   approve: ["approver", "admin"],
   /** What needs attention after sending (not paid, unknown, late): see it counted, mark it handled. */
   handleAttention: ["operator", "admin"],
+  /** Alerts (the bell, /alerts): acknowledge and resolve. Operators see those about their own transfers. */
+  alerts: ["support", "operator", "admin"],
+  /** Every alert, not only those about one's own transfers. */
+  allAlerts: ["support", "admin"],
   /** Reconciliation findings: read and resolve. */
   reconciliation: ["support", "admin"],
   audit: ["admin"],
@@ -37,6 +41,8 @@ export const PERMISSIONS = {
   policy: ["admin"],
   /** The list of cost centres transfers may name. */
   costCentres: ["admin"],
+  /** Confirm or refuse changes another admin asked for (lib/admin-changes): admins, never their own. */
+  pendingChanges: ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,45 +1,49 @@
 /**
- * A short-lived, per-process memo of "which user does this session token belong to".
+ * A per-process memo of session cookies Better Auth has already checked: "this signed cookie
+ * value is genuine and names session token T; Better Auth last saw it at time C".
  *
- * Why: every API call checks the session, and on the embedded store (PGlite runs inside the
- * server's own thread) those lookups queue behind each other under load, turning the proxy
- * into the bottleneck. A few seconds of memo removes it. The price is bounded: a role
- * change made elsewhere (the CLI, another instance) takes effect within TTL_MS; a sign-out on
- * this instance takes effect at once (the sign-out hook forgets the token).
+ * Why: every API call checks the session; asking Better Auth each time costs its own lookups and
+ * a session refresh check. Why it cannot go stale: the memo holds nothing that can change. A
+ * cookie's signature stays valid for ever; whether its session still exists, has not expired,
+ * and what its user may do (role, deactivation, second factor, last step-up) is read from the
+ * store on EVERY request in one indexed query (session-user.ts). So a sign-out, a role change,
+ * a deactivation or a password reset made on any instance applies on the next request here.
+ * Better Auth is asked again after RECHECK_MS, so it keeps extending sessions in use.
  */
-export const SESSION_CACHE_TTL_MS = 5_000;
+export const RECHECK_MS = 60_000;
 const MAX_ENTRIES = 5_000;
 
-type Entry<T> = { value: T; expiresAt: number };
-// On globalThis: Next.js bundles route handlers and pages separately, each with its own copy of
-// module state, and the sign-out route must clear the memo the pages' guard reads.
-const KEY = Symbol.for("pix.session-memo");
-const holder = globalThis as unknown as Record<symbol, Map<string, Entry<unknown>> | undefined>;
-const entries: Map<string, Entry<unknown>> = (holder[KEY] ??= new Map());
+type Entry = { token: string; checkedAt: number };
 
-export async function memoSession<T>(token: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
-  const hit = entries.get(token);
-  if (hit && hit.expiresAt > now) return hit.value as T;
-  const value = await load();
-  if (entries.size >= MAX_ENTRIES) {
-    // Maps iterate in insertion order: drop the oldest entry.
-    const oldest = entries.keys().next().value;
-    if (oldest !== undefined) entries.delete(oldest);
-  }
-  entries.set(token, { value, expiresAt: now + SESSION_CACHE_TTL_MS });
-  return value;
-}
+export type SessionMemo = {
+  /** The session token behind a signed cookie value checked less than RECHECK_MS ago, or null. */
+  get(cookie: string, now?: number): string | null;
+  remember(cookie: string, token: string, now?: number): void;
+  forget(cookie: string): void;
+  clear(): void;
+};
 
-/**
- * Forgets a session by its token. Entries are keyed by the whole signed cookie value
- * ("<token>.<signature>"), never by the bare token, so a forged signature cannot ride on a memo.
- */
-export function forgetSession(token: string): void {
-  for (const key of entries.keys()) {
-    if (key === token || key.startsWith(`${token}.`)) entries.delete(key);
-  }
-}
-
-export function clearSessionCache(): void {
-  entries.clear();
+export function createSessionMemo(): SessionMemo {
+  const entries = new Map<string, Entry>();
+  return {
+    get(cookie, now = Date.now()) {
+      const hit = entries.get(cookie);
+      return hit && now - hit.checkedAt < RECHECK_MS ? hit.token : null;
+    },
+    remember(cookie, token, now = Date.now()) {
+      entries.delete(cookie);
+      if (entries.size >= MAX_ENTRIES) {
+        // Maps iterate in insertion order: drop the oldest entry.
+        const oldest = entries.keys().next().value;
+        if (oldest !== undefined) entries.delete(oldest);
+      }
+      entries.set(cookie, { token, checkedAt: now });
+    },
+    forget(cookie) {
+      entries.delete(cookie);
+    },
+    clear() {
+      entries.clear();
+    },
+  };
 }

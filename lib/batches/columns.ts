@@ -65,6 +65,17 @@ const MORE_HEADERS: Record<BatchColumn, readonly string[]> = {
   cost_centre: ["centro_custo", "cc", "cost_center", "cost_centre"],
 };
 
+/**
+ * Columns a file may carry that are not read: the line and the reason of the errors file
+ * (GET /api/batches/{id}/errors), so that file, corrected, can be uploaded again as it is.
+ */
+const INFORMATION_HEADERS = new Set(["linha", "line", "erro", "error", "motivo", "reason"]);
+
+/** True for a header the reader skips (see INFORMATION_HEADERS). */
+export function isInformationHeader(text: string): boolean {
+  return INFORMATION_HEADERS.has(headerKey(text));
+}
+
 /** "Agência ", "Tipo de chave", "CPF/CNPJ" -> "agencia", "tipo_de_chave", "cpf_cnpj". */
 function headerKey(text: string): string {
   return searchKey(text)

@@ -13,7 +13,8 @@ import { translator } from "@/lib/i18n/server";
 import { batchCsvBytes, generateBatchCells } from "./fixtures/generate";
 import { batchResultsColumns } from "./results-columns";
 import { approveBatch, retryFailedRows, submitBatch } from "./service";
-import { getBatch, uploadBatch } from "./store";
+import { inboxCount } from "@/lib/transfers/store";
+import { getBatch, listBatches, uploadBatch } from "./store";
 
 /**
  * A batch from file to provider, its rows driven through the engine in logical time (no queue,
@@ -131,13 +132,19 @@ describe.each(TEST_ENGINES)("a batch from file to provider on $name", (engine) =
 
   it("the batch's approval is each row's approval: nothing is sent before; never its maker; one person counts once (approving twice is refused)", async () => {
     const batch = await upload(thirtyRowFile());
+    const inboxBefore = await inboxCount(store.db, APPROVER.id);
     await submitBatch(store.db, null, batch.id, MAKER, TWO_APPROVALS, FAST);
+    // The batch is ONE item waiting for each approver (not 27), and none for its maker.
+    expect(await inboxCount(store.db, APPROVER.id)).toBe(inboxBefore + 1);
+    expect((await listBatches(store.db, 1, 50, APPROVER.id)).batches.map((b) => b.id)).toContain(batch.id);
+    expect((await listBatches(store.db, 1, 50, MAKER.id)).batches.map((b) => b.id)).not.toContain(batch.id);
     let detail = (await getBatch(store.db, batch.id))!;
     expect(detail.batch).toMatchObject({ state: "awaiting_approval", approvals_required: 2, progress: { awaiting_approval: 27 } });
     expect(detail.batch.outcome).toMatchObject({ paid: { count: 0 }, not_paid: { count: 0 }, in_flight: { count: 27 } });
     expect(detail.review.largest_lines).toHaveLength(5);
     await expect(approveBatch(store.db, null, batch.id, MAKER, FAST)).rejects.toMatchObject({ code: "own_request" });
     expect(await approveBatch(store.db, null, batch.id, APPROVER, FAST)).toEqual({ approved: false });
+    expect(await inboxCount(store.db, APPROVER.id)).toBe(inboxBefore);
     await expect(approveBatch(store.db, null, batch.id, APPROVER, FAST)).rejects.toMatchObject({ code: "already_approved" });
     detail = (await getBatch(store.db, batch.id))!;
     expect(detail.batch.state).toBe("awaiting_approval");

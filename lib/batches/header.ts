@@ -5,6 +5,7 @@ import {
   PORTUGUESE_HEADERS,
   columnForHeader,
   columnLetter,
+  isInformationHeader,
   type BatchColumn,
 } from "./columns";
 
@@ -15,8 +16,11 @@ import {
  */
 export type BatchMessage = { message: string; values?: Record<string, string | number> };
 
-/** The column each cell of the header row names, by cell index; null for a blank header cell. */
-export type HeaderColumns = ReadonlyArray<BatchColumn | null>;
+/**
+ * The column each cell of the header row names, by cell index; null for a blank header cell,
+ * "skip" for a column kept for people and not read (the errors file's line and reason).
+ */
+export type HeaderColumns = ReadonlyArray<BatchColumn | null | "skip">;
 
 type HeaderReading = { ok: true; columns: HeaderColumns } | { ok: false; problem: BatchMessage };
 
@@ -31,13 +35,17 @@ const missing = (column: BatchColumn): BatchMessage => ({
  * the Pix key columns or the bank account columns (both may be there; half of a set may not).
  */
 export function readHeader(cells: readonly string[]): HeaderReading {
-  const columns: Array<BatchColumn | null> = [];
+  const columns: Array<BatchColumn | null | "skip"> = [];
   const seen = new Map<BatchColumn, number>();
   let unknown: BatchMessage | null = null;
   cells.forEach((raw, index) => {
     const text = raw.trim();
     if (!text) {
       columns.push(null);
+      return;
+    }
+    if (isInformationHeader(text)) {
+      columns.push("skip");
       return;
     }
     const column = columnForHeader(text);

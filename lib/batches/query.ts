@@ -11,6 +11,8 @@ export const batchParamsSchema = z.object({ id: z.string().uuid("validation.batc
 
 export const batchListQuerySchema = z.object({
   page: storePageSchema(),
+  /** inbox: only the batches waiting for the signed-in approver's decision. */
+  scope: z.enum(["all", "inbox"], { error: "validation.transfers.scope" }).default("all"),
 });
 
 export const resultsQuerySchema = z.object({

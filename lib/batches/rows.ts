@@ -1,3 +1,4 @@
+import { excelText } from "@/lib/export/read-csv";
 import { columnLetter, type BatchColumn } from "./columns";
 import { readHeader, type BatchMessage, type HeaderColumns } from "./header";
 import { MAX_BATCH_ROWS } from "./limits";
@@ -65,9 +66,10 @@ function toParsedRow(line: number, raw: readonly string[], columns: HeaderColumn
   const cells: BatchCells = {};
   let strayCell: string | undefined;
   raw.forEach((value, index) => {
-    const text = value.trim();
-    if (!text) return;
+    // Our own files write texts as Excel keeps them (="00123"): read them as the person sees them.
+    const text = excelText(value).trim();
     const column = columns[index];
+    if (!text || column === "skip") return;
     if (column) cells[column] = text;
     else strayCell ??= columnLetter(index);
   });

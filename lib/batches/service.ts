@@ -162,6 +162,29 @@ export async function rejectBatch(db: Db, id: string, approver: Actor, reason: s
   );
 }
 
+/** The maker discards a draft (nothing was submitted): it and its rows are gone, the audit row stays. */
+export async function discardDraft(db: Db, id: string, actor: Actor) {
+  await auditedRefusal(db, "batch.discard", id, actor, () =>
+    db.transaction(async (tx) => {
+      const batch = await lockedBatch(tx, id);
+      if (batch.makerId !== actor.id) throw new TransferError("not_maker", "batches.errors.notMakerDiscard");
+      if (batch.state !== "draft") throw new TransferError("illegal_state", "batches.errors.notDraft");
+      await tx.delete(batches).where(eq(batches.id, id));
+      await recordAudit(
+        {
+          actor,
+          action: "batch.discard",
+          target: id,
+          outcome: "discarded",
+          detail: { file_name: batch.fileName, rows: batch.rows, valid: batch.valid, total_cents: batch.totalCents },
+          ip: actor.ip ?? null,
+        },
+        tx,
+      );
+    }),
+  );
+}
+
 /** The maker withdraws a batch before anything of it was sent. */
 export async function cancelBatch(db: Db, id: string, actor: Actor, reason: string | null, now = new Date()) {
   await auditedRefusal(db, "batch.cancel", id, actor, () =>

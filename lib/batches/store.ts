@@ -1,16 +1,18 @@
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { approvals, batchRows, batches, costCentres, transferRequests, type BatchRow, type TransferRequestRow } from "@/lib/db/schema";
 import { receiversByNickname, toSavedReceiver } from "@/lib/receivers/store";
 import { getEnv } from "@/lib/env";
 import { attentionCondition } from "@/lib/transfers/attention";
+import { batchInboxConditions } from "@/lib/transfers/store";
 import { BATCHES_PAGE_SIZE } from "@/lib/domain/pages";
 import { asTransferOutcome } from "@/lib/transfers/outcome";
 import { isFinal, isTransferState, NOT_PAID_STATES, type TransferState } from "@/lib/transfers/states";
 import type { Person } from "@/lib/transfers/types";
+import type { ErrorsFileRow } from "./errors-file";
 import { parseBatchFile } from "./parse";
 import { toPreviewRow } from "./preview-row";
 import type { Batch, BatchDetail, BatchOutcome, BatchReview, BatchRowState, BatchRowView, BatchState } from "./types";
@@ -171,10 +173,17 @@ async function reviewOf(db: Db, id: string, rows: BatchRowView[]): Promise<Batch
   return { largest_lines: largest, new_receivers: documents.filter((d) => !paid.has(d)).length };
 }
 
-export async function listBatches(db: Db, page: number, pageSize = BATCHES_PAGE_SIZE) {
+/** Batches, newest first; `inboxOf`: only those waiting for this person's decision. */
+export async function listBatches(db: Db, page: number, pageSize = BATCHES_PAGE_SIZE, inboxOf?: string) {
+  const where = inboxOf
+    ? inArray(
+        batches.id,
+        db.selectDistinct({ id: sql<string>`${transferRequests.batchId}` }).from(transferRequests).where(and(...batchInboxConditions(inboxOf))),
+      )
+    : undefined;
   const [rows, totals] = await Promise.all([
-    db.select().from(batches).orderBy(desc(batches.createdAt)).limit(pageSize).offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(batches),
+    db.select().from(batches).where(where).orderBy(desc(batches.createdAt)).limit(pageSize).offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(batches).where(where),
   ]);
   const progress = await progressOf(db, rows.map((r) => r.id));
   const list = rows.map((row) => toBatch(row, progress.get(row.id) ?? emptyProgress(), []));
@@ -282,4 +291,14 @@ function toRowView(row: typeof batchRows.$inferSelect, transfer: TransferRequest
     cancellation_reason: transfer?.cancellationReason ?? null,
     cost_centre_name: centreName,
   };
+}
+
+/** The rows of a batch's file that have errors, in file order (its errors file). */
+export async function rowsWithErrors(db: Db, batchId: string): Promise<ErrorsFileRow[]> {
+  const rows = await db
+    .select({ line: batchRows.line, cells: batchRows.cells, errors: batchRows.errors })
+    .from(batchRows)
+    .where(and(eq(batchRows.batchId, batchId), isNotNull(batchRows.errors)))
+    .orderBy(asc(batchRows.line));
+  return rows.map((r) => ({ line: r.line, cells: r.cells, errors: (r.errors ?? []) as ErrorsFileRow["errors"] }));
 }

@@ -1,8 +1,8 @@
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { MAX_BATCH_ROWS } from "./limits";
+import { MAX_BATCH_ROWS, MAX_XLSX_EXPANDED_BYTES } from "./limits";
 import { parseBatchFile, type BatchFileReading } from "./parse";
-import { declaredExpandedBytes } from "./zip-size";
+import { xlsxBomb } from "./fixtures/zip-bomb";
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -68,22 +68,28 @@ describe("parseBatchFile: XLSX", () => {
     expect(await parseBatchFile(long, { contentType: XLSX })).toEqual({ ok: false, problem: { message: "batches.errors.tooManyRows", values: { max: MAX_BATCH_ROWS } } });
   });
 
-  it("refuses a zip that is not a readable workbook, and one that claims to expand past the limit (zip bomb)", async () => {
-    const bytes = await xlsxBytes((sheet) => sheet.addRow(["valor", "tipo_chave", "chave", "nome", "documento"]));
-    const declared = declaredExpandedBytes(bytes);
-    expect(declared).toBeGreaterThan(bytes.byteLength);
-
+  it("refuses a zip that is not a readable workbook; what its directory declares is never believed", async () => {
+    const bytes = await xlsxBytes((sheet) => {
+      sheet.addRow(["valor", "tipo_chave", "chave", "nome", "documento"]);
+      sheet.addRow([10, "cpf", "52998224725", "Ana", "52998224725"]);
+    });
     const broken = bytes.slice(0, 200);
     expect(await parseBatchFile(broken, { contentType: XLSX })).toEqual({ ok: false, problem: { message: "batches.errors.unreadableXlsx" } });
 
-    // Rewrite the first central directory entry's uncompressed size to 1 GB.
-    const bomb = bytes.slice();
-    const view = new DataView(bomb.buffer);
-    let end = bomb.byteLength - 22;
+    // Every central directory entry claims 1 GB: the file is read by what it really holds.
+    const claimsMore = bytes.slice();
+    const view = new DataView(claimsMore.buffer);
+    let end = claimsMore.byteLength - 22;
     while (view.getUint32(end, true) !== 0x06054b50) end -= 1;
-    const firstEntry = view.getUint32(end + 16, true);
-    view.setUint32(firstEntry + 24, 1024 * 1024 * 1024, true);
-    expect(declaredExpandedBytes(bomb)).toBeGreaterThan(1024 * 1024 * 1024);
-    expect(await parseBatchFile(bomb, { contentType: XLSX })).toEqual({ ok: false, problem: { message: "batches.errors.tooLarge", values: { maxMb: 5 } } });
+    let at = view.getUint32(end + 16, true);
+    for (let i = 0; i < view.getUint16(end + 10, true); i += 1) {
+      view.setUint32(at + 24, 1024 * 1024 * 1024, true);
+      at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    }
+    expect(rowsOf(await parseBatchFile(claimsMore, { contentType: XLSX }))).toHaveLength(1);
+
+    // A sheet that says 1,000 bytes and inflates to 1 GiB: refused by the bytes counted.
+    const reading = await parseBatchFile(xlsxBomb(1024 * 1024 * 1024), { contentType: XLSX });
+    expect(reading).toEqual({ ok: false, problem: { message: "batches.errors.expandsTooMuch", values: { maxMb: MAX_XLSX_EXPANDED_BYTES / 1024 / 1024 } } });
   });
 });

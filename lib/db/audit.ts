@@ -1,11 +1,13 @@
 import "server-only";
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
+import { getRequestContext } from "@/lib/http/request-context";
 import { neutralizeText } from "@/lib/pix/text";
 import type { AuditAction, AuditQuery } from "@/lib/domain/audit-filters";
 import { AUDIT_PAGE_SIZE, MAX_STORE_PAGE_SIZE } from "@/lib/domain/pages";
 import { getDb, type Db, type Tx } from "./index";
 import { escapeLike } from "./like";
 import { auditLog, type AuditRow } from "./schema/audit";
+import { logLine } from "@/lib/http/logger";
 
 export type { AuditAction } from "@/lib/domain/audit-filters";
 
@@ -28,6 +30,8 @@ export type AuditEntry = {
   outcome: string;
   detail: Record<string, unknown>;
   ip: string | null;
+  /** The request that did it (its x-request-id: the server's log line, the provider call); null for the CLI and jobs. */
+  requestId: string | null;
 };
 
 export type AuditPage = {
@@ -87,7 +91,8 @@ function toJsonDetail(detail: Record<string, unknown> | undefined): Record<strin
 /**
  * Appends one entry to the audit log, or throws AuditUnavailableError: an action that must be
  * audited does not happen without its row. Pass the caller's transaction as `db` so the action
- * and its row are written together.
+ * and its row are written together. Inside an HTTP request the row carries its request id, the
+ * one in the request's log line and sent to the provider.
  */
 export async function recordAudit(entry: AuditEntryInput, db?: Tx): Promise<void> {
   try {
@@ -100,9 +105,10 @@ export async function recordAudit(entry: AuditEntryInput, db?: Tx): Promise<void
       outcome: safeText(entry.outcome),
       detail: toJsonDetail(entry.detail),
       ip: safeText(entry.ip) ?? null,
+      requestId: getRequestContext()?.requestId ?? null,
     });
   } catch (error) {
-    console.error(`[audit] could not record ${entry.action} (${entry.outcome}):`, error);
+    logLine("error", `audit: could not record ${entry.action} (${entry.outcome})`, { error });
     throw new AuditUnavailableError(entry.action, { cause: error });
   }
 }
@@ -119,6 +125,7 @@ function toEntry(row: AuditRow): AuditEntry {
     outcome: safeText(row.outcome),
     detail: toJsonDetail(row.detail ?? {}),
     ip: row.ip,
+    requestId: row.requestId ?? null,
   };
 }
 

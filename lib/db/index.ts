@@ -1,6 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { getEnv } from "@/lib/env";
+import { logLine } from "@/lib/http/logger";
 import { createDb, type Db, type StoreHandle } from "./client";
 
 export { createDb, defaultMigrationsFolder } from "./client";
@@ -29,9 +30,7 @@ async function openFromEnv(): Promise<StoreHandle> {
   const handle = env.databaseUrl
     ? await createDb({ url: env.databaseUrl })
     : await createDb({ pgliteDir: path.join(env.dataDir, "dashboard") });
-  if ((env.logLevel === "info" || env.logLevel === "debug") && env.nodeEnv !== "test") {
-    console.info(JSON.stringify({ level: "info", msg: "store opened, migrations applied", store: handle.describe }));
-  }
+  logLine("debug", "store opened, migrations applied", { store: handle.describe });
   return handle;
 }
 

@@ -8,8 +8,8 @@ import { getStore } from "./index";
  * then, in sandbox mode only, create the demo accounts. Throws when the store cannot be opened;
  * the caller stops the server with the reason.
  */
-export async function initStore(): Promise<{ engine: "pglite" | "postgres"; demoAccountsCreated: string[] }> {
+export async function initStore(): Promise<{ engine: "pglite" | "postgres"; describe: string; demoAccountsCreated: string[] }> {
   const store = await getStore();
   const demoAccountsCreated = getEnv().sandboxMode ? await ensureDemoAccounts({ db: store.db }) : [];
-  return { engine: store.kind, demoAccountsCreated };
+  return { engine: store.kind, describe: store.describe, demoAccountsCreated };
 }

@@ -75,9 +75,4 @@ export const TEST_ENGINES: TestEngine[] = process.env.TEST_DATABASE_URL
   ? [pglite, postgresql(process.env.TEST_DATABASE_URL)]
   : [pglite];
 
-/** Rows of a raw `db.execute()` result, whichever driver answered. */
-export function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  const rows = (result as { rows?: unknown } | null)?.rows;
-  return Array.isArray(rows) ? (rows as T[]) : [];
-}
+export { rowsOf } from "./raw";

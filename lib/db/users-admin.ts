@@ -1,6 +1,5 @@
 import "server-only";
 import { and, count, eq, isNull, ne, sql } from "drizzle-orm";
-import { forgetSession } from "@/lib/auth/session-cache";
 import { isRole, type Role } from "@/lib/auth/roles";
 import { recordAudit, type AuditAction } from "./audit";
 import { getDb, type Db } from "./index";
@@ -96,8 +95,7 @@ export async function changeUser(id: string, change: UserChange, options: UserCh
     await recordAudit({ actor: options.actor ?? null, action, target: user.email, outcome: "success", detail: { ...facts, ...options.auditDetail }, ip: options.ip }, tx);
     return { user, changed: true, token };
   });
-  // Sessions memoised by this process's guard stop working at once (elsewhere: within seconds).
-  for (const token of ended) forgetSession(token);
+  // Ended sessions stop working on the next request of every instance: the guard reads the session row each time.
   const user = (await findUserById(id, store)) ?? outcome.user;
   return { user, changed: outcome.changed, token: outcome.token, endedSessions: ended.length };
 }

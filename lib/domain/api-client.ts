@@ -13,10 +13,12 @@ export class ApiRequestError extends Error {
   readonly fields: Record<string, string> | undefined;
   readonly kind: string | undefined;
   readonly requestId: string | undefined;
+  /** With kind "step_up_required": what the server asks for again (components/auth/step-up.tsx answers it). */
+  readonly stepUp: "password" | "code" | undefined;
 
   constructor(
     message: string,
-    init: { status: number; fields?: Record<string, string>; kind?: string; requestId?: string },
+    init: { status: number; fields?: Record<string, string>; kind?: string; requestId?: string; stepUp?: "password" | "code" },
   ) {
     super(message);
     this.name = "ApiRequestError";
@@ -24,6 +26,7 @@ export class ApiRequestError extends Error {
     this.fields = init.fields;
     this.kind = init.kind;
     this.requestId = init.requestId;
+    this.stepUp = init.stepUp;
   }
 }
 
@@ -56,7 +59,7 @@ export function apiPatch<T>(path: string, body: unknown, read: AnswerReader<T>, 
   return request(path, read, { method: "PATCH", body: JSON.stringify(body), headers: { "content-type": "application/json" } }, options);
 }
 
-/** DELETE a same-origin /api path. */
+/** DELETE a same-origin /api resource (a batch's draft). */
 export function apiDelete<T>(path: string, read: AnswerReader<T>, options: Options = {}): Promise<T> {
   return request(path, read, { method: "DELETE" }, options);
 }
@@ -84,6 +87,7 @@ async function request<T>(path: string, read: AnswerReader<T>, init: RequestInit
       fields: data?.fields,
       kind: data?.kind,
       requestId: data?.request_id ?? response.headers.get("x-request-id") ?? undefined,
+      stepUp: stepUpOf(body),
     });
   }
   const answer = read(body);
@@ -94,6 +98,12 @@ async function request<T>(path: string, read: AnswerReader<T>, init: RequestInit
     });
   }
   return answer;
+}
+
+/** The `step_up` member of a 403 asking for the password or code again. */
+function stepUpOf(body: unknown): "password" | "code" | undefined {
+  const value = (body as { step_up?: unknown } | null | undefined)?.step_up;
+  return value === "password" || value === "code" ? value : undefined;
 }
 
 type ApiWords = typeof enCommon.apiErrors;

@@ -2,9 +2,11 @@ import "server-only";
 import { EventEmitter } from "node:events";
 import type { Sql } from "postgres";
 import type { Db, PgliteClient } from "@/lib/db";
+import { ALERT_CHANNEL, parseAlertChange, type AlertChange } from "@/lib/alerts/live-channel";
 import { parseTransferChange, TRANSFER_CHANNEL, type TransferChange } from "@/lib/transfers/live-channel";
 import type { WebhookEvent } from "./schema";
 import { eventsAfter, getEvent, latestEventId } from "./store";
+import { logLine } from "@/lib/http/logger";
 
 /**
  * Fan-out of stored webhook events to the SSE streams of this process and, on PostgreSQL, of
@@ -20,6 +22,8 @@ export type BusMessage = { event: WebhookEvent; repeat: boolean };
 type BusListener = (message: BusMessage) => void;
 /** A transfer request changed state (announced by lib/transfers/transition.ts with pg_notify). */
 type TransferListener = (change: TransferChange) => void;
+/** Alerts were raised, taken on or resolved (announced by lib/alerts with pg_notify). */
+type AlertListener = (change: AlertChange) => void;
 
 export interface EventBus {
   readonly kind: "local" | "postgres";
@@ -27,6 +31,7 @@ export interface EventBus {
   publish(event: WebhookEvent, repeat: boolean): Promise<void>;
   subscribe(listener: BusListener): () => void;
   subscribeTransfers(listener: TransferListener): () => void;
+  subscribeAlerts(listener: AlertListener): () => void;
   readonly subscriberCount: number;
   close(): Promise<void>;
 }
@@ -49,7 +54,7 @@ type EventBusOptions = {
 export async function createEventBus(o: EventBusOptions): Promise<EventBus> {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  const onError = o.onError ?? ((e: unknown) => console.error("[events] bus:", e));
+  const onError = o.onError ?? ((e: unknown) => logLine("error", "events: bus failure", { error: e }));
   // Keys `{id}:{repeat}` already emitted here, oldest first, bounded.
   const seen = new Set<string>();
   let maxEmittedId = 0;
@@ -73,13 +78,23 @@ export async function createEventBus(o: EventBusOptions): Promise<EventBus> {
     const change = parseTransferChange(payload);
     if (change) emitter.emit("transfer", change);
   };
+  const subscribeAlerts = (listener: AlertListener) => {
+    emitter.on("alert", listener);
+    return () => void emitter.off("alert", listener);
+  };
+  const onAlert = (payload: string) => {
+    const change = parseAlertChange(payload);
+    if (change) emitter.emit("alert", change);
+  };
 
   if (!o.databaseUrl) {
     const unlisten = o.pglite ? await o.pglite.listen(TRANSFER_CHANNEL, onTransfer) : undefined;
+    const unlistenAlerts = o.pglite ? await o.pglite.listen(ALERT_CHANNEL, onAlert) : undefined;
     return {
       kind: "local",
       subscribe,
       subscribeTransfers,
+      subscribeAlerts,
       get subscriberCount() {
         return emitter.listenerCount("event");
       },
@@ -89,6 +104,7 @@ export async function createEventBus(o: EventBusOptions): Promise<EventBus> {
       async close() {
         emitter.removeAllListeners();
         await unlisten?.().catch(() => undefined);
+        await unlistenAlerts?.().catch(() => undefined);
       },
     };
   }
@@ -129,9 +145,11 @@ export async function createEventBus(o: EventBusOptions): Promise<EventBus> {
   };
   let listening: Awaited<ReturnType<Sql["listen"]>>;
   let listeningTransfers: Awaited<ReturnType<Sql["listen"]>>;
+  let listeningAlerts: Awaited<ReturnType<Sql["listen"]>>;
   try {
     listening = await sql.listen(BUS_CHANNEL, onNotify, onListen);
     listeningTransfers = await sql.listen(TRANSFER_CHANNEL, onTransfer);
+    listeningAlerts = await sql.listen(ALERT_CHANNEL, onAlert);
   } catch (error) {
     await sql.end({ timeout: 1 }).catch(() => undefined);
     throw error;
@@ -141,6 +159,7 @@ export async function createEventBus(o: EventBusOptions): Promise<EventBus> {
     kind: "postgres",
     subscribe,
     subscribeTransfers,
+    subscribeAlerts,
     get subscriberCount() {
       return emitter.listenerCount("event");
     },
@@ -153,6 +172,7 @@ export async function createEventBus(o: EventBusOptions): Promise<EventBus> {
       emitter.removeAllListeners();
       await listening.unlisten().catch(() => undefined);
       await listeningTransfers.unlisten().catch(() => undefined);
+      await listeningAlerts.unlisten().catch(() => undefined);
       await sql.end({ timeout: 5 });
     },
   };

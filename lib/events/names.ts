@@ -34,6 +34,13 @@ export type EventKind = (typeof EVENT_KINDS)[number];
  */
 export const WEBHOOK_AUTH_FAILURES_PER_MINUTE = 20;
 
+/**
+ * Provider read-backs a payment's (or QR code's) deliveries may cause per minute. A status change
+ * needs one; the provider's own retries a few more; past this the delivery is answered 503 with
+ * Retry-After (the provider retries later), so replays cannot turn into calls to the provider.
+ */
+export const WEBHOOK_READBACKS_PER_MINUTE = 3;
+
 /** SSE event names of GET /api/events. */
 export const SSE_EVENTS = {
   /** A stored delivery (new change or rejected delivery); carries `id:`. */
@@ -46,4 +53,6 @@ export const SSE_EVENTS = {
   resync: "resync",
   /** A transfer request changed state (no `id:`: transfers are refetched, not replayed). */
   transfer: "transfer",
+  /** Alerts were raised, taken on or resolved: the bell refetches (no `id:`, not replayed). */
+  alert: "alert",
 } as const;

@@ -2,11 +2,14 @@ import "server-only";
 import type { PaymentDetail, PaymentListItem, Qrcode, WebhookDelivery } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { clientIp, jsonError, jsonOk, logLine } from "@/lib/http";
+import { recordWebhookLag } from "@/lib/metrics/registry";
 import { getPayment, getQrcodeByReference, isPaymentsApiError } from "@/lib/payments-api";
 import { followPayment } from "@/lib/transfers/follow";
 import type { EventBus } from "./bus";
-import { REJECT_REASONS, WEBHOOK_AUTH_FAILURES_PER_MINUTE, type RejectReason } from "./names";
-import { countAuthFailure, recordAccepted, recordRejected } from "./store";
+import { REJECT_REASONS, WEBHOOK_AUTH_FAILURES_PER_MINUTE, WEBHOOK_READBACKS_PER_MINUTE, type RejectReason } from "./names";
+import { takeReadback } from "./readback-limit";
+import { providerChangeTime } from "./lag";
+import { countAuthFailure, countRepeatOf, deliveryDigest, recordAccepted, recordRejected } from "./store";
 import { authorizationMatches, kindOf, readBodyWithLimit, verifyBody, type Claimed } from "./verify";
 
 /**
@@ -31,6 +34,8 @@ type ReceiverDeps = {
   confirm?: Confirm;
   /** Unauthenticated deliveries per address and minute before 429. */
   authFailuresPerMinute?: number;
+  /** Provider read-backs per payment (or QR code) and minute before 503 + Retry-After. */
+  readbacksPerMinute?: number;
   now?: () => Date;
 };
 
@@ -44,10 +49,16 @@ type ReceiverDeps = {
  * - a body refused by shape or md5: a row in the capped log of rejected deliveries (4xx);
  * - the provider does not have it, or says otherwise: a rejected row with what disagreed, answered
  *   200 so the provider stops retrying;
+ * - the very body of a delivery already confirmed and stored (a replay, or the provider's retry
+ *   of one we answered): counted as a repeat and answered 200, without asking the provider again;
+ * - more than WEBHOOK_READBACKS_PER_MINUTE read-backs for one payment: 503 with Retry-After, no
+ *   read-back (replays with small edits cannot flood the provider; the provider retries later);
  * - the provider cannot be read: 503, nothing stored (the provider retries every minute);
- * - confirmed: stored once (a repeat only counts), answered 200, then fanned out.
+ * - confirmed: stored once (a repeat only counts), answered 200, then fanned out; its lag
+ *   (received minus the provider's time of the change) goes to the metrics.
  */
 export async function receiveWebhook(request: Request, deps: ReceiverDeps): Promise<Response> {
+  const receivedAt = deps.now?.() ?? new Date();
   const ip = clientIp(request);
   if (!authorizationMatches(request.headers.get("authorization"), deps.authorization)) {
     return refuseUnauthenticated(deps, ip ?? "unknown");
@@ -58,6 +69,20 @@ export async function receiveWebhook(request: Request, deps: ReceiverDeps): Prom
   if (!verdict.ok) return reject(deps, verdict.reason, verdict.claimed, ip);
 
   const delivery = verdict.delivery;
+  const digest = deliveryDigest(body.text);
+  const replayed = await countRepeatOf(deps.db, digest);
+  if (replayed) {
+    void deps.bus.publish(replayed, true).catch(() => undefined);
+    return jsonOk({ received: true, id: replayed.id, duplicate: true });
+  }
+
+  const key = delivery.notification_type === "pix_payment" ? `payment:${delivery.message.idempotent_id}` : `qrcode:${delivery.message.reference_code}`;
+  const readback = await takeReadback(deps.db, key, deps.readbacksPerMinute ?? WEBHOOK_READBACKS_PER_MINUTE, deps.now?.() ?? new Date());
+  if (!readback.allowed) {
+    const res = jsonError(503, "Too many deliveries for this payment; retry later", { kind: "rate_limited" });
+    res.headers.set("retry-after", String(readback.retryAfterSeconds));
+    return res;
+  }
   const confirmation = await (deps.confirm ?? confirmWithProvider)(delivery);
   if (confirmation.outcome === "unavailable") {
     logLine("warn", "webhook delivery could not be confirmed with the provider", { error: confirmation.error });
@@ -66,7 +91,9 @@ export async function receiveWebhook(request: Request, deps: ReceiverDeps): Prom
   if (confirmation.outcome === "refuted") {
     return reject(deps, confirmation.reason, { ...claimedOf(delivery), detail: confirmation.detail }, ip);
   }
-  const { event, duplicate } = await recordAccepted(deps.db, confirmation.delivery, { ip });
+  const { event, duplicate } = await recordAccepted(deps.db, confirmation.delivery, { ip, digest });
+  const changedAt = providerChangeTime(confirmation.delivery);
+  if (!duplicate && changedAt) recordWebhookLag(kindOf(delivery.notification_type), (receivedAt.getTime() - changedAt.getTime()) / 1000);
   if (confirmation.delivery.notification_type === "pix_payment") await followTransfer(deps.db, confirmation.delivery.message);
   // Fan-out after the answer is decided: a slow NOTIFY must not hold up the provider.
   void deps.bus.publish(event, duplicate).catch((error: unknown) => {

@@ -6,7 +6,7 @@ import { rowsOf, TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { apiErrorSchema } from "@/lib/domain/errors";
 import { resetEnvForTests } from "@/lib/env";
 import { startTestSandbox } from "@/lib/payments-api/test-sandbox";
-import { requestToken, sandboxClient } from "@/lib/sandbox/testing";
+import { requestToken, sandboxClient } from "@/sandbox/testing";
 import { createEventBus, type EventBus } from "./bus";
 import { setEventBusForTests } from "./runtime";
 import { deliveryBody, deliveryRequest, sseReader, TEST_AUTHORIZATION, testMessage } from "./testing";

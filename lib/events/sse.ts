@@ -34,6 +34,8 @@ type EventStreamOptions = {
   canSeeLog: boolean;
   /** May see transfer requests change (their permission): those changes are sent too. */
   canSeeTransfers?: boolean;
+  /** May see alerts: every one (`all`) or those about their own transfers (`userId` owns them). */
+  alertsFor?: { userId: string; all: boolean } | null;
   signal?: AbortSignal;
   heartbeatMs?: number;
   retryMs?: number;
@@ -112,11 +114,18 @@ export function createEventStream(o: EventStreamOptions): ReadableStream<Uint8Ar
       const unsubscribeTransfers = o.canSeeTransfers
         ? o.bus.subscribeTransfers((change) => write(formatSse({ event: SSE_EVENTS.transfer, data: change })))
         : () => {};
+      const alertsFor = o.alertsFor;
+      const unsubscribeAlerts = alertsFor
+        ? o.bus.subscribeAlerts((change) => {
+            if (alertsFor.all || change.owners.includes(alertsFor.userId)) write(formatSse({ event: SSE_EVENTS.alert, data: { ids: change.ids } }));
+          })
+        : () => {};
       cleanup = () => {
         if (!open) return;
         open = false;
         unsubscribe();
         unsubscribeTransfers();
+        unsubscribeAlerts();
         for (const t of timers) clearInterval(t);
         o.signal?.removeEventListener("abort", cleanup);
         try {

@@ -87,7 +87,7 @@ export async function getEvent(db: Db, id: number): Promise<WebhookEvent | null>
 export async function recordAccepted(
   db: Db,
   webhook: WebhookDelivery,
-  meta: { ip?: string | null } = {},
+  meta: { ip?: string | null; digest?: string } = {},
 ): Promise<{ event: WebhookEvent; duplicate: boolean }> {
   const values =
     webhook.notification_type === "pix_payment"
@@ -116,16 +116,40 @@ export async function recordAccepted(
       ...values,
       payload: webhook.message as unknown as Record<string, unknown>,
       ip: meta.ip ?? null,
+      deliveryDigest: meta.digest ?? null,
     })
     .onConflictDoUpdate({
       target: webhookEvents.dedupeKey,
-      set: { repeatCount: sql`${webhookEvents.repeatCount} + 1`, lastSeenAt: sql`now()` },
+      set: {
+        repeatCount: sql`${webhookEvents.repeatCount} + 1`,
+        lastSeenAt: sql`now()`,
+        deliveryDigest: sql`coalesce(${webhookEvents.deliveryDigest}, excluded.delivery_digest)`,
+      },
     })
     .returning({ id: webhookEvents.id, repeatCount: webhookEvents.repeatCount });
   if (!stored) throw new Error("webhook event was not stored");
   const event = await getEvent(db, stored.id);
   if (!event) throw new Error(`webhook event ${stored.id} vanished`);
   return { event, duplicate: stored.repeatCount > 0 };
+}
+
+/** sha256 of a verified delivery body: the key of "this very delivery was confirmed already". */
+export function deliveryDigest(body: string): string {
+  return createHash("sha256").update(body, "utf8").digest("hex");
+}
+
+/**
+ * A delivery whose exact body was already confirmed and stored (same payment, same status, same
+ * everything): its repeat is only counted, in one statement, and no provider read-back is made.
+ * Null when no stored event came from this body.
+ */
+export async function countRepeatOf(db: Db, digest: string): Promise<WebhookEvent | null> {
+  const [row] = await db
+    .update(webhookEvents)
+    .set({ repeatCount: sql`${webhookEvents.repeatCount} + 1`, lastSeenAt: sql`now()` })
+    .where(and(eq(webhookEvents.deliveryDigest, digest), eq(webhookEvents.result, "accepted")))
+    .returning({ id: webhookEvents.id });
+  return row ? getEvent(db, row.id) : null;
 }
 
 /** Keeps a refused delivery for the log (what it claimed, untrusted), then trims old ones. */

@@ -8,6 +8,7 @@ import {
   type QrcodeWebhook,
   type WebhookDelivery,
 } from "@/lib/contract";
+import { jsonTooDeep, readBoundedBody } from "@/lib/http/body";
 import { findUnsafeText } from "@/lib/http/unsafe-text";
 import type { RejectReason } from "./names";
 
@@ -90,6 +91,8 @@ function claimedFrom(value: unknown): Claimed {
 /** Body checks of a delivery whose Authorization already matched. */
 export function verifyBody(text: string, secretKey: string): BodyVerdict {
   let value: unknown;
+  // Nested past any delivery's shape: refused as unreadable before anything is built from it.
+  if (jsonTooDeep(text)) return { ok: false, reason: "malformed_json", claimed: { idempotent_id: null, status: null } };
   try {
     value = JSON.parse(text);
   } catch {
@@ -108,28 +111,13 @@ export function verifyBody(text: string, secretKey: string): BodyVerdict {
 export const MAX_WEBHOOK_BODY_BYTES = 64 * 1024;
 
 /**
- * Reads at most `limit` bytes of a request body, stopping (and cancelling the stream) as soon
- * as it is exceeded, so an oversized body is never held whole in memory.
+ * Reads at most `limit` bytes of a request body through the one bounded reader
+ * (lib/http/body.ts): a declared or counted size over it stops the read, nothing more is held.
  */
 export async function readBodyWithLimit(
   request: Request,
   limit = MAX_WEBHOOK_BODY_BYTES,
 ): Promise<{ text: string } | { tooLarge: true }> {
-  const declared = Number(request.headers.get("content-length") ?? "");
-  if (Number.isFinite(declared) && declared > limit) return { tooLarge: true };
-  if (!request.body) return { text: "" };
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return { tooLarge: true };
-    }
-    chunks.push(value);
-  }
-  return { text: Buffer.concat(chunks).toString("utf8") };
+  const read = await readBoundedBody(request, limit);
+  return "tooLarge" in read ? read : { text: new TextDecoder().decode(read.bytes) };
 }

@@ -105,15 +105,22 @@ describe("the payments file", () => {
   };
 
   it.each([
-    ["pt-BR", ["Registrado em (horário de Brasília)", "Situação", "Valor", "Nome do recebedor", "CPF/CNPJ do recebedor", "Tipo de chave", "Chave Pix", "ID do parceiro", "Código de referência", "ID fim a fim", "Pago em (horário de Brasília)", "Cancelado em (horário de Brasília)", "Motivo do cancelamento"], "Concluído"],
-    ["en", ["Registered at (Brazil time)", "Status", "Amount", "Receiver name", "Receiver CPF/CNPJ", "Pix key type", "Pix key", "Partner ID", "Reference code", "End-to-end ID", "Paid at (Brazil time)", "Canceled at (Brazil time)", "Cancellation reason"], "Completed"],
+    ["pt-BR", ["Registrado em (horário de Brasília)", "Situação", "Valor", "Nome do recebedor", "CPF/CNPJ do recebedor", "Tipo de chave", "Chave Pix", "Banco", "Agência", "Conta", "ID do parceiro", "Código de referência", "ID fim a fim", "Pago em (horário de Brasília)", "Cancelado em (horário de Brasília)", "Motivo do cancelamento"], "Concluído"],
+    ["en", ["Registered at (Brazil time)", "Status", "Amount", "Receiver name", "Receiver CPF/CNPJ", "Pix key type", "Pix key", "Bank", "Branch", "Account", "Partner ID", "Reference code", "End-to-end ID", "Paid at (Brazil time)", "Canceled at (Brazil time)", "Cancellation reason"], "Completed"],
   ] as const)("in %s: business words as headers, the UI's labels, documents punctuated", (locale, headers, completed) => {
     const cols = paymentExportColumns(translator(locale));
     const [header, record] = readCsv(csvHeader(cols) + csvRows(cols, [item]));
     expect(header).toEqual(headers);
     expect(record).toEqual([
-      "01/03/2026 09:15:02", completed, "1234,56", "José da Silva", "11.222.333/0001-81", "CPF", "012.345.678-90",
+      "01/03/2026 09:15:02", completed, "1234,56", "José da Silva", "11.222.333/0001-81", "CPF", "012.345.678-90", "", "", "",
       "pedido-2026-0000001", '="0123456789"', "E18236120202603011215a1022c1tg10", "01/03/2026 09:16:00", "", "",
     ]);
+  });
+
+  it("a transfer sent by bank account shows its bank, branch and account, and no Pix key", () => {
+    const cols = paymentExportColumns(translator("pt-BR"));
+    const byAccount = { ...item, pix_key_type: "", pix_key: "", bank: { ispb: "60701190", agency: "000001", account: "100044", accountType: "checking" } };
+    const [, record] = readCsv(csvHeader(cols) + csvRows(cols, [byAccount]));
+    expect(record?.slice(6, 10)).toEqual(["", "Itaú Unibanco (60701190)", '="0001"', "10004-4"]);
   });
 });

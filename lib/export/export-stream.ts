@@ -1,6 +1,7 @@
 import type { ExportColumn, ExportFormat } from "./columns";
 import { csvHeader, csvRows } from "./csv";
 import { createXlsxWriter, readChunk } from "./xlsx";
+import { logLine } from "@/lib/http/logger";
 
 /**
  * Columns + rows in pages -> a file as a byte stream (CSV or XLSX), with flat memory: a page
@@ -72,7 +73,7 @@ export function createExportStream<Row>(options: ExportStreamOptions<Row>): Read
     try {
       await options.onFinish?.({ rows, pages, ...summary });
     } catch (error) {
-      console.error("[export] could not record the end of the export", error);
+      logLine("error", "export: could not record the end of the export", { error });
     }
   }
 

@@ -45,7 +45,7 @@ describe("XLSX export read back with exceljs", () => {
     expect(workbook.worksheets.map((w) => w.name)).toEqual(["Pagamentos"]);
     const sheet = workbook.worksheets[0]!;
     expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
-    expect(sheet.autoFilter).toBe("A1:M1");
+    expect(sheet.autoFilter).toBe("A1:P1");
     const header = sheet.getRow(1);
     expect(header.getCell(1).value).toBe("Registrado em (horário de Brasília)");
     expect(header.getCell(3).value).toBe("Valor");
@@ -70,7 +70,7 @@ describe("XLSX export read back with exceljs", () => {
     expect(cell(1).type).toBe(ExcelJS.ValueType.Date);
     expect((cell(1).value as Date).toISOString()).toBe("2026-03-01T09:15:02.123Z");
     expect(cell(1).numFmt).toBe(XLSX_FORMATS.datetime);
-    expect((cell(11).value as Date).toISOString()).toBe("2018-01-15T10:00:00.000Z"); // summer time then, still the wall clock
+    expect((cell(14).value as Date).toISOString()).toBe("2018-01-15T10:00:00.000Z"); // summer time then, still the wall clock
 
     expect(cell(2).value).toBe("Concluído");
     expect(cell(3).type).toBe(ExcelJS.ValueType.Number);
@@ -83,9 +83,10 @@ describe("XLSX export read back with exceljs", () => {
     expect(cell(5).numFmt).toBe("@");
     expect(cell(6).value).toBe("Celular");
     expect(cell(7).value).toBe("+55 11 91234-5678");
-    expect(cell(8).value).toBe("00000007"); // leading zeros kept
-    expect(cell(8).type).toBe(ExcelJS.ValueType.String);
-    expect(cell(10).value).toBeNull();
+    expect(cell(8).value).toBeNull(); // sent by Pix key: no bank account
+    expect(cell(11).value).toBe("00000007"); // leading zeros kept
+    expect(cell(11).type).toBe(ExcelJS.ValueType.String);
+    expect(cell(13).value).toBeNull();
   });
 
   it("holds every row of every page, in order", async () => {
@@ -96,7 +97,7 @@ describe("XLSX export read back with exceljs", () => {
     expect(sheet.rowCount).toBe(251);
     const ids: string[] = [];
     sheet.eachRow((row, n) => {
-      if (n > 1) ids.push(String(row.getCell(8).value));
+      if (n > 1) ids.push(String(row.getCell(11).value));
     });
     expect(ids).toEqual(items.map((i) => i.idempotent_id));
     expect(sheet.getRow(2).getCell(2).value).toBe("Completed");

@@ -81,16 +81,18 @@ export const CLIENT_ADDRESS_HEADER = "x-pix-client-address";
 
 /**
  * A copy of `request` whose CLIENT_ADDRESS_HEADER holds the resolved address (or nothing), with
- * `body` as its body when given (a body the caller has already read).
+ * `body` as its body when given (the bytes the caller has already read, within their limit).
  */
-export function withClientAddressHeader(request: Request, body?: string, hops: number = getEnv().trustedProxyHops): Request {
+export function withClientAddressHeader(request: Request, body?: string | Uint8Array, hops: number = getEnv().trustedProxyHops): Request {
   const headers = new Headers(request.headers);
   headers.delete(CLIENT_ADDRESS_HEADER);
   const { ip } = clientAddress(request, hops);
   if (ip) headers.set(CLIENT_ADDRESS_HEADER, ip);
+  // A body read already is handed on as those bytes: its length is theirs, not the one claimed.
+  if (body !== undefined) headers.delete("content-length");
   const init: RequestInit & { duplex?: "half" } = { method: request.method, headers, signal: request.signal };
   if (request.method !== "GET" && request.method !== "HEAD") {
-    init.body = body ?? request.body;
+    init.body = (body as BodyInit | undefined) ?? request.body;
     if (body === undefined) init.duplex = "half";
   }
   return new Request(request.url, init);

@@ -4,7 +4,8 @@ import type { ApiError, ApiErrorKind } from "@/lib/domain/errors";
 import { translator } from "@/lib/i18n/server";
 import { BODY_OPERATIONS, isPaymentsApiError, type PaymentsApiError } from "@/lib/payments-api";
 import { isTransferError, type TransferErrorCode } from "@/lib/transfers/errors";
-import { currentLocale, getRequestContext } from "./request-context";
+import { getRequestContext } from "./request-context";
+import { currentLocale } from "./request-locale";
 
 export const NO_STORE = { "cache-control": "no-store" } as const;
 

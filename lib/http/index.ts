@@ -9,4 +9,5 @@ export { checkOrigin } from "./origin";
 export { redact, redactText, REDACTED } from "./redact";
 export { logLine } from "./logger";
 export { getRequestContext, recordUpstreamCall, requestIdFrom, setRequestUser } from "./request-context";
-export { readJsonBody, queryObject, clientIp } from "./input";
+export { readJsonBody, queryObject, clientIp, tooLarge } from "./input";
+export { readBoundedBody, declaresTooLarge, jsonTooDeep, JSON_BODY_LIMIT, AUTH_BODY_LIMIT, MAX_JSON_DEPTH } from "./body";

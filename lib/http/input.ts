@@ -1,19 +1,22 @@
 import "server-only";
+import { JSON_BODY_LIMIT, MAX_JSON_DEPTH, jsonTooDeep, readBoundedBody } from "./body";
 import { clientAddress } from "./client-address";
 import { jsonError, routeT } from "./errors";
 
-const MAX_BODY_BYTES = 64 * 1024;
-
-/** Reads a JSON body of at most 64 KiB, or returns the 4xx answer to send instead. */
-export async function readJsonBody(request: Request): Promise<{ body: unknown } | { response: Response }> {
+/**
+ * Reads a JSON body of at most `limit` bytes (cut while reading: lib/http/body.ts) and at most
+ * MAX_JSON_DEPTH levels deep, or returns the 4xx answer to send instead (415, 413, 400).
+ */
+export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): Promise<{ body: unknown } | { response: Response }> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/(.+\+)?json\b/i.test(type)) {
+    await request.body?.cancel().catch(() => undefined);
     return { response: jsonError(415, routeT()("errors.body.mustBeJson"), { kind: "validation" }) };
   }
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) return { response: tooLarge() };
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) return { response: tooLarge() };
+  const read = await readBoundedBody(request, limit);
+  if ("tooLarge" in read) return { response: tooLarge() };
+  const text = new TextDecoder().decode(read.bytes);
+  if (jsonTooDeep(text)) return { response: tooDeep() };
   try {
     return { body: JSON.parse(text) as unknown };
   } catch {
@@ -47,6 +50,12 @@ export function clientIp(request: Request): string | null {
   return clientAddress(request).ip;
 }
 
-function tooLarge(): Response {
+/** 413 in the caller's language: the body was over the route's limit (nothing of it was kept). */
+export function tooLarge(): Response {
   return jsonError(413, routeT()("errors.body.tooLarge"), { kind: "validation" });
+}
+
+/** 400: JSON nested deeper than MAX_JSON_DEPTH. */
+export function tooDeep(): Response {
+  return jsonError(400, routeT()("errors.body.tooDeep", { max: MAX_JSON_DEPTH }), { kind: "validation" });
 }

@@ -1,8 +1,12 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
-import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
+import type { Locale } from "@/lib/i18n/config";
 
-/** Per-request facts collected while a route handler runs, for its one log line. */
+/**
+ * Per-request facts collected while a route handler runs: its id (sent upstream as x-request-id,
+ * written on its audit rows), for its one log line. No i18n import here: the users CLI reaches
+ * this module through the audit log and must load no i18n code.
+ */
 export type RequestContext = {
   requestId: string;
   upstreamMs: number;
@@ -21,11 +25,6 @@ export function runWithRequestContext<T>(ctx: RequestContext, fn: () => T): T {
 
 export function getRequestContext(): RequestContext | undefined {
   return storage.getStore();
-}
-
-/** The language of the request being handled (pt-BR outside a request). */
-export function currentLocale(): Locale {
-  return storage.getStore()?.locale ?? DEFAULT_LOCALE;
 }
 
 /** Called by the provider client after each upstream attempt. */

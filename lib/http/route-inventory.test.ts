@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { API_ROUTE_METHODS } from "./api-routes";
 
 /**
  * A static sweep of every route handler under app/api, so that a new route cannot forget the
@@ -19,6 +20,8 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Route files (relative to the repo) that deliberately have no session guard, and why. */
 const OPEN_ROUTES: Record<string, string> = {
   "app/api/health/route.ts": "health check for load balancers",
+  "app/api/ready/route.ts": "readiness for load balancers: which checks pass, no secret",
+  "app/api/metrics/route.ts": "Prometheus scrape: its own bearer token (METRICS_TOKEN), off when unset",
   "app/api/webhooks/pix/route.ts": "the provider's notifications: Authorization + md5 check",
   "app/api/auth/[...all]/route.ts": "Better Auth: sign-in, sign-out, session",
   "app/api/[...unknown]/route.ts": "JSON 404 for addresses no route answers; reads and changes nothing",
@@ -69,7 +72,13 @@ describe("app/api route inventory", () => {
     expect(auth?.methods).toEqual(["GET", "POST"]);
   });
 
-  it("the open routes are exactly the health check, the webhook receiver and Better Auth", () => {
+  it("the method gate's table (lib/http/api-routes.ts) lists every route and exactly the methods its file exports", () => {
+    const fromFiles = Object.fromEntries(ROUTES.map((r) => [r.file.replace(/^app/, "").replace(/\/route\.ts$/, ""), [...r.methods].sort()]));
+    const listed = Object.fromEntries(Object.entries(API_ROUTE_METHODS).map(([path, methods]) => [path, [...methods].sort()]));
+    expect(listed).toEqual(fromFiles);
+  });
+
+  it("the open routes are exactly the health and readiness checks, the metrics, the webhook receiver and Better Auth", () => {
     for (const file of Object.keys(OPEN_ROUTES)) {
       expect(ROUTES.map((r) => r.file), `${file} still exists`).toContain(file);
     }

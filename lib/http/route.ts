@@ -1,13 +1,16 @@
 import "server-only";
 import type { z } from "zod";
 import { requireApiUser, type SessionUser } from "@/lib/auth/guard";
+import { stepUpMethod, stepUpMinutes, stepUpNeeded } from "@/lib/auth/step-up";
 import type { Permission } from "@/lib/auth/roles";
 import type { Locale } from "@/lib/i18n/config";
 import { translator, type Translator } from "@/lib/i18n/server";
-import { jsonError, validationError } from "./errors";
-import { clientIp, readJsonBody, queryObject } from "./input";
+import { jsonError, NO_STORE, validationError } from "./errors";
+import { declaresTooLarge, JSON_BODY_LIMIT, readBoundedBody } from "./body";
+import { clientIp, readJsonBody, queryObject, tooLarge } from "./input";
 import { checkOrigin } from "./origin";
-import { currentLocale, setRequestUser } from "./request-context";
+import { setRequestUser } from "./request-context";
+import { currentLocale } from "./request-locale";
 import { findUnsafeText } from "./unsafe-text";
 import { withRoute } from "./with-route";
 
@@ -21,11 +24,26 @@ export type RouteSpec<P, Q, B> = {
   permission: Permission | "public";
   params?: P;
   query?: Q;
-  /** A JSON body, parsed with this schema (refusals are 422). */
+  /** A JSON body of at most JSON_BODY_LIMIT bytes and MAX_JSON_DEPTH levels, parsed with this schema (refusals are 422). */
   body?: B;
+  /**
+   * A body the handler reads itself with `readBoundedBody(request, maxBytes)` (a file upload, a
+   * webhook delivery). route() refuses a declared Content-Length over it before anything else.
+   * Without `body` or `rawBody`, a body sent anyway is read up to JSON_BODY_LIMIT and dropped.
+   */
+  rawBody?: { maxBytes: number };
   /** Mutating routes check Origin/Sec-Fetch-Site (CSRF); on by default for every method but GET/HEAD. */
   checkOrigin?: boolean;
+  /**
+   * Moves money: the user must have typed their password (or code) within the last 5 minutes
+   * (lib/auth/step-up.ts), else 403 `{ kind: "step_up_required", step_up: "password" | "code" }`,
+   * which the browser's step-up dialog answers and retries (components/auth/step-up.tsx).
+   */
+  stepUp?: boolean;
 };
+
+/** What route() declared, kept on the handler for the route tables' tests. */
+export type DeclaredRoute = { name: string; permission: Permission | "public"; stepUp: boolean; body: "json" | "raw" | "none" };
 
 /** Who acts, for the audit log and the transfer engine: the signed-in user and the address seen. */
 export type Actor = { id: string; email: string; ip: string | null };
@@ -47,9 +65,11 @@ type NextContext = { params: Promise<Record<string, string | string[]>> };
 /**
  * A route handler that declares its permission and inputs once, so its body is the call to
  * `lib` and nothing else (after dub's `withWorkspace`). In order: one log line and JSON errors
- * (withRoute); the session and role (401/403); the Origin check of mutating calls (403); text
- * with NUL bytes or broken characters (400/422 naming the field); then params, query and body
- * parsed with their schemas, refusals in the caller's language.
+ * (withRoute); a declared Content-Length over the route's limit (413, nothing read); the
+ * session and role (401/403); the Origin check of mutating calls (403); text with NUL bytes or
+ * broken characters (400/422 naming the field); then params, query and body parsed with their
+ * schemas (a body cut at its limit while read: 413; nested too deep: 400), refusals in the
+ * caller's language.
  */
 export function route<
   Perm extends Permission | "public",
@@ -59,8 +79,13 @@ export function route<
 >(
   spec: RouteSpec<P, Q, B> & { permission: Perm },
   handler: (ctx: RouteContext<P, Q, B, Perm extends "public" ? null : SessionUser>) => Promise<Response>,
-): (request: Request, context?: NextContext) => Promise<Response> {
-  return withRoute<NextContext | undefined>(spec.name, async (request, context) => {
+): ((request: Request, context?: NextContext) => Promise<Response>) & { declared: DeclaredRoute } {
+  const bodyLimit = spec.rawBody?.maxBytes ?? JSON_BODY_LIMIT;
+  const wrapped = withRoute<NextContext | undefined>(spec.name, async (request, context) => {
+    if (declaresTooLarge(request, bodyLimit)) {
+      await request.body?.cancel().catch(() => undefined);
+      return tooLarge();
+    }
     let user: SessionUser | null = null;
     if (spec.permission !== "public") {
       const gate = await requireApiUser(request, spec.permission);
@@ -75,6 +100,14 @@ export function route<
     }
     const locale = currentLocale();
     const t = translator(locale);
+    if (spec.stepUp && user && stepUpNeeded(user)) {
+      await request.body?.cancel().catch(() => undefined);
+      const method = stepUpMethod(user);
+      return Response.json(
+        { error: t(method === "code" ? "auth.stepUp.requiredCode" : "auth.stepUp.required", { minutes: stepUpMinutes() }), kind: "step_up_required", step_up: method },
+        { status: 403, headers: NO_STORE },
+      );
+    }
 
     const rawParams = context?.params ? await context.params : {};
     const params = await parseInput(spec.params, rawParams, 400, t);
@@ -87,11 +120,15 @@ export function route<
 
     let body: { value: unknown } = { value: undefined };
     if (spec.body) {
-      const read = await readJsonBody(request);
+      const read = await readJsonBody(request, bodyLimit);
       if ("response" in read) return read.response;
       const parsed = await parseInput(spec.body, read.body, 422, t);
       if ("response" in parsed) return parsed.response;
       body = parsed;
+    } else if (!spec.rawBody && request.body) {
+      // A body this route does not read: never buffered past the limit, whatever it claims.
+      const read = await readBoundedBody(request, bodyLimit);
+      if ("tooLarge" in read) return tooLarge();
     }
     return handler({
       request,
@@ -104,6 +141,8 @@ export function route<
       t,
     });
   });
+  const declared: DeclaredRoute = { name: spec.name, permission: spec.permission, stepUp: spec.stepUp ?? false, body: spec.body ? "json" : spec.rawBody ? "raw" : "none" };
+  return Object.assign(wrapped, { declared });
 }
 
 async function parseInput(

@@ -27,8 +27,14 @@ const request = (headers: Record<string, string> = {}) =>
     headers: { authorization: "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln", cookie: "pix.session_token=abc", ...headers },
   });
 
+const useLevel = (level: string) => {
+  process.env.LOG_LEVEL = level;
+  resetEnvForTests();
+};
+
 describe("withRoute", () => {
-  it("writes one JSON line per request with route, status, durations and request id; no query, no credentials", async () => {
+  it("at LOG_LEVEL=debug, writes one JSON line per request with route, status, durations and request id; no query, no credentials", async () => {
+    useLevel("debug");
     const handler = withRoute("GET /api/payments", async () => {
       recordUpstreamCall(12.34);
       return Response.json({ ok: true });
@@ -39,7 +45,7 @@ describe("withRoute", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
       stream: "out",
-      entry: { level: "info", msg: "request", route: "GET /api/payments", method: "GET", path: "/api/payments", status: 200, upstream_ms: 12.3, upstream_calls: 1, request_id: "lb-request-000001" },
+      entry: { level: "debug", msg: "request", route: "GET /api/payments", method: "GET", path: "/api/payments", status: 200, upstream_ms: 12.3, upstream_calls: 1, request_id: "lb-request-000001" },
     });
     expect(typeof lines[0]!.entry.duration_ms).toBe("number");
     const text = JSON.stringify(lines);
@@ -64,13 +70,26 @@ describe("withRoute", () => {
     expect(entry.error.message).not.toContain("abc.def.ghi");
   });
 
-  it("a provider error is mapped and logged with its kind, without a stack", async () => {
+  it("a client's 4xx is not a warning: a payment without a QR code (the provider's 406) logs nothing at the default level", async () => {
     const handler = withRoute("GET /api/qrcodes/[end_to_end]", async () => {
       throw new PaymentsApiError("Qrcode not found.", { kind: "not_found", status: 406, providerMessage: "Qrcode not found.", operation: "getQrcode" });
     });
     const res = await handler(request(), undefined);
     expect(res.status).toBe(404);
-    expect(lines[0]!.entry).toMatchObject({ level: "warn", status: 404, error: { kind: "not_found", upstream_status: 406 } });
+    expect(lines).toEqual([]);
+    const refused = await withRoute("GET /api/transfers", async () => Response.json({ error: "no" }, { status: 403 }))(request(), undefined);
+    expect(refused.status).toBe(403);
+    expect(lines).toEqual([]);
+  });
+
+  it("at LOG_LEVEL=debug the 404 is a debug line with the provider error's kind, without a stack", async () => {
+    useLevel("debug");
+    const handler = withRoute("GET /api/qrcodes/[end_to_end]", async () => {
+      throw new PaymentsApiError("Qrcode not found.", { kind: "not_found", status: 406, providerMessage: "Qrcode not found.", operation: "getQrcode" });
+    });
+    await handler(request(), undefined);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ stream: "out", entry: { level: "debug", status: 404, error: { kind: "not_found", upstream_status: 406 } } });
     expect(JSON.stringify(lines[0])).not.toContain("stack");
   });
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { isPaymentsApiError } from "@/lib/payments-api";
 import { requestLocale } from "@/lib/i18n/server";
+import { recordHttpRequest } from "@/lib/metrics/registry";
 import { toErrorResponse } from "./errors";
 import { logLine } from "./logger";
 import { requestIdFrom, runWithRequestContext, type RequestContext } from "./request-context";
@@ -9,9 +10,11 @@ export type RouteHandler<C> = (request: Request, context: C) => Promise<Response
 
 /**
  * Wraps a route handler: catches everything (the answer is always JSON, never an HTML error
- * page or a stack), tags the answer with x-request-id and writes ONE structured log line per
- * request: route, method, status, duration_ms, upstream_ms, request id. Query strings are not
- * logged (they can carry documents and names); credentials are redacted by the logger.
+ * page or a stack), tags the answer with x-request-id, counts it in the metrics and writes ONE
+ * structured log line per request: route, method, status, duration_ms, upstream_ms, request id.
+ * That line is `debug` (a client's 4xx is the client's business, not a warning), `error` for a
+ * 5xx. Query strings are not logged (they can carry documents and names); credentials are
+ * redacted by the logger.
  */
 export function withRoute<C>(name: string, handler: RouteHandler<C>): RouteHandler<C> {
   return async (request, context) => {
@@ -39,12 +42,14 @@ export function withRoute<C>(name: string, handler: RouteHandler<C>): RouteHandl
         }
       }
       const status = response.status;
-      logLine(status >= 500 ? "error" : status >= 400 ? "warn" : "info", "request", {
+      const durationMs = performance.now() - started;
+      recordHttpRequest(name, status, durationMs / 1000);
+      logLine(status >= 500 ? "error" : "debug", "request", {
         route: name,
         method: request.method,
         path: safePath(request.url),
         status,
-        duration_ms: round(performance.now() - started),
+        duration_ms: round(durationMs),
         upstream_ms: round(ctx.upstreamMs),
         upstream_calls: ctx.upstreamCalls,
         request_id: ctx.requestId,

@@ -14,7 +14,7 @@ import { MESSAGES } from "./messages";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 // Namespaces whose keys lib/ code writes as plain strings (audit action names such as
 // "auth.sign_in" look like keys but are identifiers, so "auth" is not checked here).
-const NAMESPACES = ["validation", "transfers", "approvals", "batches", "errors", "reconciliation", "exports", "formats"];
+const NAMESPACES = ["validation", "transfers", "approvals", "batches", "errors", "reconciliation", "exports", "formats", "alerts"];
 const KEY_LITERAL = new RegExp(`["'\`]((?:${NAMESPACES.join("|")})\\.[A-Za-z0-9_]+(?:\\.[A-Za-z0-9_]+)*)["'\`]`, "g");
 
 function sources(dir: string): string[] {

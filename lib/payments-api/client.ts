@@ -49,7 +49,7 @@ export async function callProvider(call: ProviderCall): Promise<RawAnswer> {
 
 async function sendWithToken(call: ProviderCall, url: string, timeoutMs: number): Promise<RawAnswer> {
   const send = (token: string) =>
-    sendOnce({ method: call.method, url, headers: { authorization: `Bearer ${token}` }, body: call.body, timeoutMs });
+    sendOnce({ operation: call.operation, method: call.method, url, headers: { authorization: `Bearer ${token}` }, body: call.body, timeoutMs });
   const token = await getAccessToken();
   const answer = await send(token);
   if (answer.status !== 401) return answer;

@@ -58,6 +58,7 @@ async function probe(): Promise<ProviderHealth> {
   // A cheap read that needs no data: the webhook types list. Any HTTP answer means reachable.
   try {
     const answer = await sendOnce({
+      operation: "health",
       method: "GET",
       url: `${cfg.baseUrl}/v1/webhooks/types`,
       headers: {},
@@ -72,6 +73,16 @@ async function probe(): Promise<ProviderHealth> {
     };
   } catch (err) {
     return { ...base, reachable: false, authenticated, latency_ms: null, error: describe(err) };
+  }
+}
+
+/** GET /api/ready: can we get an access token (the cached one, or a new one now)? */
+export async function checkProviderToken(): Promise<{ ok: true } | { ok: false; error: string }> {
+  try {
+    await getAccessToken();
+    return { ok: true };
+  } catch (err) {
+    return { ok: false, error: describe(err) };
   }
 }
 

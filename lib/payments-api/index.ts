@@ -17,5 +17,5 @@ export { registerWebhook } from "./webhooks";
 export { listWebhooks, deleteWebhook } from "./webhook-admin";
 export type { WebhookRegistration } from "./webhook-admin";
 export { ensureWebhookRegistrations, webhookReceiverUrl, OUR_WEBHOOK_TYPES } from "./webhook-setup";
-export { getHealth } from "./health";
+export { checkProviderToken, getHealth } from "./health";
 export type { ProviderHealth } from "./health";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SANDBOX_FIXTURES } from "@/lib/sandbox/fixtures";
+import { SANDBOX_FIXTURES } from "@/sandbox/fixtures";
 import { PaymentsApiError } from "./errors";
 import { getPayment, getQrcode, listPayments } from "./index";
 import { startTestSandbox, type TestSandbox } from "./test-sandbox";

@@ -1,12 +1,15 @@
 import "server-only";
 import { resetEnvForTests } from "@/lib/env";
-import { startSandbox, type RunningSandbox, type SandboxOptions } from "@/lib/sandbox/server";
+import { startSandbox, type RunningSandbox, type SandboxOptions } from "@/sandbox/server";
+import { armHold, paymentsWithId, type HeldFault } from "@/sandbox/testing";
 import { resetHealthCacheForTests } from "./health";
 import { resetTokenCacheForTests } from "./token";
 
 /**
  * Test support (imported by *.test.ts only): a real sandbox per suite on a free port, the
  * client's configuration pointed at it with small timeouts, and a record of every upstream call.
+ * `startTestSandbox({ duplicates: "allow" })` makes a repeated idempotent_id a second payment, so a
+ * double send shows up in `paymentsWithId`.
  */
 type UpstreamCall = { method: string; path: string; status: number | "error"; url: string };
 
@@ -15,7 +18,16 @@ export type TestSandbox = {
   calls: UpstreamCall[];
   /** Tokens the sandbox issued during the suite (to prove none leaks). */
   issuedTokens: string[];
+  /** Arms a fault (sandbox/README.md "Faults": timeout, 500, reset, their -after-commit forms, malformed-json, delay, hold). */
   fault(spec: { method?: string; path: string; fault: string; times?: number; delayMs?: number }): Promise<void>;
+  /**
+   * Parks the next matching call (default: POST /v1/pix/payments) until the test says how it ends:
+   * `await held.arrived()` once it went out, then `held.release("commit" | "commit-then-reset" |
+   * "commit-then-500" | "drop")`. Nothing waits on the clock.
+   */
+  hold(spec?: { method?: string; path?: string; times?: number }): Promise<HeldFault>;
+  /** Every payment the sandbox holds with this idempotent_id (two or more only with `duplicates: "allow"`). */
+  paymentsWithId(idempotentId: string): ReturnType<typeof paymentsWithId>;
   clearFaults(): Promise<void>;
   /** Forget the client's token and health caches (not the sandbox's state). */
   resetClient(): void;
@@ -81,6 +93,8 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
     calls,
     issuedTokens,
     fault: (spec) => control("POST", "/_control/faults", spec),
+    hold: (spec) => armHold(sandbox.url, spec),
+    paymentsWithId: (id) => paymentsWithId(sandbox.url, id),
     clearFaults: () => control("DELETE", "/_control/faults"),
     resetClient: () => {
       resetTokenCacheForTests();

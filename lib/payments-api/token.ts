@@ -56,6 +56,7 @@ async function fetchToken(): Promise<CachedToken> {
   let answer;
   try {
     answer = await sendOnce({
+      operation: "token",
       method: "POST",
       url: `${cfg.baseUrl}/auth/generate_token`,
       headers: { authorization: `Basic ${basic}` },

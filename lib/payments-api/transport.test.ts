@@ -44,7 +44,7 @@ afterAll(async () => {
 
 describe("sendOnce", () => {
   it("sends a JSON body as UTF-8 with its length and reads status, headers and JSON back", async () => {
-    const answer = await sendOnce({ method: "POST", url: `${base}/echo`, headers: {}, body: { receiver_name: "João Conceição" }, timeoutMs: 2_000 });
+    const answer = await sendOnce({ operation: "health", method: "POST", url: `${base}/echo`, headers: {}, body: { receiver_name: "João Conceição" }, timeoutMs: 2_000 });
     expect(answer.status).toBe(201);
     expect(answer.headers.get("retry-after")).toBe("3");
     expect(answer.json).toEqual({ got: { receiver_name: "João Conceição" }, type: "application/json", length: String(Buffer.byteLength(lastBody)) });
@@ -52,21 +52,21 @@ describe("sendOnce", () => {
 
   it("reuses one kept-alive connection for consecutive calls", async () => {
     clientPorts.length = 0;
-    for (let i = 0; i < 5; i += 1) await sendOnce({ method: "POST", url: `${base}/echo`, headers: {}, body: { i }, timeoutMs: 2_000 });
+    for (let i = 0; i < 5; i += 1) await sendOnce({ operation: "health", method: "POST", url: `${base}/echo`, headers: {}, body: { i }, timeoutMs: 2_000 });
     expect(clientPorts).toHaveLength(5);
     expect(new Set(clientPorts).size).toBe(1);
   });
 
   it("times out when the body stalls after the headers (the timeout covers the whole answer)", async () => {
     const started = performance.now();
-    const failure = await sendOnce({ method: "GET", url: `${base}/stall-body`, headers: {}, timeoutMs: 300 }).catch((e: unknown) => e);
+    const failure = await sendOnce({ operation: "health", method: "GET", url: `${base}/stall-body`, headers: {}, timeoutMs: 300 }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(TransportFailure);
     expect((failure as TransportFailure).reason).toBe("timeout");
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it("reports a body that is not JSON instead of throwing", async () => {
-    const answer = await sendOnce({ method: "GET", url: `${base}/text`, headers: {}, timeoutMs: 2_000 });
+    const answer = await sendOnce({ operation: "health", method: "GET", url: `${base}/text`, headers: {}, timeoutMs: 2_000 });
     expect(answer.json).toBeUndefined();
     expect(answer.jsonError).toMatch(/not JSON/);
   });
@@ -78,9 +78,9 @@ describe("sendOnce", () => {
         probe.close(() => resolve(port));
       });
     });
-    const refused = await sendOnce({ method: "GET", url: `http://127.0.0.1:${closed}/x`, headers: {}, timeoutMs: 2_000 }).catch((e: unknown) => e);
+    const refused = await sendOnce({ operation: "health", method: "GET", url: `http://127.0.0.1:${closed}/x`, headers: {}, timeoutMs: 2_000 }).catch((e: unknown) => e);
     expect((refused as TransportFailure).reason).toBe("network");
-    const badHeader = await sendOnce({ method: "GET", url: `${base}/echo`, headers: { authorization: "Bearer a\nb" }, timeoutMs: 2_000 }).catch((e: unknown) => e);
+    const badHeader = await sendOnce({ operation: "health", method: "GET", url: `${base}/echo`, headers: { authorization: "Bearer a\nb" }, timeoutMs: 2_000 }).catch((e: unknown) => e);
     expect((badHeader as TransportFailure).reason).toBe("network");
   });
 });

@@ -2,9 +2,13 @@ import "server-only";
 import http from "node:http";
 import https from "node:https";
 import { getRequestContext, recordUpstreamCall } from "@/lib/http/request-context";
+import { recordProviderCall } from "@/lib/metrics/registry";
+import type { ProviderOperation } from "./errors";
 
 /** One HTTP exchange with the provider, with no retry and no auth logic. */
 type RawRequest = {
+  /** What the call is for: the metrics count calls and their latency by operation. */
+  operation: ProviderOperation;
   method: "GET" | "POST" | "DELETE";
   url: string;
   headers: Record<string, string>;
@@ -69,6 +73,7 @@ export function sendOnce(req: RawRequest): Promise<RawAnswer> {
       clearTimeout(timer);
       const durationMs = performance.now() - started;
       recordUpstreamCall(durationMs);
+      recordProviderCall(req.operation, reason, durationMs / 1000);
       reject(new TransportFailure(reason, durationMs, cause));
     };
     const onAnswer = (res: http.IncomingMessage) => {
@@ -82,6 +87,7 @@ export function sendOnce(req: RawRequest): Promise<RawAnswer> {
         clearTimeout(timer);
         const durationMs = performance.now() - started;
         recordUpstreamCall(durationMs);
+        recordProviderCall(req.operation, String(res.statusCode ?? 0), durationMs / 1000);
         const { json, jsonError } = parseJson(Buffer.concat(chunks).toString("utf8"));
         resolve({ status: res.statusCode ?? 0, headers: toHeaders(res.headers), json, jsonError, durationMs });
       });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   PIX_PARTICIPANTS,
+  bankLabel,
+  formatAccount,
+  formatAgency,
   findParticipant,
   isValidAccount,
   isValidBranch,
@@ -111,5 +114,35 @@ describe("searchParticipants", () => {
   it("returns everything for an empty query and nothing for nonsense", () => {
     expect(searchParticipants("  ")).toHaveLength(PIX_PARTICIPANTS.length);
     expect(searchParticipants("zzzz")).toEqual([]);
+  });
+});
+
+describe("bank data as Brazilians write it", () => {
+  it.each([
+    ["1", "0001"],
+    ["0001", "0001"],
+    ["000001", "0001"],
+    ["1234", "1234"],
+    ["12345", "12345"],
+    ["", null],
+    ["abc", "abc"],
+  ])("agency %j -> %j", (raw, shown) => {
+    expect(formatAgency(raw)).toBe(shown);
+  });
+
+  it.each([
+    ["100044", "10004-4"],
+    ["123456", "12345-6"],
+    ["10004-4", "10004-4"],
+    ["7", "7"],
+    [null, null],
+  ])("account %j -> %j", (raw, shown) => {
+    expect(formatAccount(raw)).toBe(shown);
+  });
+
+  it("names the bank of a known ISPB, keeps the provider's own name, and shows an unknown ISPB as it is", () => {
+    expect(bankLabel("60701190")).toBe("Itaú Unibanco (60701190)");
+    expect(bankLabel("60701190", "ITAU UNIBANCO S.A.")).toBe("ITAU UNIBANCO S.A.");
+    expect(bankLabel("99999999")).toBe("99999999");
   });
 });

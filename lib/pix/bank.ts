@@ -18,6 +18,37 @@ export function isValidAccount(s: string): boolean {
 }
 
 /**
+ * A branch as Brazilians write it: four digits with their leading zeros ("1" -> "0001"; the
+ * provider's "000001" -> "0001"). Anything that is not digits is shown as it came.
+ */
+export function formatAgency(raw: string | null | undefined): string | null {
+  const text = raw?.trim();
+  if (!text) return null;
+  if (!/^\d+$/.test(text)) return text;
+  const bare = text.replace(/^0+(?=\d{4})/, "");
+  return bare.padStart(4, "0");
+}
+
+/**
+ * An account with its check digit as Brazilians write it: "100044" -> "10004-4" (the last digit
+ * is the check digit). Already punctuated, or not digits: shown as it came.
+ */
+export function formatAccount(raw: string | null | undefined): string | null {
+  const text = raw?.trim();
+  if (!text) return null;
+  if (!/^\d{2,}$/.test(text)) return text;
+  return `${text.slice(0, -1)}-${text.slice(-1)}`;
+}
+
+/** The bank's name for an ISPB ("Itaú Unibanco (60701190)"), or the ISPB alone when it is not a known one. */
+export function bankLabel(ispb: string | null | undefined, name?: string | null): string | null {
+  if (name?.trim()) return name.trim();
+  if (!ispb) return null;
+  const known = findParticipant(ispb);
+  return known ? `${known.name} (${ispb})` : ispb;
+}
+
+/**
  * Well-known Pix participants: ISPB (the first 8 digits of the institution's CNPJ), a
  * short name people recognise, and the 3-digit COMPE code. Checked against the Banco
  * Central participant list (STR). Not exhaustive: a payment may name any ISPB.

@@ -2,6 +2,7 @@ import PDFDocument from "pdfkit";
 import type { Locale } from "@/lib/i18n/config";
 import { translator, type Translator } from "@/lib/i18n/server";
 import { concealDocument, concealPixKey } from "@/lib/pix/conceal";
+import { formatAccount, formatAgency } from "@/lib/pix/bank";
 import { formatBRL } from "@/lib/pix/money";
 import { amountInWords } from "@/lib/pix/money-words";
 import { formatBrazilDateTime } from "@/lib/pix/time";
@@ -94,8 +95,8 @@ function receiverBlock(doc: Doc, t: Translator, data: ReceiptData): void {
   if (r.bank) {
     const name = bankName(r.bank);
     field(doc, t("receipts.fields.institution"), name && r.bank.ispb ? `${name} (ISPB ${r.bank.ispb})` : (name ?? r.bank.ispb));
-    field(doc, t("glossary.agency"), r.bank.agency);
-    field(doc, t("glossary.account"), r.bank.account);
+    field(doc, t("glossary.agency"), formatAgency(r.bank.agency));
+    field(doc, t("glossary.account"), formatAccount(r.bank.account));
     field(doc, t("glossary.accountType"), r.bank.accountType ? t(`glossary.accountTypes.${r.bank.accountType}`) : null);
   }
 }

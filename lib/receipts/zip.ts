@@ -3,6 +3,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { renderReceiptPdf } from "./pdf";
 import type { ReceiptData } from "./receipt-data";
 import { uniqueNames } from "./file-name";
+import { logLine } from "@/lib/http/logger";
 
 // fflate's Zip: entries pushed one at a time come out as bytes at once (a callback, no hidden
 // queue), so a pull-driven stream holds one receipt at a time; no native code, no dependencies.
@@ -48,7 +49,7 @@ export function receiptsZipStream(items: AsyncIterable<ReceiptZipItem>, options:
     try {
       await options.onFinish?.({ receipts, completed, ...(error === undefined ? {} : { error }) });
     } catch (err) {
-      console.error("[receipts] could not record the end of the ZIP", err);
+      logLine("error", "receipts: could not record the end of the ZIP", { error: err });
     }
   }
 

@@ -12,6 +12,7 @@ import type { Movement } from "./movements";
 import { ofxBytes, ofxHead, ofxTail, ofxTransactions } from "./ofx";
 import type { StatementFormat, StatementPeriod } from "./period-rules";
 import { statementPages } from "./source";
+import { logLine } from "@/lib/http/logger";
 
 type ExportOptions = {
   format: StatementFormat;
@@ -85,7 +86,7 @@ function ofxStream(options: {
     try {
       await options.onFinish({ rows, pages, ...summary });
     } catch (error) {
-      console.error("[statement] could not record the end of the export", error);
+      logLine("error", "statement: could not record the end of the export", { error });
     }
   };
   return new ReadableStream<Uint8Array>(

@@ -102,3 +102,44 @@ export function injectedRequests(route: ApiRoute, method: string, bad: string, p
   }
   return out;
 }
+
+/** A sample URL path of a route (dynamic segments filled), e.g. /api/transfers/fuzz-id/approve. */
+export function samplePath(route: ApiRoute): string {
+  if (route.path === "/api/auth/[...all]") return "/api/auth/sign-in/email";
+  return route.path.replace(/\[\.\.\.[^\]]+\]/g, "fuzz/deeper").replace(/\[[^\]]+\]/g, "fuzz-id");
+}
+
+/** A body stream of `total` bytes in 16 KiB chunks, counting what the handler pulled from it. */
+export function countedStream(total: number): { body: ReadableStream<Uint8Array>; pulled: () => number } {
+  let sent = 0;
+  const chunk = new Uint8Array(16 * 1024).fill(0x20);
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= total) return controller.close();
+      sent += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  });
+  return { body, pulled: () => sent };
+}
+
+/** A request to a route as the fuzz suite sends it: JSON, same origin, the webhook's own Authorization. */
+export function routeRequest(route: ApiRoute, method: string, app: string, body: BodyInit, headers: Record<string, string> = {}): Request {
+  return new Request(`${app}${samplePath(route)}`, {
+    method,
+    body,
+    headers: {
+      origin: app,
+      host: new URL(app).host,
+      "content-type": "application/json",
+      ...(route.path === "/api/webhooks/pix" ? { authorization: getEnv().webhookAuthorization } : {}),
+      ...headers,
+    },
+    duplex: "half",
+  } as RequestInit);
+}
+
+/** The params a handler receives for samplePath(route). */
+export function sampleContext(route: ApiRoute): { params: Promise<Record<string, string | string[]>> } {
+  return { params: Promise.resolve(Object.fromEntries(route.params.map((p) => [p.name, p.catchAll ? ["fuzz", "deeper"] : "fuzz-id"]))) };
+}

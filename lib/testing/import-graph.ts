@@ -32,10 +32,20 @@ function resolveLocal(from: string, specifier: string): string | null {
   return null;
 }
 
+/** "a.tsx > b.ts > c.ts": how a module was reached, from the map of each module's first importer. */
+function chainThrough(parent: Map<string, string>): (module: string) => string {
+  return (module) => {
+    const chain = [module];
+    while (parent.has(chain[0]!) && chain.length < 50) chain.unshift(parent.get(chain[0]!)!);
+    return chain.join(" > ");
+  };
+}
+
 const isClientModule = (file: string) => /^\s*["']use client["']/.test(readFileSync(file, "utf8"));
 
-type BrowserGraph = {
-  /** Project modules in the page's browser code, relative to the repository root. */
+/** The modules a graph reaches: a page's browser code, or a program's. */
+type ImportGraph = {
+  /** Project modules reached, relative to the repository root. */
   modules: string[];
   /** Packages they import, each with the first module (relative path) that imports it. */
   packages: Map<string, string>;
@@ -44,7 +54,7 @@ type BrowserGraph = {
 };
 
 /** The browser code reached from these server entry files (paths relative to the repository). */
-export function browserGraph(entries: string[]): BrowserGraph {
+export function browserGraph(entries: string[]): ImportGraph {
   const clientRoots = new Set<string>();
   const serverSeen = new Set<string>();
   const walkServer = (file: string) => {
@@ -73,11 +83,7 @@ export function browserGraph(entries: string[]): BrowserGraph {
     }
   };
   for (const file of clientRoots) walk(file);
-  const pathTo = (module: string) => {
-    const chain = [module];
-    while (parent.has(chain[0]!) && chain.length < 50) chain.unshift(parent.get(chain[0]!)!);
-    return chain.join(" > ");
-  };
+  const pathTo = chainThrough(parent);
   return { modules: [...seen].map((file) => relative(ROOT, file)), packages, pathTo };
 }
 
@@ -88,4 +94,32 @@ export function localImports(file: string): Array<{ module: string; typeOnly: bo
     const target = resolveLocal(absolute, edge.specifier);
     return target ? [{ module: relative(ROOT, target), typeOnly: edge.typeOnly }] : [];
   });
+}
+
+const DYNAMIC_IMPORT_RE = /\bimport\(\s*"([^"]+)"\s*\)/g;
+
+
+/**
+ * Everything a program run outside Next.js (a CLI) may load from its entry: static and dynamic
+ * imports alike (a dynamic import runs too, only later), type-only imports excluded.
+ */
+export function programGraph(entry: string): ImportGraph {
+  const seen = new Set<string>();
+  const parent = new Map<string, string>();
+  const packages = new Map<string, string>();
+  const walk = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const dynamic = [...readFileSync(file, "utf8").matchAll(DYNAMIC_IMPORT_RE)].map((m) => ({ specifier: m[1]!, typeOnly: false }));
+    for (const edge of [...edges(file), ...dynamic]) {
+      if (edge.typeOnly) continue;
+      const next = resolveLocal(file, edge.specifier);
+      if (next && !seen.has(next)) parent.set(relative(ROOT, next), relative(ROOT, file));
+      if (next) walk(next);
+      else if (!packages.has(edge.specifier)) packages.set(edge.specifier, relative(ROOT, file));
+    }
+  };
+  walk(join(ROOT, entry));
+  const pathTo = chainThrough(parent);
+  return { modules: [...seen].map((file) => relative(ROOT, file)), packages, pathTo };
 }

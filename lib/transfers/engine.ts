@@ -27,7 +27,8 @@ export type EngineSettings = {
 
 type SubmitResult =
   | { done: true; state: TransferState; outcome: TransferOutcome; retryAt: Date | null }
-  | { done: false; state: TransferState | null };
+  /** Nothing done: not this worker's (claimed elsewhere, settled), or not due before `dueAt`. */
+  | { done: false; state: TransferState | null; dueAt?: Date };
 
 /** The longest wait between two submissions of one request. */
 const MAX_BACKOFF_MS = 5 * 60_000;
@@ -66,7 +67,13 @@ export async function submitTransfer(db: Db, id: string, settings: EngineSetting
       },
     }),
   );
-  if (!claim.moved) return { done: false, state: claim.current };
+  if (!claim.moved) {
+    // Not due yet: the caller makes sure a job waits for then (a job queued early may have kept the due one out).
+    const dueAt = claim.row && claim.reason === "state" && claim.row.nextAttemptAt && claim.row.nextAttemptAt > now ? claim.row.nextAttemptAt : undefined;
+    return dueAt && (claim.current === "approved" || claim.current === "outcome_unknown" || claim.current === "scheduled")
+      ? { done: false, state: claim.current, dueAt }
+      : { done: false, state: claim.current };
+  }
   const row = claim.row;
   const body = bodyToSend(row, settings.sendAuthorized);
 

@@ -52,7 +52,7 @@ describe.each(TEST_ENGINES)("payables on $name", (engine) => {
     const at = sendInstant(inDays(3), SEND_TIME);
     expect(row.sendAt?.getTime()).toBe(at.getTime());
     // A job that comes early (a restart, a requeue, another instance) sends nothing.
-    expect(await submitTransfer(h.store.db, row.id, TEST_ENGINE, new Date(at.getTime() - 60_000))).toEqual({ done: false, state: "scheduled" });
+    expect(await submitTransfer(h.store.db, row.id, TEST_ENGINE, new Date(at.getTime() - 60_000))).toEqual({ done: false, state: "scheduled", dueAt: at });
     expect(paymentsWith(row.idempotentId)).toBe(0);
     // Its time: two instances at once, one payment.
     const results = await Promise.all([submitTransfer(h.store.db, row.id, TEST_ENGINE, at), submitTransfer(h.store.db, row.id, TEST_ENGINE, at)]);

@@ -32,7 +32,8 @@ let dataDir: string;
 const postsBy: string[] = [];
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox({ balanceCents: 900_000_000 });
+  // The worst the documentation allows: a repeated idempotent_id is paid again, so a double send shows.
+  sandbox = await startTestSandbox({ balanceCents: 900_000_000, duplicates: "allow" });
   sandbox.sandbox.onRequest((req) => {
     if (req.method === "POST" && req.url === "/v1/pix/payments") postsBy.push(String(req.headers.authorization));
   });
@@ -112,6 +113,33 @@ describe("a worker killed with SIGKILL in the middle of a submission", () => {
 });
 
 describe("two back office instances on one PostgreSQL", () => {
+  it("a registration slower than the instance's timeout, committed afterwards: both instances only read it back until it shows; one payment", { timeout: 90_000 }, async () => {
+    // The real horizon (the provider's slowest answer is within it); a short register timeout.
+    const patient = { TRANSFER_SETTLE_HORIZON_MS: "600000", PAYMENTS_API_REGISTER_TIMEOUT_MS: "1000" };
+    const a = await startWorkerProcess({ ...workerEnv("slow-a"), ...patient });
+    const b = await startWorkerProcess({ ...workerEnv("slow-b"), ...patient });
+    try {
+      const row = await approvedRequest(store.db, `slow-${Date.now().toString(36)}`);
+      const hold = await sandbox.hold({ method: "POST", path: "/v1/pix/payments" });
+      const before = postsBy.length;
+      await queue.enqueue(row.id);
+      await hold.arrived();
+      // The instance gave up waiting; the provider still has the request: outcome unknown, not "not sent".
+      await waitForState(store, row.id, ["outcome_unknown"], 30_000);
+      // Jobs on both instances meanwhile (a requeue, the reconciler): they read back, they never POST.
+      await reconcile(store.db, { staleSeconds: 0, refreshMinutes: 60, windowHours: 1 }, (items) => queue.enqueueMany(items));
+      await hold.release("commit");
+      const done = await waitForState(store, row.id, SENT_STATES, 30_000);
+      expect(done.outcome).toMatchObject({ kind: "registered", found_by_read_back: true });
+      expect(postsBy.length - before).toBe(1);
+      expect(await sandbox.paymentsWithId(row.idempotentId)).toHaveLength(1);
+    } finally {
+      await a.kill("SIGTERM");
+      await b.kill("SIGTERM");
+      await sandbox.clearFaults();
+    }
+  });
+
   it("30 requests, provider faults on the way: each ends with exactly one payment and one row, both instances did work", { timeout: 90_000 }, async () => {
     const a = await startWorkerProcess(workerEnv("instance-a"));
     const b = await startWorkerProcess(workerEnv("instance-b"));

@@ -14,9 +14,10 @@ import { submitTransfer, type EngineSettings } from "./engine";
  * - transfer-reconcile: scheduled by cron (every minute by default), run by one instance per tick.
  * The queue only triggers work; what decides "exactly once" is the request's claim in the store.
  */
-const QUEUE_SUBMIT = "transfer-submit";
+export const QUEUE_SUBMIT = "transfer-submit";
 const QUEUE_RECONCILE = "transfer-reconcile";
-const SCHEMA = "pgboss";
+/** pg-boss's tables live in this schema (read by /api/metrics and /api/ready too). */
+export const QUEUE_SCHEMA = "pgboss";
 
 export type QueueSettings = EngineSettings & {
   /** Jobs one worker runs at once. */
@@ -57,7 +58,7 @@ export async function startTransferQueue(
   settings: QueueSettings,
   options: { databaseUrl?: string; work?: boolean; reconcile?: ReconcileFn; onSubmitted?: (id: string) => void } = {},
 ): Promise<TransferQueue> {
-  const common = { schema: SCHEMA, supervise: true, schedule: settings.reconcileCron !== null, migrate: true } as const;
+  const common = { schema: QUEUE_SCHEMA, supervise: true, schedule: settings.reconcileCron !== null, migrate: true } as const;
   const boss =
     store.kind === "pglite" && store.pglite
       ? new PgBoss({ ...common, db: pgliteAdapter(store.pglite) })
@@ -128,8 +129,13 @@ export async function startTransferQueue(
   return queue;
 }
 
-/** One job: submit, then queue the retry the outcome asks for. */
+/**
+ * One job: submit, then queue the retry the outcome asks for. A job that came before its request
+ * was due queues one for the due time: one queued job per request is all the queue keeps, so the
+ * due one may have been refused while this early one waited.
+ */
 async function runSubmission(db: Db, id: string, settings: EngineSettings, queue: TransferQueue): Promise<void> {
   const result = await submitTransfer(db, id, settings);
   if (result.done && result.retryAt) await queue.enqueue(id, result.retryAt);
+  else if (!result.done && result.dueAt) await queue.enqueue(id, result.dueAt);
 }

@@ -71,6 +71,11 @@ export function getTransferQueue(): Promise<TransferQueue> {
   return holder().queue ?? startTransferEngine();
 }
 
+/** This process's queue if it was started (GET /api/ready asks; it never starts one). */
+export async function startedTransferQueue(): Promise<TransferQueue | undefined> {
+  return holder().queue?.catch(() => undefined);
+}
+
 /** Tests only: use this queue (or forget it). */
 export function setTransferQueueForTests(queue: TransferQueue | undefined): void {
   holder().queue = queue ? Promise.resolve(queue) : undefined;

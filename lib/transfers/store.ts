@@ -231,10 +231,31 @@ function inboxConditions(userId: string): SQL[] {
   ];
 }
 
-/** How many requests wait for this person's decision (the header badge). */
+/**
+ * What waits for this person's decision, each batch counted ONCE (a batch is one decision): the
+ * header badge and "Aguardando você".
+ */
 export async function inboxCount(db: Db, userId: string): Promise<number> {
-  const rows = await db.select({ n: count() }).from(transferRequests).where(and(...inboxConditions(userId)));
-  return Number(rows[0]?.n ?? 0);
+  const [singles, batchesWaiting] = await Promise.all([
+    db.select({ n: count() }).from(transferRequests).where(and(...inboxConditions(userId))),
+    db
+      .select({ n: sql<string>`count(distinct ${transferRequests.batchId})` })
+      .from(transferRequests)
+      .where(and(...batchInboxConditions(userId))),
+  ]);
+  return Number(singles[0]?.n ?? 0) + Number(batchesWaiting[0]?.n ?? 0);
+}
+
+/** Rows of batches that wait for this person's decision (not theirs, not submitted by them, not approved by them yet). */
+export function batchInboxConditions(userId: string): SQL[] {
+  const t = transferRequests;
+  return [
+    eq(t.state, "awaiting_approval"),
+    sql`${t.batchId} is not null`,
+    ne(t.makerId, userId),
+    sql`${t.submittedById} is distinct from ${userId}`,
+    sql`not exists (select 1 from ${approvals} a where a.transfer_id = ${t.id} and a.approver_id = ${userId})`,
+  ];
 }
 
 /** How many requests need a person now (the header's count for operators and admins). */
@@ -344,4 +365,29 @@ function toTransfer(row: TransferRequestRow, approvedBy: TransferRequest["approv
     cost_centre: row.costCentreId ? (centres.get(row.costCentreId) ?? { id: row.costCentreId, code: "", name: "" }) : null,
     receiver_id: row.receiverId,
   };
+}
+
+export type SentBankData = { ispb: string; agency: string; account: string; accountType: string };
+
+/**
+ * The bank account each of these payments was sent to, when this back office sent it by bank
+ * account (the provider's list does not carry bank data; its single read does, one call each).
+ */
+export async function sentBankData(db: Tx, idempotentIds: readonly string[]): Promise<Map<string, SentBankData>> {
+  const found = new Map<string, SentBankData>();
+  if (!idempotentIds.length) return found;
+  const rows = await db
+    .select({ id: transferRequests.idempotentId, body: transferRequests.body })
+    .from(transferRequests)
+    .where(inArray(transferRequests.idempotentId, [...idempotentIds]));
+  for (const { id, body } of rows) {
+    if (body.initiation_type !== "manual") continue;
+    found.set(id, {
+      ispb: String(body.receiver_bank_ispb ?? ""),
+      agency: String(body.receiver_agency ?? ""),
+      account: String(body.receiver_account ?? ""),
+      accountType: String(body.receiver_account_type ?? ""),
+    });
+  }
+  return found;
 }

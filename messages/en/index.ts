@@ -1,6 +1,8 @@
 // The en messages: one JSON file per namespace (small files, one owner each). Add a namespace
 // here and in the other language's index; the type check and lib/i18n/messages.test.ts keep the
 // two languages' keys equal.
+import adminChanges from "./adminChanges.json";
+import alerts from "./alerts.json";
 import approvals from "./approvals.json";
 import audit from "./audit.json";
 import auth from "./auth.json";
@@ -32,5 +34,5 @@ import users from "./users.json";
 import validation from "./validation.json";
 import webhooks from "./webhooks.json";
 
-const messages = { approvals, audit, auth, balance, batches, common, costCentres, errors, events, exports, formats, glossary, layout, lookup, overview, paymentDetail, payments, qrcodeDetail, qrcodes, receipts, receivers, reconciliation, register, security, statement, table, transfers, users, validation, webhooks };
+const messages = { adminChanges, alerts, approvals, audit, auth, balance, batches, common, costCentres, errors, events, exports, formats, glossary, layout, lookup, overview, paymentDetail, payments, qrcodeDetail, qrcodes, receipts, receivers, reconciliation, register, security, statement, table, transfers, users, validation, webhooks };
 export default messages;

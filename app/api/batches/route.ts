@@ -3,15 +3,16 @@ import { clientIp, jsonError, jsonOk, localize, route } from "@/lib/http";
 import { batchListQuerySchema, uploadQuerySchema } from "@/lib/batches/query";
 import { listBatches, uploadBatch } from "@/lib/batches/store";
 import { readUploadedFile } from "@/lib/batches/upload-body";
+import { MAX_BATCH_BYTES, MAX_UPLOAD_BODY_BYTES } from "@/lib/batches/limits";
 
 // POST /api/batches: a payout file (the body, or the `file` field of a form) -> a draft batch, validated row by row
 export const POST = route(
-  { name: "POST /api/batches", permission: "register", query: uploadQuerySchema },
+  { name: "POST /api/batches", permission: "register", query: uploadQuerySchema, rawBody: { maxBytes: MAX_UPLOAD_BODY_BYTES } },
   async ({ request, user, query, t }) => {
     const file = await readUploadedFile(request);
     if ("problem" in file) {
       return file.problem === "tooLarge"
-        ? jsonError(413, t("batches.errors.tooLarge", { maxMb: 5 }), { kind: "validation" })
+        ? jsonError(413, t("batches.errors.tooLarge", { maxMb: MAX_BATCH_BYTES / 1024 / 1024 }), { kind: "validation" })
         : jsonError(400, t("batches.errors.noFile"), { kind: "validation" });
     }
     const result = await uploadBatch(await getDb(), {
@@ -32,7 +33,7 @@ export const POST = route(
   },
 );
 
-// GET /api/batches: batches, newest first, with their totals and state
-export const GET = route({ name: "GET /api/batches", permission: "viewTransfers", query: batchListQuerySchema }, async ({ query }) =>
-  jsonOk(await listBatches(await getDb(), query.page)),
+// GET /api/batches: batches, newest first, with their totals and state (?scope=inbox: those waiting for the signed-in approver)
+export const GET = route({ name: "GET /api/batches", permission: "viewTransfers", query: batchListQuerySchema }, async ({ user, query }) =>
+  jsonOk(await listBatches(await getDb(), query.page, undefined, query.scope === "inbox" ? user.id : undefined)),
 );

@@ -17,6 +17,7 @@ export const GET = route({ name: "GET /api/events", permission: "viewPayments" }
     since: sinceOf(request),
     canSeeLog: can(user.role, "events"),
     canSeeTransfers: can(user.role, "viewTransfers"),
+    alertsFor: can(user.role, "alerts") ? { userId: user.id, all: can(user.role, "allAlerts") } : null,
     signal: request.signal,
     maxDurationMs: MAX_STREAM_MS,
   });

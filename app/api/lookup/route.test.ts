@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { lookupAnswerSchema } from "@/lib/lookup/result";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
-import { SANDBOX_DOC_FIXTURES, SANDBOX_FIXTURES } from "@/lib/sandbox/fixtures";
+import { SANDBOX_DOC_FIXTURES, SANDBOX_FIXTURES } from "@/sandbox/fixtures";
 
 vi.mock("@/lib/auth/guard", () => ({
   requireApiUser: vi.fn(async () => ({ user: { id: "u-support", email: "support@demo.test", name: "S", role: "support" } })),

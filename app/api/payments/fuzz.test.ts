@@ -4,11 +4,18 @@ import { setStoreForTests } from "@/lib/db";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { apiErrorSchema } from "@/lib/domain/errors";
 import { dictBody, startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
-import { apiRoutes, badText, injectedRequests } from "@/lib/testing/api-route-fuzz";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { AUTH_BODY_LIMIT, JSON_BODY_LIMIT } from "@/lib/http/body";
+import { installMethodGate } from "@/lib/http/method-gate";
+import type { DeclaredRoute } from "@/lib/http/route";
+import { MAX_UPLOAD_BODY_BYTES } from "@/lib/batches/limits";
+import { MAX_WEBHOOK_BODY_BYTES } from "@/lib/events/verify";
+import { apiRoutes, badText, countedStream, injectedRequests, routeRequest, sampleContext, samplePath } from "@/lib/testing/api-route-fuzz";
 
 // Property: thousands of generated bad inputs at every route handler: 100% 4xx JSON in our error
 // shape, zero 5xx, zero upstream calls, zero audit entries.
-const ADMIN = { id: "u-admin", email: "admin@demo.test", name: "A", role: "admin" } as const;
+const ADMIN = { id: "u-admin", email: "admin@demo.test", name: "A", role: "admin", sessionId: "s-admin", verifiedAt: new Date(), twoFactorEnabled: false, needsSecondFactor: false } as const;
 vi.mock("@/lib/auth/guard", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@/lib/auth/guard")>()),
   requireApiUser: vi.fn(async () => ({ user: ADMIN })),
@@ -204,4 +211,76 @@ describe("NUL bytes and lone surrogates at every route, in params, query and bod
       expect(audit.recordAudit, route.path).not.toHaveBeenCalled();
     });
   }
+});
+
+describe("every route: bodies over its limit, deep nesting, methods it does not serve (issue 29)", () => {
+  const routes = apiRoutes();
+  const MUTATING = ["POST", "PUT", "PATCH", "DELETE"];
+  const limitOf = (path: string) =>
+    path === "/api/auth/[...all]" ? AUTH_BODY_LIMIT : path === "/api/batches" ? MAX_UPLOAD_BODY_BYTES : path === "/api/webhooks/pix" ? MAX_WEBHOOK_BODY_BYTES : JSON_BODY_LIMIT;
+  type Handler = ((request: Request, context: unknown) => Promise<Response>) & { declared?: DeclaredRoute };
+
+  for (const route of routes) {
+    const methods = route.methods.filter((m) => MUTATING.includes(m));
+    if (methods.length === 0 || route.path === "/api/[...unknown]") continue;
+    it(`${route.path}: 413 for a declared or a chunked 450 MB body, 400 for JSON 100 levels deep; never a 5xx, never read past the limit`, async () => {
+      const handlers = (await import(/* @vite-ignore */ route.file)) as Record<string, Handler>;
+      const limit = limitOf(route.path);
+      for (const method of methods) {
+        const handler = handlers[method]!;
+        const label = `${method} ${route.path}`;
+        const declared = countedStream(450_000_000);
+        const refused = await handler(routeRequest(route, method, APP, declared.body, { "content-length": "450000000" }), sampleContext(route));
+        expect(refused.status, `${label} declared`).toBe(413);
+        expect(declared.pulled(), `${label} declared`).toBeLessThanOrEqual(16 * 1024);
+
+        const chunked = countedStream(450_000_000);
+        const cut = await handler(routeRequest(route, method, APP, chunked.body), sampleContext(route));
+        // 413 once the body is read; a route that refuses its params first never reads it at all.
+        expect([413, 400, 404], `${label} chunked: ${cut.status}`).toContain(cut.status);
+        expect(chunked.pulled(), `${label} chunked`).toBeLessThanOrEqual(limit + 2 * 16 * 1024);
+        await cut.body?.cancel();
+
+        const deep = await handler(routeRequest(route, method, APP, `${'{"a":'.repeat(100)}1${"}".repeat(100)}`), sampleContext(route));
+        expect(deep.status, `${label} deep`).toBeLessThan(500);
+        const reads = handler.declared?.body ?? "json"; // Better Auth's door reads JSON too
+        if (reads === "json" || route.path === "/api/webhooks/pix") expect([400, 404], `${label} deep: ${deep.status}`).toContain(deep.status);
+        await deep.body?.cancel();
+      }
+      expect(t.calls, route.path).toHaveLength(0);
+    });
+  }
+
+  it("answers every method a route does not export, and TRACE, with 405 + Allow + JSON before Next.js", async () => {
+    installMethodGate();
+    const server = http.createServer((_req, res) => res.end("reached the app"));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as AddressInfo).port;
+    const send = (method: string, path: string) =>
+      new Promise<{ status: number; allow: string | undefined; body: string }>((resolve, reject) => {
+        const req = http.request({ host: "127.0.0.1", port, method, path }, (res) => {
+          let body = "";
+          res.on("data", (c: Buffer) => (body += c.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, body }));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    try {
+      let checked = 0;
+      for (const route of routes) {
+        const served = new Set([...route.methods, "OPTIONS", ...(route.methods.includes("GET") ? ["HEAD"] : [])]);
+        for (const method of ["TRACE", "GET", "POST", "PUT", "PATCH", "DELETE"].filter((m) => !served.has(m))) {
+          const res = await send(method, samplePath(route));
+          expect(res.status, `${method} ${route.path}`).toBe(405);
+          expect(res.allow?.split(", ").sort(), `${method} ${route.path}`).toEqual([...served].sort());
+          expect(JSON.parse(res.body).error, `${method} ${route.path}`).toEqual(expect.any(String));
+          checked += 1;
+        }
+      }
+      expect(checked).toBeGreaterThan(routes.length * 3);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
 });

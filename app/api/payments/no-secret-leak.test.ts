@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getEnv } from "@/lib/env";
 import { secretNeedles } from "@/lib/http/secret-scan";
-import { SANDBOX_FIXTURES } from "@/lib/sandbox/fixtures";
+import { SANDBOX_FIXTURES } from "@/sandbox/fixtures";
 import { TEST_ENGINES } from "@/lib/db/test-engines";
 import { dictBody, startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import { startEngineHarness, type EngineHarness } from "@/lib/transfers/testing/harness";

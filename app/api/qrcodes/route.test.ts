@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { listQrcodesAnswerSchema } from "@/lib/contract";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
-import { SANDBOX_FIXTURES } from "@/lib/sandbox/fixtures";
+import { SANDBOX_FIXTURES } from "@/sandbox/fixtures";
 
 const auth = vi.hoisted(() => ({ role: "viewer" }));
 vi.mock("@/lib/auth/guard", async () => {

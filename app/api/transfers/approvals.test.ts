@@ -14,7 +14,8 @@ vi.mock("@/lib/auth/guard", async () => {
     requireApiUser: vi.fn(async (_request: Request, permission: string) => {
       const user = auth.user;
       if (!user) return { response: Response.json({ error: "sign in" }, { status: 401 }) };
-      return can(user.role as never, permission as never) ? { user } : { response: Response.json({ error: "forbidden" }, { status: 403 }) };
+      // Signed in a moment ago: within the step-up window (lib/auth/step-up.ts).
+      return can(user.role as never, permission as never) ? { user: { ...user, verifiedAt: new Date() } } : { response: Response.json({ error: "forbidden" }, { status: 403 }) };
     }),
   };
 });

@@ -51,10 +51,16 @@ describe.each(TEST_ENGINES)("/api/users on $name", (engine) => {
   const idOf = async (email: string) => (await store.db.select().from(authUser).where(eq(authUser.email, email)))[0]?.id ?? "";
 
   it("adds a user with a one-time set-password link that Better Auth's /reset-password accepts once", async () => {
-    const response = await POST(call("POST", "/api/users", admin, { email: "Nina@Users.test", name: "Nina", role: "operator" }), undefined as never);
+    // A role that may move money waits for a second admin (lib/admin-changes): 202, nobody created.
+    const waits = await POST(call("POST", "/api/users", admin, { email: "Otto@Users.test", role: "operator" }), undefined as never);
+    expect(waits.status).toBe(202);
+    expect(await waits.json()).toMatchObject({ pending_change: { state: "pending", change: { kind: "new_account", email: "otto@users.test", role: "operator" } } });
+    expect(await idOf("otto@users.test")).toBe("");
+
+    const response = await POST(call("POST", "/api/users", admin, { email: "Nina@Users.test", name: "Nina", role: "support" }), undefined as never);
     expect(response.status).toBe(201);
     const answer = (await response.json()) as { user: UserView; setPasswordUrl: string; linkHours: number };
-    expect(answer.user).toMatchObject({ email: "nina@users.test", role: "operator", hasPassword: false, deactivatedAt: null });
+    expect(answer.user).toMatchObject({ email: "nina@users.test", role: "support", hasPassword: false, deactivatedAt: null });
     const link = new URL(answer.setPasswordUrl);
     expect(link.pathname).toBe("/login/set-password");
     const token = link.searchParams.get("token") ?? "";
@@ -72,7 +78,7 @@ describe.each(TEST_ENGINES)("/api/users on $name", (engine) => {
     expect(again.status).toBe(400);
 
     const audit = await listAudit({ actor: "root@users.test", action: "user.create" }, store.db);
-    expect(audit.entries[0]).toMatchObject({ target: "nina@users.test", detail: { role: "operator", set_password_link: true, via: "web" } });
+    expect(audit.entries[0]).toMatchObject({ target: "nina@users.test", detail: { role: "support", set_password_link: true, via: "web" } });
     const setAudit = await listAudit({ action: "user.password_set" }, store.db);
     expect(setAudit.entries.map((e) => [e.actorEmail, e.outcome])).toEqual(expect.arrayContaining([["nina@users.test", "success"]]));
   });
@@ -123,11 +129,13 @@ describe.each(TEST_ENGINES)("/api/users on $name", (engine) => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const admins = await store.db.select().from(authUser).where(eq(authUser.role, "admin"));
     expect(admins).toHaveLength(1);
-    // Put things back for the next tests, as the admin who is left.
+    // Making an admin again waits for a second admin (lib/admin-changes): 202, nothing changes.
     const remaining = admins[0]?.email ?? "";
     const demoted = remaining === "root@users.test" ? second : root;
     const remainingCookie = remaining === "root@users.test" ? admin : await signInCookie(remaining, PASSWORD);
-    expect((await patch(demoted, { role: "admin" }, remainingCookie)).status).toBe(200);
+    expect((await patch(demoted, { role: "admin" }, remainingCookie)).status).toBe(202);
+    // Put things back for the next tests straight in the store.
+    await store.db.update(authUser).set({ role: "admin" }).where(eq(authUser.id, demoted));
   });
 
   it("deactivating signs the user out everywhere and keeps them out; reactivating lets them back", async () => {

@@ -1,4 +1,7 @@
-import { inviteUser, listUsers, setPasswordUrl, SET_PASSWORD_LINK_TTL_HOURS } from "@/lib/db/users";
+import { pendingAnswer } from "@/lib/admin-changes/http";
+import { inviteUserOrAsk } from "@/lib/admin-changes/service";
+import { getDb } from "@/lib/db";
+import { listUsers, setPasswordUrl, SET_PASSWORD_LINK_TTL_HOURS } from "@/lib/db/users";
 import { getEnv } from "@/lib/env";
 import { clientIp, jsonOk, route } from "@/lib/http";
 import { newUserSchema } from "@/lib/auth/user-view";
@@ -9,10 +12,12 @@ export const dynamic = "force-dynamic";
 // GET /api/users: every staff account with its role, status and second factor (admins only)
 export const GET = route({ name: "GET /api/users", permission: "users" }, async () => jsonOk({ users: await toUserViews(await listUsers()) }));
 
-// POST /api/users: add a user; the answer carries their one-time set-password link, shown once (admins only)
+// POST /api/users: add a user with their one-time set-password link, shown once (admins only); a role that may move money waits for a second admin (202)
 export const POST = route({ name: "POST /api/users", permission: "users", body: newUserSchema }, async ({ request, user, body, t }) => {
   try {
-    const { user: created, token } = await inviteUser(body, { actor: user, ip: clientIp(request), auditDetail: { via: "web" } });
+    const result = await inviteUserOrAsk({ db: await getDb(), ip: clientIp(request) }, body, { id: user.id, email: user.email });
+    if ("pending" in result) return pendingAnswer(result.pending);
+    const { user: created, token } = result.applied;
     return jsonOk(
       { user: await toUserView(created), setPasswordUrl: setPasswordUrl(getEnv().appUrl, token), linkHours: SET_PASSWORD_LINK_TTL_HOURS },
       201,

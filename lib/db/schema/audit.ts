@@ -18,6 +18,8 @@ export const auditLog = pgTable(
     outcome: text("outcome").notNull(),
     detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     ip: text("ip"),
+    /** The x-request-id of the HTTP request that did it (the log line's and the provider call's); null outside a request. */
+    requestId: text("request_id"),
   },
   (t) => [
     index("audit_log_at_idx").on(t.at),

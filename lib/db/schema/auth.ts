@@ -79,7 +79,10 @@ export const authVerification = pgTable(
   (t) => [index("auth_verification_identifier_idx").on(t.identifier)],
 );
 
-/** Better Auth's per-IP request counters (rateLimit.storage = "database"). */
+/**
+ * Better Auth's per-IP request counters (rateLimit.storage = "database"). Exported although only
+ * betterAuthSchema uses it: drizzle-kit sees exported tables only, and would drop this one.
+ */
 export const authRateLimit = pgTable("auth_rate_limit", {
   id: text("id").primaryKey(),
   key: text("key").notNull().unique(),
@@ -125,3 +128,16 @@ export const betterAuthSchema = {
   rateLimit: authRateLimit,
   twoFactor: authTwoFactor,
 };
+
+/**
+ * The last time a session's owner typed their password or code again (step-up before moving
+ * money, lib/auth/step-up.ts), and how many wrong tries since: too many end the session. One
+ * row per session, gone with it.
+ */
+export const sessionStepUps = pgTable("session_step_ups", {
+  sessionId: text("session_id")
+    .primaryKey()
+    .references(() => authSession.id, { onDelete: "cascade" }),
+  verifiedAt: timestamp("verified_at", { withTimezone: true }),
+  failures: integer("failures").notNull().default(0),
+});

@@ -5,4 +5,6 @@ export * from "./audit";
 export * from "./webhook-events";
 export * from "./transfers";
 export * from "./batches";
+export * from "./alerts";
 export * from "./payables";
+export * from "./admin-changes";

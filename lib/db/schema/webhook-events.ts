@@ -31,12 +31,15 @@ export const webhookEvents = pgTable(
     endToEnd: text("end_to_end"),
     payload: jsonb("payload").$type<Record<string, unknown>>(),
     ip: text("ip"),
+    /** sha256 of the first verified body that led to this row: the same body again is answered without a read-back. */
+    deliveryDigest: text("delivery_digest"),
   },
   (t) => [
     uniqueIndex("webhook_events_dedupe_key_idx").on(t.dedupeKey),
     index("webhook_events_idempotent_id_idx").on(t.idempotentId, t.id),
     index("webhook_events_reference_code_idx").on(t.referenceCode),
     index("webhook_events_result_id_idx").on(t.result, t.id),
+    index("webhook_events_delivery_digest_idx").on(t.deliveryDigest),
   ],
 );
 
@@ -52,5 +55,17 @@ export const webhookAuthFailures = pgTable("webhook_auth_failures", {
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
   count: integer("count").notNull(),
   total: bigint("total", { mode: "number" }).notNull().default(0),
+  lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Provider read-backs asked for by webhook deliveries, counted per payment (or QR code) and
+ * minute: replays of one delivery cannot turn into a flood of calls to the provider
+ * (lib/events/readback-limit.ts). One row per payment, reset each window.
+ */
+export const webhookReadbacks = pgTable("webhook_readbacks", {
+  key: text("key").primaryKey(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
   lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -6,8 +6,9 @@ import path from "node:path";
 export type WorkerProcess = { child: ChildProcess; output: () => string; kill(signal?: NodeJS.Signals): Promise<void> };
 
 export async function startWorkerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<WorkerProcess> {
-  const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
-  const child = spawn(tsx, ["--conditions=react-server", path.join(process.cwd(), "lib/transfers/testing/worker-main.ts")], {
+  // Node itself with tsx as a loader, not the tsx command: that one runs the script in a child
+  // of its own, which a SIGKILL of the command leaves running (an instance "killed" that still works).
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(process.cwd(), "lib/transfers/testing/worker-main.ts")], {
     env: { ...process.env, LOG_LEVEL: "warn", NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

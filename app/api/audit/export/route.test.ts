@@ -23,6 +23,7 @@ function entry(n: number): AuditEntry {
     outcome: "success",
     detail: { value_cents: n, note: "a; b" },
     ip: "203.0.113.9",
+    requestId: null,
   };
 }
 const LOG = Array.from({ length: 450 }, (_, i) => entry(i + 1));

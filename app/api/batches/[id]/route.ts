@@ -2,7 +2,7 @@ import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { jsonOk, route } from "@/lib/http";
 import { batchParamsSchema } from "@/lib/batches/query";
-import { previewBatchApprovals } from "@/lib/batches/service";
+import { discardDraft, previewBatchApprovals } from "@/lib/batches/service";
 import { getBatch } from "@/lib/batches/store";
 import { getApprovalPolicy } from "@/lib/transfers/policy-store";
 import { TransferError } from "@/lib/transfers/errors";
@@ -15,4 +15,10 @@ export const GET = route({ name: "GET /api/batches/[id]", permission: "viewTrans
   if (!detail) throw new TransferError("not_found", "batches.errors.notFound");
   const submitApprovals = detail.batch.state === "draft" ? await previewBatchApprovals(db, params.id, await getApprovalPolicy(db, env.approvalExpiryHours)) : null;
   return jsonOk({ ...detail, pace: { rate_per_second: env.transfers.batchRatePerSecond }, submit_approvals: submitApprovals });
+});
+
+// DELETE /api/batches/{id}: its maker discards a draft (never submitted); 404 afterwards
+export const DELETE = route({ name: "DELETE /api/batches/[id]", permission: "register", params: batchParamsSchema }, async ({ actor, params }) => {
+  await discardDraft(await getDb(), params.id, actor);
+  return jsonOk({ discarded: params.id });
 });

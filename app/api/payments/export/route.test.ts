@@ -1,7 +1,11 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { excelText, readCsv } from "@/lib/export/read-csv";
+import { setStoreForTests } from "@/lib/db";
+import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
+import { submitTransfer } from "@/lib/transfers/engine";
+import { approvedRequest, TEST_ENGINE } from "@/lib/transfers/testing/fixtures";
 
 vi.mock("@/lib/auth/guard", () => ({
   requireApiUser: vi.fn(async () => ({ user: { id: "u-viewer", email: "viewer@demo.test", name: "V", role: "viewer" } })),
@@ -17,10 +21,17 @@ const exportOf = (query = "", headers: Record<string, string> = {}) =>
   GET(new Request(`${APP}/api/payments/export${query}`, { headers: { host: "localhost:3000", ...headers } }), NO_PARAMS);
 
 let t: TestSandbox;
+let store: TestStore;
 beforeAll(async () => {
   t = await startTestSandbox({ seedCount: 450 });
+  store = await TEST_ENGINES[0]!.open();
+  setStoreForTests(store);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  setStoreForTests(undefined);
+  await store?.close();
+  await t.close();
+});
 beforeEach(() => {
   audit.recordAudit.mockReset();
   audit.recordAudit.mockImplementation(async () => {});
@@ -49,6 +60,26 @@ describe("GET /api/payments/export", () => {
     }
     const cents = rows.reduce((sum, r) => sum + Number(r[2]!.replace(",", "")), 0);
     expect(cents).toBe(Number(res.headers.get("x-total-value-cents")));
+  });
+
+  it("a transfer this back office sent by bank account carries its bank, branch and account (with its digit); no key", async () => {
+    const row = await approvedRequest(store.db, `export-bank-${Date.now().toString(36)}`, 25_000, {
+      initiation_type: "manual",
+      pix_key_type: undefined,
+      pix_key: undefined,
+      receiver_bank_ispb: "60701190",
+      receiver_agency: "1",
+      receiver_account: "100044",
+      receiver_account_type: "CACC",
+    });
+    await submitTransfer(store.db, row.id, TEST_ENGINE);
+    const res = await exportOf(`?reference_code=${(await t.paymentsWithId(row.idempotentId))[0]!.reference_code}`);
+    const [header, line] = readCsv(await res.text());
+    const cell = (name: string) => excelText(line![header!.indexOf(name)]!);
+    expect(cell("Banco")).toBe("Itaú Unibanco (60701190)");
+    expect(cell("Agência")).toBe("0001");
+    expect(cell("Conta")).toBe("10004-4");
+    expect(cell("Chave Pix")).toBe("");
   });
 
   it("writes headers in English for an English caller", async () => {

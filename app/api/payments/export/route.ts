@@ -6,6 +6,7 @@ import { exportResponse } from "@/lib/export/response";
 import { pagedRows } from "@/lib/export/export-stream";
 import { paymentExportColumns } from "@/lib/export/payments-columns";
 import { clientIp, route } from "@/lib/http";
+import { withBankData } from "@/lib/export/payment-rows";
 import { listPayments } from "@/lib/payments-api";
 
 // Streams to the end of the query, however long that takes: never cached, never prerendered.
@@ -36,7 +37,7 @@ export const GET = route(
       fileBase: t("exports.fileNames.payments"),
       sheetName: t("exports.sheetNames.payments"),
       columns: paymentExportColumns(t),
-      next: pagedRows(first.payments, total_pages, async (page) => (await listPayments({ ...filters, page })).payments),
+      next: pagedRows(await withBankData(first.payments), total_pages, async (page) => withBankData((await listPayments({ ...filters, page })).payments)),
       onFinish: (summary) =>
         recordAudit({
           actor: user,

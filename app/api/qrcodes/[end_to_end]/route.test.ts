@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { SANDBOX_FIXTURES } from "@/lib/sandbox/fixtures";
+import { SANDBOX_FIXTURES } from "@/sandbox/fixtures";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 
 const auth = vi.hoisted(() => ({ signedIn: true }));

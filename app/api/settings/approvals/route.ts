@@ -2,18 +2,18 @@ import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { clientIp, jsonOk, route } from "@/lib/http";
 import { approvalPolicySchema } from "@/lib/transfers/policy";
-import { getApprovalPolicy, saveApprovalPolicy } from "@/lib/transfers/policy-store";
+import { getApprovalPolicy } from "@/lib/transfers/policy-store";
+import { pendingAnswer } from "@/lib/admin-changes/http";
+import { changePolicyOrAsk } from "@/lib/admin-changes/service";
 
 // GET /api/settings/approvals: the approval policy in force (makers see what their transfer will need)
 export const GET = route({ name: "GET /api/settings/approvals", permission: "viewTransfers" }, async () =>
   jsonOk({ policy: await getApprovalPolicy(await getDb(), getEnv().approvalExpiryHours) }),
 );
 
-// PUT /api/settings/approvals: a new version of the policy (admins; audited with what changed)
-export const PUT = route(
-  { name: "PUT /api/settings/approvals", permission: "policy", body: approvalPolicySchema },
-  async ({ request, user, body }) =>
-    jsonOk({
-      policy: await saveApprovalPolicy(await getDb(), body, { id: user.id, email: user.email }, clientIp(request), getEnv().approvalExpiryHours),
-    }),
-);
+// PUT /api/settings/approvals: a new version of the policy (admins; audited): stricter applies at once (200), weaker waits for a second admin (202)
+export const PUT = route({ name: "PUT /api/settings/approvals", permission: "policy", body: approvalPolicySchema }, async ({ request, user, body }) => {
+  const ctx = { db: await getDb(), ip: clientIp(request), defaultExpiryHours: getEnv().approvalExpiryHours };
+  const result = await changePolicyOrAsk(ctx, body, { id: user.id, email: user.email });
+  return "pending" in result ? pendingAnswer(result.pending) : jsonOk({ policy: result.applied });
+});

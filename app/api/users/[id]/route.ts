@@ -1,6 +1,8 @@
 import "@/lib/zod-config";
 import { z } from "zod";
-import { changeUser } from "@/lib/db/users-admin";
+import { pendingAnswer } from "@/lib/admin-changes/http";
+import { changeUserOrAsk } from "@/lib/admin-changes/service";
+import { getDb } from "@/lib/db";
 import { findUserById, setPasswordUrl, SET_PASSWORD_LINK_TTL_HOURS } from "@/lib/db/users";
 import { getEnv } from "@/lib/env";
 import { clientIp, jsonOk, route } from "@/lib/http";
@@ -11,12 +13,14 @@ export const dynamic = "force-dynamic";
 
 const paramsSchema = z.object({ id: z.string().trim().min(1).max(100) });
 
-// PATCH /api/users/{id}: one change: role, deactivated, resetSecondFactor, endSessions or newPasswordLink (admins only)
+// PATCH /api/users/{id}: one change: role, deactivated, resetSecondFactor, endSessions or newPasswordLink (admins only); what gives a hand on money waits for a second admin (202)
 export const PATCH = route(
-  { name: "PATCH /api/users/{id}", permission: "users", params: paramsSchema, body: userChangeSchema },
+  { name: "PATCH /api/users/[id]", permission: "users", params: paramsSchema, body: userChangeSchema },
   async ({ request, user, params, body, t }) => {
     try {
-      const result = await changeUser(params.id, toUserChange(body), { actor: user, ip: clientIp(request), auditDetail: { via: "web" } });
+      const asked = await changeUserOrAsk({ db: await getDb(), ip: clientIp(request) }, params.id, toUserChange(body), { id: user.id, email: user.email });
+      if ("pending" in asked) return pendingAnswer(asked.pending);
+      const result = asked.applied;
       return jsonOk({
         user: await toUserView(result.user),
         changed: result.changed,

@@ -10,9 +10,9 @@ import { setEventBusForTests } from "@/lib/events/runtime";
 import { listEvents } from "@/lib/events/store";
 import { TEST_AUTHORIZATION } from "@/lib/events/testing";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
-import { planFor } from "@/lib/sandbox/lifecycle";
-import type { RunningSandbox } from "@/lib/sandbox/server";
-import { requestToken, sandboxClient, type SandboxClient } from "@/lib/sandbox/testing";
+import { planFor } from "@/sandbox/lifecycle";
+import type { RunningSandbox } from "@/sandbox/server";
+import { requestToken, sandboxClient, type SandboxClient } from "@/sandbox/testing";
 import { POST } from "./route";
 
 /**

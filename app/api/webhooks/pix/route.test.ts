@@ -5,13 +5,13 @@ import { qrcodeWebhookMd5Text, type PaymentListItem, type QrcodeListItem } from 
 import { setStoreForTests } from "@/lib/db";
 import { rowsOf, TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { createEventBus, type BusMessage, type EventBus } from "@/lib/events/bus";
-import { WEBHOOK_AUTH_FAILURES_PER_MINUTE } from "@/lib/events/names";
+import { WEBHOOK_AUTH_FAILURES_PER_MINUTE, WEBHOOK_READBACKS_PER_MINUTE } from "@/lib/events/names";
 import { setEventBusForTests } from "@/lib/events/runtime";
 import { MAX_WEBHOOK_BODY_BYTES } from "@/lib/events/verify";
 import { deliveryBody, deliveryRequest, TEST_AUTHORIZATION, TEST_SECRET, type TestMessage } from "@/lib/events/testing";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
-import { planFor } from "@/lib/sandbox/lifecycle";
-import { requestToken, sandboxClient, type SandboxClient } from "@/lib/sandbox/testing";
+import { planFor } from "@/sandbox/lifecycle";
+import { requestToken, sandboxClient, type SandboxClient } from "@/sandbox/testing";
 import { POST } from "./route";
 
 /**
@@ -70,6 +70,7 @@ describe.each(TEST_ENGINES)("POST /api/webhooks/pix on $name", (engine) => {
   beforeEach(async () => {
     await store.db.execute(sql`truncate webhook_events`);
     await store.db.execute(sql`truncate webhook_auth_failures`);
+    await store.db.execute(sql`truncate webhook_readbacks`);
     await ts.clearFaults();
     published = [];
   });
@@ -95,6 +96,34 @@ describe.each(TEST_ENGINES)("POST /api/webhooks/pix on $name", (engine) => {
     const again = await post(deliveryRequest(deliveryBody(message)));
     expect(await again.json()).toMatchObject({ duplicate: true });
     expect((await rows()).map((r) => r.repeat_count)).toEqual([1]);
+  });
+
+  it("2,000 replays of one genuine delivery cause at most a few provider read-backs (issue 29, finding 10)", async () => {
+    const message = await sentPayment(id("replayed"));
+    const readbacks = () => ts.calls.filter((c) => c.path === `/v1/pix/payments/${id("replayed")}/idempotent_id`).length;
+    const before = readbacks();
+    const statuses: number[] = [];
+    // 40 rounds of 50 at once: the first round races the first store, the rest find it stored.
+    for (let round = 0; round < 40; round++) {
+      const answers = await Promise.all(Array.from({ length: 50 }, () => post(deliveryRequest(deliveryBody(message)))));
+      for (const res of answers) {
+        statuses.push(res.status);
+        if (res.status === 503) expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+        await res.body?.cancel();
+      }
+    }
+    expect(statuses).toHaveLength(2_000);
+    expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
+    expect(readbacks() - before).toBeLessThanOrEqual(WEBHOOK_READBACKS_PER_MINUTE);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(1_900);
+    expect(await rows()).toEqual([expect.objectContaining({ result: "accepted", status: "sent", repeat_count: statuses.filter((s) => s === 200).length - 1 })]);
+
+    // Replays edited so each body differs (the md5 does not cover receipt_url): the limit holds.
+    const edited = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post(deliveryRequest(deliveryBody({ ...message, receipt_url: `https://example.com/r/${i}` })))),
+    );
+    expect(edited.filter((r) => r.status === 503).length).toBeGreaterThanOrEqual(20 - WEBHOOK_READBACKS_PER_MINUTE);
+    expect(readbacks() - before).toBeLessThanOrEqual(WEBHOOK_READBACKS_PER_MINUTE);
   });
 
   it("a forged delivery (right md5, a payment the provider does not have) is recorded as rejected, answered 200, never a change", async () => {

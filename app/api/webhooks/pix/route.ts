@@ -1,11 +1,12 @@
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { receiveWebhook } from "@/lib/events/receiver";
+import { MAX_WEBHOOK_BODY_BYTES } from "@/lib/events/verify";
 import { getEventBus } from "@/lib/events/runtime";
 import { route } from "@/lib/http";
 
 // POST /api/webhooks/pix: the provider's notifications, payments (type 2) and QR codes (type 1); no session: Authorization + md5, then read back
-export const POST = route({ name: "POST /api/webhooks/pix", permission: "public", checkOrigin: false }, async ({ request }) => {
+export const POST = route({ name: "POST /api/webhooks/pix", permission: "public", checkOrigin: false, rawBody: { maxBytes: MAX_WEBHOOK_BODY_BYTES } }, async ({ request }) => {
   const env = getEnv();
   const [db, bus] = await Promise.all([getDb(), getEventBus()]);
   return receiveWebhook(request, { db, bus, authorization: env.webhookAuthorization, secretKey: env.clientSecret });

@@ -5,7 +5,7 @@ import { approveBatch } from "@/lib/batches/service";
 import { getBatchSummary } from "@/lib/batches/store";
 
 // POST /api/batches/{id}/approve: one approval of the whole batch; the last needed one sends every row
-export const POST = route({ name: "POST /api/batches/[id]/approve", permission: "approve", params: batchParamsSchema }, async ({ actor, params }) => {
+export const POST = route({ name: "POST /api/batches/[id]/approve", permission: "approve", params: batchParamsSchema, stepUp: true }, async ({ actor, params }) => {
   const { db, queue, pace } = await batchContext();
   await approveBatch(db, queue, params.id, actor, pace);
   return jsonOk({ batch: await getBatchSummary(db, params.id) });

@@ -5,7 +5,7 @@ import { submitBatch } from "@/lib/batches/service";
 import { getBatchSummary } from "@/lib/batches/store";
 
 // POST /api/batches/{id}/submit: each valid row becomes a transfer request (after the batch's approval when the policy asks)
-export const POST = route({ name: "POST /api/batches/[id]/submit", permission: "register", params: batchParamsSchema }, async ({ actor, params }) => {
+export const POST = route({ name: "POST /api/batches/[id]/submit", permission: "register", params: batchParamsSchema, stepUp: true }, async ({ actor, params }) => {
   const { db, queue, policy, pace } = await batchContext();
   await submitBatch(db, queue, params.id, actor, policy, pace);
   return jsonOk({ batch: await getBatchSummary(db, params.id) });

@@ -7,7 +7,7 @@ import { resetEnvForTests } from "@/lib/env";
 import { recordAccepted } from "@/lib/events/store";
 import { deliveryBody, testMessage } from "@/lib/events/testing";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
-import { SANDBOX_FIXTURES } from "@/lib/sandbox/fixtures";
+import { SANDBOX_FIXTURES } from "@/sandbox/fixtures";
 import { pdfText } from "@/lib/testing/pdf-text";
 
 vi.mock("@/lib/auth/guard", () => ({

@@ -7,7 +7,7 @@ import { getTransfer } from "@/lib/transfers/store";
 
 // POST /api/transfers/{id}/approve: one approval; the last needed one sends it at once (authorized)
 export const POST = route(
-  { name: "POST /api/transfers/[id]/approve", permission: "approve", params: transferParamsSchema },
+  { name: "POST /api/transfers/[id]/approve", permission: "approve", params: transferParamsSchema, stepUp: true },
   async ({ actor, params }) => {
     const db = await getDb();
     const { ready } = await approveTransfer(db, params.id, actor);

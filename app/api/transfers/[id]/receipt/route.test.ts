@@ -7,7 +7,7 @@ import { setStoreForTests } from "@/lib/db";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { resetEnvForTests } from "@/lib/env";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
-import { planFor } from "@/lib/sandbox/lifecycle";
+import { planFor } from "@/sandbox/lifecycle";
 import { pdfText } from "@/lib/testing/pdf-text";
 import { submitTransfer } from "@/lib/transfers/engine";
 import { reconcile } from "@/lib/transfers/reconcile";

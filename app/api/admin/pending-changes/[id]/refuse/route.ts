@@ -1,0 +1,22 @@
+import { pendingChangeErrorResponse } from "@/lib/admin-changes/http";
+import { pendingChangeParamsSchema } from "@/lib/admin-changes/params";
+import { refusePendingChange } from "@/lib/admin-changes/service";
+import { getDb } from "@/lib/db";
+import { clientIp, jsonOk, route } from "@/lib/http";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/admin/pending-changes/{id}/refuse: another admin refuses; nothing of the change happens
+export const POST = route(
+  { name: "POST /api/admin/pending-changes/[id]/refuse", permission: "pendingChanges", params: pendingChangeParamsSchema },
+  async ({ request, user, params, t }) => {
+    try {
+      const decided = await refusePendingChange({ db: await getDb(), ip: clientIp(request) }, params.id, { kind: "admin", id: user.id, email: user.email });
+      return jsonOk({ pending_change: decided });
+    } catch (error) {
+      const refused = pendingChangeErrorResponse(error, t);
+      if (refused) return refused;
+      throw error;
+    }
+  },
+);

@@ -1,0 +1,11 @@
+import { getDb } from "@/lib/db";
+import { jsonOk, route } from "@/lib/http";
+import { alertNoteSchema, alertParamsSchema } from "@/lib/alerts/query";
+import { acknowledgeAlert } from "@/lib/alerts/store";
+import { viewerOf } from "@/lib/alerts/viewer";
+
+// POST /api/alerts/{id}/acknowledge: { note } a person takes the alert on (audited)
+export const POST = route(
+  { name: "POST /api/alerts/[id]/acknowledge", permission: "alerts", params: alertParamsSchema, body: alertNoteSchema },
+  async ({ user, actor, params, body }) => jsonOk({ alert: await acknowledgeAlert(await getDb(), params.id, viewerOf(user, actor.ip), body.note) }),
+);

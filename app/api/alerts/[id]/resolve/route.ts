@@ -1,0 +1,11 @@
+import { getDb } from "@/lib/db";
+import { jsonOk, route } from "@/lib/http";
+import { alertNoteSchema, alertParamsSchema } from "@/lib/alerts/query";
+import { resolveAlert } from "@/lib/alerts/store";
+import { viewerOf } from "@/lib/alerts/viewer";
+
+// POST /api/alerts/{id}/resolve: { note } a person resolves the alert, saying what was done (audited)
+export const POST = route(
+  { name: "POST /api/alerts/[id]/resolve", permission: "alerts", params: alertParamsSchema, body: alertNoteSchema },
+  async ({ user, actor, params, body }) => jsonOk({ alert: await resolveAlert(await getDb(), params.id, viewerOf(user, actor.ip), body.note) }),
+);

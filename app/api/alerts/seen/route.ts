@@ -1,0 +1,10 @@
+import { getDb } from "@/lib/db";
+import { jsonOk, route } from "@/lib/http";
+import { alertSeenSchema } from "@/lib/alerts/query";
+import { markSeen } from "@/lib/alerts/store";
+
+// POST /api/alerts/seen: { up_to } the signed-in person has seen the alerts up to this id (the bell's count)
+export const POST = route({ name: "POST /api/alerts/seen", permission: "alerts", body: alertSeenSchema }, async ({ user, body }) => {
+  await markSeen(await getDb(), user.id, body.up_to);
+  return jsonOk({ up_to: body.up_to });
+});

@@ -1,0 +1,30 @@
+import { getDb } from "@/lib/db";
+import { batchErrorsColumns } from "@/lib/batches/errors-file";
+import { batchParamsSchema } from "@/lib/batches/query";
+import { getBatchSummary, rowsWithErrors } from "@/lib/batches/store";
+import { exportResponse } from "@/lib/export/response";
+import { jsonError, route } from "@/lib/http";
+import { TransferError } from "@/lib/transfers/errors";
+
+// GET /api/batches/{id}/errors: the rows with errors as a CSV (Brazilian Excel) with the line and the reason, to correct and upload again
+export const GET = route(
+  { name: "GET /api/batches/[id]/errors", permission: "viewTransfers", params: batchParamsSchema, checkOrigin: true },
+  async ({ params, t }) => {
+    const db = await getDb();
+    if (!(await getBatchSummary(db, params.id))) throw new TransferError("not_found", "batches.errors.notFound");
+    const rows = await rowsWithErrors(db, params.id);
+    if (!rows.length) return jsonError(409, t("batches.errors.noErrors"), { kind: "conflict" });
+    let sent = false;
+    return exportResponse({
+      format: "csv",
+      fileBase: t("batches.errorsFile.fileBase"),
+      sheetName: t("batches.errorsFile.fileBase"),
+      columns: batchErrorsColumns(t),
+      next: async () => {
+        if (sent) return null;
+        sent = true;
+        return rows;
+      },
+    });
+  },
+);

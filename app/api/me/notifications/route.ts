@@ -1,0 +1,16 @@
+import { getDb } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import { jsonOk, route } from "@/lib/http";
+import { getMailChoices, saveMailChoices } from "@/lib/alerts/preferences";
+import { mailChoicesSchema } from "@/lib/alerts/query";
+import { describeChannels } from "@/lib/alerts/channels";
+
+// GET /api/me/notifications: the e-mails the signed-in person may get, each on or off, and whether e-mail is configured
+export const GET = route({ name: "GET /api/me/notifications", permission: "account" }, async ({ user }) =>
+  jsonOk({ kinds: await getMailChoices(await getDb(), user), email: describeChannels(getEnv()).email }),
+);
+
+// PUT /api/me/notifications: { kinds: { paid: false, ... } } the person's choices
+export const PUT = route({ name: "PUT /api/me/notifications", permission: "account", body: mailChoicesSchema }, async ({ user, body }) =>
+  jsonOk({ kinds: await saveMailChoices(await getDb(), user, body.kinds), email: describeChannels(getEnv()).email }),
+);

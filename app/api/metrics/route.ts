@@ -1,0 +1,19 @@
+import { getDb } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import { jsonError, NO_STORE, route } from "@/lib/http";
+import { metricsAccess, scrapeMetrics } from "@/lib/metrics";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/metrics: Prometheus text for the operators' scraper (Bearer METRICS_TOKEN; unset: metrics off, 404)
+export const GET = route({ name: "GET /api/metrics", permission: "public" }, async ({ request, t }) => {
+  const access = metricsAccess(request.headers.get("authorization"), getEnv().metricsToken);
+  if (access === "off") return jsonError(404, t("errors.notFoundEndpoint"));
+  if (access === "refused") {
+    const refused = jsonError(401, t("errors.metricsToken"), { kind: "unauthenticated" });
+    refused.headers.set("www-authenticate", 'Bearer realm="metrics"');
+    return refused;
+  }
+  const { contentType, text } = await scrapeMetrics(await getDb());
+  return new Response(text, { headers: { "content-type": contentType, ...NO_STORE } });
+});

@@ -1,0 +1,137 @@
+import { eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listAudit } from "@/lib/db/audit";
+import type { Db } from "@/lib/db";
+import { authVerification } from "@/lib/db/schema/auth";
+import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
+import { createUser, findUserByEmail } from "@/lib/db/users";
+import { DEFAULT_POLICY, type ApprovalPolicy } from "@/lib/transfers/policy";
+import { getApprovalPolicy } from "@/lib/transfers/policy-store";
+import { changePolicyOrAsk, changeUserOrAsk, confirmPendingChange, inviteUserOrAsk, listPendingChanges, PendingChangeError, refusePendingChange } from "./service";
+
+// Issue 29, finding 7: one admin alone could set zero approvals, make himself an approver, or
+// take over a real approver's sign-in. Each now waits for another admin.
+const ZERO: ApprovalPolicy = { tiers: [{ from_cents: 0, approvals: 0 }], expiry_hours: DEFAULT_POLICY.expiry_hours };
+const STRICTER: ApprovalPolicy = { tiers: [{ from_cents: 0, approvals: 1 }, { from_cents: 1_000_000, approvals: 2 }], expiry_hours: 12 };
+
+describe.each(TEST_ENGINES)("changes that need a second admin ($name)", (engine) => {
+  let store: TestStore;
+  let db: Db;
+  const A = { id: "", email: "ana.admin@changes.test" };
+  const B = { id: "", email: "bruno.admin@changes.test" };
+  const ctx = () => ({ db, ip: "198.51.100.9" });
+
+  beforeAll(async () => {
+    store = await engine.open();
+    db = store.db;
+    A.id = (await createUser({ email: A.email, role: "admin", password: "a-long-password" }, { db })).id;
+    B.id = (await createUser({ email: B.email, role: "admin", password: "a-long-password" }, { db })).id;
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  async function expectCode(promise: Promise<unknown>, code: string) {
+    await expect(promise).rejects.toBeInstanceOf(PendingChangeError);
+    await expect(promise).rejects.toMatchObject({ code });
+  }
+
+  it("zero approvals waits; the requester cannot confirm it (403 + audit row); another admin can", async () => {
+    const asked = await changePolicyOrAsk(ctx(), ZERO, A);
+    if (!("pending" in asked)) throw new Error("a weaker policy applied at once");
+    expect((await getApprovalPolicy(db)).tiers).toEqual(DEFAULT_POLICY.tiers);
+    expect((await listPendingChanges(db)).pending.map((c) => c.id)).toContain(asked.pending.id);
+
+    await expectCode(confirmPendingChange(ctx(), asked.pending.id, { kind: "admin", ...A }), "own_request");
+    const own = await listAudit({ action: "admin_change.confirm" }, db);
+    expect(own.entries[0]).toMatchObject({ actorEmail: A.email, outcome: "refused_own_request" });
+    expect((await getApprovalPolicy(db)).tiers).toEqual(DEFAULT_POLICY.tiers);
+
+    const done = await confirmPendingChange(ctx(), asked.pending.id, { kind: "admin", ...B });
+    expect(done.change).toMatchObject({ state: "confirmed", decided_by: B.email });
+    expect(await getApprovalPolicy(db)).toMatchObject({ tiers: ZERO.tiers, changed_by: A.email });
+    const actions = (await listAudit({}, db)).entries.map((e) => `${e.action}:${e.outcome}`);
+    expect(actions).toEqual(expect.arrayContaining(["admin_change.request:pending", "admin_change.confirm:confirmed", "policy.change:saved"]));
+    await expectCode(confirmPendingChange(ctx(), asked.pending.id, { kind: "admin", ...B }), "not_pending");
+  });
+
+  it("a stricter policy applies at once; a confirmation asked before it is refused as stale", async () => {
+    const weaker = await changePolicyOrAsk(ctx(), { ...ZERO, expiry_hours: 48 }, A);
+    expect("pending" in weaker).toBe(true);
+    const stricter = await changePolicyOrAsk(ctx(), STRICTER, A);
+    expect("applied" in stricter && stricter.applied.tiers).toEqual(STRICTER.tiers);
+    if (!("pending" in weaker)) return;
+    await expectCode(confirmPendingChange(ctx(), weaker.pending.id, { kind: "admin", ...B }), "stale");
+    expect((await getApprovalPolicy(db)).tiers).toEqual(STRICTER.tiers);
+  });
+
+  it("granting a money role waits; taking one away does not; a refusal changes nothing", async () => {
+    const viewer = await createUser({ email: "vera@changes.test", role: "viewer", password: "a-long-password" }, { db });
+    const asked = await changeUserOrAsk(ctx(), viewer.id, { role: "approver" }, A);
+    if (!("pending" in asked)) throw new Error("a money role was granted at once");
+    expect(asked.pending.change).toEqual({ kind: "role", from: "viewer", to: "approver" });
+    expect((await findUserByEmail(viewer.email, db))?.role).toBe("viewer");
+
+    const refused = await refusePendingChange(ctx(), asked.pending.id, { kind: "admin", ...B });
+    expect(refused.state).toBe("refused");
+    expect((await findUserByEmail(viewer.email, db))?.role).toBe("viewer");
+
+    const again = await changeUserOrAsk(ctx(), viewer.id, { role: "approver" }, A);
+    if (!("pending" in again)) throw new Error("expected a pending change");
+    await confirmPendingChange(ctx(), again.pending.id, { kind: "admin", ...B });
+    expect((await findUserByEmail(viewer.email, db))?.role).toBe("approver");
+
+    const down = await changeUserOrAsk(ctx(), viewer.id, { role: "viewer" }, A);
+    expect("applied" in down).toBe(true);
+    expect((await findUserByEmail(viewer.email, db))?.role).toBe("viewer");
+  });
+
+  it("a new approver account, and a password link or second-factor reset for one, wait; the link goes to the confirmer once", async () => {
+    const asked = await inviteUserOrAsk(ctx(), { email: "Alter.Ego@changes.test", role: "approver" }, A);
+    if (!("pending" in asked)) throw new Error("a new approver was created at once");
+    expect(await findUserByEmail("alter.ego@changes.test", db)).toBeNull();
+    const made = await confirmPendingChange(ctx(), asked.pending.id, { kind: "admin", ...B });
+    expect(made.token).toEqual(expect.any(String));
+    const approver = await findUserByEmail("alter.ego@changes.test", db);
+    expect(approver?.role).toBe("approver");
+
+    const links = () => db.select().from(authVerification).where(like(authVerification.identifier, "set-password:%"));
+    const before = (await links()).length;
+    const link = await changeUserOrAsk(ctx(), approver!.id, { newPasswordLink: true }, A);
+    expect("pending" in link).toBe(true);
+    expect((await links()).length).toBe(before);
+    if ("pending" in link) expect((await confirmPendingChange(ctx(), link.pending.id, { kind: "admin", ...B })).token).toEqual(expect.any(String));
+
+    const reset = await changeUserOrAsk(ctx(), approver!.id, { resetSecondFactor: true }, A);
+    expect("pending" in reset && reset.pending.change).toEqual({ kind: "reset_second_factor", role: "approver" });
+
+    // A viewer's link is nobody's hand on the money: at once.
+    const viewer = await inviteUserOrAsk(ctx(), { email: "leitor@changes.test", role: "viewer" }, A);
+    expect("applied" in viewer && viewer.applied.token).toEqual(expect.any(String));
+  });
+
+  it("a deployment with one admin confirms from the server's command line", async () => {
+    const asked = await changeUserOrAsk(ctx(), B.id, { role: "operator" }, A);
+    if (!("pending" in asked)) throw new Error("expected a pending change");
+    const done = await confirmPendingChange({ db, via: "cli" }, asked.pending.id, { kind: "cli", osUser: "maria" });
+    expect(done.change.decided_by).toBe("command line (maria)");
+    expect((await findUserByEmail(B.email, db))?.role).toBe("operator");
+    const confirm = await listAudit({ action: "admin_change.confirm" }, db);
+    expect(confirm.entries[0]).toMatchObject({ actorEmail: null, outcome: "confirmed" });
+  });
+
+  it("two admins confirming at once: the change is applied once", async () => {
+    const C = { id: (await createUser({ email: "carla.admin@changes.test", role: "admin", password: "a-long-password" }, { db })).id, email: "carla.admin@changes.test" };
+    const viewer = await createUser({ email: "duo@changes.test", role: "viewer", password: "a-long-password" }, { db });
+    const asked = await changeUserOrAsk(ctx(), viewer.id, { role: "operator" }, A);
+    if (!("pending" in asked)) throw new Error("expected a pending change");
+    const results = await Promise.allSettled([
+      confirmPendingChange(ctx(), asked.pending.id, { kind: "admin", ...C }),
+      confirmPendingChange(ctx(), asked.pending.id, { kind: "admin", ...C }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const roleChanges = (await listAudit({ action: "user.role_change" }, db)).entries.filter((e) => e.target === viewer.email);
+    expect(roleChanges).toHaveLength(1);
+    expect(await db.select().from(authVerification).where(eq(authVerification.value, viewer.id))).toHaveLength(0);
+  });
+});

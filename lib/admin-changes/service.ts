@@ -1,0 +1,175 @@
+import "server-only";
+import { recordAudit } from "@/lib/db/audit";
+import type { Db } from "@/lib/db";
+import { findUserById, inviteUser, UserError, type UserSummary } from "@/lib/db/users";
+import { changeUser, type UserChange } from "@/lib/db/users-admin";
+import type { Role } from "@/lib/auth/roles";
+import type { ApprovalPolicy } from "@/lib/transfers/policy";
+import { getApprovalPolicy, saveApprovalPolicy } from "@/lib/transfers/policy-store";
+import { isMoneyRole, policyWeakens, userChangeNeedsSecondAdmin } from "./rules";
+import { findPendingChange, insertPendingChange, listDecidedRows, listPendingRows, lockPendingChange, markDecided, toView } from "./store";
+import type { PendingChangePayload, PendingChangeView } from "./types";
+
+/**
+ * Changes that weaken money controls wait for a second admin (rules.ts says which). The
+ * request is stored and audited; another admin (never the requester) or the server's command
+ * line confirms it, and only then does the change happen, applied, marked and audited in one
+ * transaction; or refuses it, audited too. Changes that do not weaken anything apply at once.
+ */
+type Person = { id: string; email: string };
+/** Either the change was made at once, or it waits for a second admin. */
+export type AppliedOrPending<T> = { applied: T } | { pending: PendingChangeView };
+/** Who decides: an admin on the web, or whoever runs `npm run users -- confirm` on the server. */
+export type Decider = { kind: "admin"; id: string; email: string } | { kind: "cli"; osUser?: string };
+/** `defaultExpiryHours`: the expiry of the default policy (APPROVAL_EXPIRY_HOURS) while none was saved. */
+type Context = { db: Db; ip?: string | null; via?: "web" | "cli"; defaultExpiryHours?: number };
+
+export type PendingChangeErrorCode = "not_found" | "not_pending" | "own_request" | "stale";
+
+export class PendingChangeError extends Error {
+  constructor(
+    readonly code: PendingChangeErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "PendingChangeError";
+  }
+}
+
+const samePolicy = (a: ApprovalPolicy, b: ApprovalPolicy) =>
+  a.expiry_hours === b.expiry_hours && a.tiers.length === b.tiers.length && a.tiers.every((t, i) => t.from_cents === b.tiers[i]!.from_cents && t.approvals === b.tiers[i]!.approvals);
+
+const policyOf = (p: ApprovalPolicy): ApprovalPolicy => ({ tiers: p.tiers.map((t) => ({ from_cents: t.from_cents, approvals: t.approvals })), expiry_hours: p.expiry_hours });
+
+async function ask(ctx: Context, requester: Person, change: PendingChangePayload, target: { id: string | null; email: string | null }): Promise<PendingChangeView> {
+  return ctx.db.transaction(async (tx) => {
+    const pending = await insertPendingChange(tx as unknown as Db, { change, target, requester, now: new Date() });
+    await recordAudit(
+      { actor: requester, action: "admin_change.request", target: target.email ?? change.kind, outcome: "pending", detail: { pending_change: pending.id, change, via: ctx.via ?? "web" }, ip: ctx.ip },
+      tx as unknown as Db,
+    );
+    return pending;
+  });
+}
+
+/** PUT /api/settings/approvals: a stricter (or equal) policy is saved at once; a weaker one waits. */
+export async function changePolicyOrAsk(ctx: Context, proposed: ApprovalPolicy, requester: Person): Promise<AppliedOrPending<Awaited<ReturnType<typeof saveApprovalPolicy>>>> {
+  const inForce = await getApprovalPolicy(ctx.db, ctx.defaultExpiryHours);
+  if (!policyWeakens(inForce, proposed)) {
+    return { applied: await saveApprovalPolicy(ctx.db, proposed, requester, ctx.ip ?? null, ctx.defaultExpiryHours) };
+  }
+  return { pending: await ask(ctx, requester, { kind: "approval_policy", proposed: policyOf(proposed), in_force: policyOf(inForce) }, { id: null, email: null }) };
+}
+
+/** PATCH /api/users/{id}: what gives a hand on the money waits; the rest applies at once. */
+export async function changeUserOrAsk(ctx: Context, userId: string, change: UserChange, requester: Person): Promise<AppliedOrPending<Awaited<ReturnType<typeof changeUser>>>> {
+  const user = await findUserById(userId, ctx.db);
+  if (!user) throw new UserError(`No user with id ${userId}`, "not_found");
+  if (!userChangeNeedsSecondAdmin(change, user)) {
+    return { applied: await changeUser(userId, change, { db: ctx.db, actor: requester, ip: ctx.ip, auditDetail: { via: ctx.via ?? "web" } }) };
+  }
+  const payload: PendingChangePayload =
+    "role" in change
+      ? { kind: "role", from: user.role, to: change.role }
+      : "newPasswordLink" in change
+        ? { kind: "password_link", role: user.role }
+        : { kind: "reset_second_factor", role: user.role };
+  return { pending: await ask(ctx, requester, payload, { id: user.id, email: user.email }) };
+}
+
+/** POST /api/users: an account with a money role waits; others are created at once (with their link). */
+export async function inviteUserOrAsk(ctx: Context, input: { email: string; name?: string; role: Role }, requester: Person): Promise<AppliedOrPending<Awaited<ReturnType<typeof inviteUser>>>> {
+  if (!isMoneyRole(input.role)) {
+    return { applied: await inviteUser(input, { db: ctx.db, actor: requester, ip: ctx.ip, auditDetail: { via: ctx.via ?? "web" } }) };
+  }
+  const email = input.email.trim().toLowerCase();
+  const payload: PendingChangePayload = { kind: "new_account", email, name: input.name?.trim() || null, role: input.role };
+  return { pending: await ask(ctx, requester, payload, { id: null, email }) };
+}
+
+/** Changes waiting, and the last ones decided. */
+export async function listPendingChanges(db: Db): Promise<{ pending: PendingChangeView[]; decided: PendingChangeView[] }> {
+  const [pending, decided] = await Promise.all([listPendingRows(db), listDecidedRows(db)]);
+  return { pending, decided };
+}
+
+function deciderLabel(decider: Decider): { id: string | null; label: string; actor: Person | null } {
+  if (decider.kind === "admin") return { id: decider.id, label: decider.email, actor: { id: decider.id, email: decider.email } };
+  return { id: null, label: `command line${decider.osUser ? ` (${decider.osUser})` : ""}`, actor: null };
+}
+
+/**
+ * Refuses a requester deciding on their own change: 403 for them, and an audit row that says
+ * they tried (written on its own: the refusal stands even if the log cannot take it).
+ */
+async function refuseOwn(ctx: Context, view: PendingChangeView, decider: Decider, action: "admin_change.confirm" | "admin_change.refuse"): Promise<never> {
+  const who = deciderLabel(decider);
+  await recordAudit(
+    { actor: who.actor, action, target: view.target_email ?? view.change.kind, outcome: "refused_own_request", detail: { pending_change: view.id }, ip: ctx.ip },
+    ctx.db,
+  ).catch(() => undefined);
+  throw new PendingChangeError("own_request", "Another admin must decide on a change you asked for");
+}
+
+async function openChange(ctx: Context, id: string, decider: Decider, action: "admin_change.confirm" | "admin_change.refuse"): Promise<PendingChangeView> {
+  const view = await findPendingChange(ctx.db, id);
+  if (!view) throw new PendingChangeError("not_found", `No pending change ${id}`);
+  if (view.state !== "pending") throw new PendingChangeError("not_pending", `The change ${id} was already ${view.state}`);
+  if (decider.kind === "admin" && decider.id === view.requested_by.id) await refuseOwn(ctx, view, decider, action);
+  return view;
+}
+
+/**
+ * Confirms a change: under a lock on its row, applies it, marks it confirmed and audits the
+ * decision, all in one transaction. A policy change whose policy in force moved since it was
+ * asked is refused as stale (confirming it would undo the newer change): ask again.
+ */
+export async function confirmPendingChange(ctx: Context, id: string, decider: Decider): Promise<{ change: PendingChangeView; token?: string; user?: UserSummary }> {
+  await openChange(ctx, id, decider, "admin_change.confirm");
+  const who = deciderLabel(decider);
+  return ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const row = await lockPendingChange(tx, id);
+    if (!row || row.state !== "pending") throw new PendingChangeError("not_pending", `The change ${id} was decided meanwhile`);
+    const view = toView(row);
+    if (decider.kind === "admin" && decider.id === view.requested_by.id) throw new PendingChangeError("own_request", "Another admin must decide");
+    const requester = view.requested_by;
+    const detail = { pending_change: id, confirmed_by: who.label, via: ctx.via ?? "web" };
+    const c = view.change;
+    let token: string | undefined;
+    let user: UserSummary | undefined;
+    if (c.kind === "approval_policy") {
+      const now = await getApprovalPolicy(tx, ctx.defaultExpiryHours);
+      if (!samePolicy(policyOf(now), c.in_force)) throw new PendingChangeError("stale", "The approval policy changed since this change was asked for");
+      await saveApprovalPolicy(tx, c.proposed, requester, ctx.ip ?? null, ctx.defaultExpiryHours);
+    } else if (c.kind === "new_account") {
+      const made = await inviteUser({ email: c.email, name: c.name ?? undefined, role: c.role }, { db: tx, actor: requester, ip: ctx.ip, auditDetail: detail });
+      token = made.token;
+      user = made.user;
+    } else {
+      if (!view.target_user_id) throw new PendingChangeError("not_found", "The account of this change is gone");
+      const change: UserChange = c.kind === "role" ? { role: c.to } : c.kind === "password_link" ? { newPasswordLink: true } : { resetSecondFactor: true };
+      const result = await changeUser(view.target_user_id, change, { db: tx, actor: requester, ip: ctx.ip, auditDetail: detail });
+      token = result.token;
+      user = result.user;
+    }
+    const decided = await markDecided(tx, id, "confirmed", who, new Date());
+    await recordAudit({ actor: who.actor, action: "admin_change.confirm", target: view.target_email ?? c.kind, outcome: "confirmed", detail: { pending_change: id, change: c, requested_by: requester.email, via: ctx.via ?? "web" }, ip: ctx.ip }, tx);
+    return { change: decided, token, user };
+  });
+}
+
+/** Refuses a change: nothing of it happens; the decision is kept and audited. */
+export async function refusePendingChange(ctx: Context, id: string, decider: Decider): Promise<PendingChangeView> {
+  await openChange(ctx, id, decider, "admin_change.refuse");
+  const who = deciderLabel(decider);
+  return ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const row = await lockPendingChange(tx, id);
+    if (!row || row.state !== "pending") throw new PendingChangeError("not_pending", `The change ${id} was decided meanwhile`);
+    const view = toView(row);
+    const decided = await markDecided(tx, id, "refused", who, new Date());
+    await recordAudit({ actor: who.actor, action: "admin_change.refuse", target: view.target_email ?? view.change.kind, outcome: "refused", detail: { pending_change: id, change: view.change, requested_by: view.requested_by.email, via: ctx.via ?? "web" }, ip: ctx.ip }, tx);
+    return decided;
+  });
+}

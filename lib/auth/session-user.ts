@@ -1,0 +1,81 @@
+import "server-only";
+import { and, eq, gt } from "drizzle-orm";
+import { getSessionCookie } from "better-auth/cookies";
+import type { Db } from "@/lib/db";
+import { authSession, authUser, sessionStepUps } from "@/lib/db/schema/auth";
+import type { Auth } from "./auth";
+import { isRole, type Role } from "./roles";
+import { secondFactorRequired } from "./second-factor";
+import { createSessionMemo, type SessionMemo } from "./session-cache";
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  twoFactorEnabled: boolean;
+  /** The role requires a second factor and the user has not set one up yet. */
+  needsSecondFactor: boolean;
+  /** The session's row id (not its token): step-up records are kept against it. */
+  sessionId: string;
+  /** When the user last proved who they are on this session: signing in, or a step-up since. */
+  verifiedAt: Date;
+};
+
+type Deps = { auth: () => Promise<Pick<Auth, "api">>; db: () => Promise<Db> };
+
+/**
+ * Reads the signed-in user of a request: Better Auth checks the cookie (its signature, the
+ * session) once a minute per cookie (session-cache.ts); the live facts are read on every
+ * request in ONE query joining the session, its user and its last step-up. One reader per
+ * instance; tests make two on one database to prove a change on one applies on the other.
+ */
+export function createSessionReader(deps: Deps, memo: SessionMemo = createSessionMemo()) {
+  return async function readSessionUser(headers: Headers, now: Date = new Date()): Promise<SessionUser | null> {
+    const cookie = getSessionCookie(headers, { cookiePrefix: "pix" });
+    if (!cookie) return null;
+    let token = memo.get(cookie, now.getTime());
+    if (!token) {
+      const auth = await deps.auth();
+      const session = await auth.api.getSession({ headers }).catch(() => null);
+      if (!session) {
+        memo.forget(cookie);
+        return null;
+      }
+      token = session.session.token;
+      memo.remember(cookie, token, now.getTime());
+    }
+    const db = await deps.db();
+    const [row] = await db
+      .select({
+        sessionId: authSession.id,
+        signedInAt: authSession.createdAt,
+        steppedUpAt: sessionStepUps.verifiedAt,
+        id: authUser.id,
+        email: authUser.email,
+        name: authUser.name,
+        role: authUser.role,
+        twoFactorEnabled: authUser.twoFactorEnabled,
+        deactivatedAt: authUser.deactivatedAt,
+      })
+      .from(authSession)
+      .innerJoin(authUser, eq(authUser.id, authSession.userId))
+      .leftJoin(sessionStepUps, eq(sessionStepUps.sessionId, authSession.id))
+      .where(and(eq(authSession.token, token), gt(authSession.expiresAt, now)))
+      .limit(1);
+    // Signed out, ended, expired; a role the code does not know grants nothing; deactivated: nothing.
+    if (!row || !isRole(row.role) || row.deactivatedAt) return null;
+    const signedInAt = new Date(row.signedInAt);
+    const steppedUpAt = row.steppedUpAt ? new Date(row.steppedUpAt) : null;
+    return {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      twoFactorEnabled: row.twoFactorEnabled,
+      needsSecondFactor: !row.twoFactorEnabled && secondFactorRequired(row.role),
+      sessionId: row.sessionId,
+      verifiedAt: steppedUpAt && steppedUpAt > signedInAt ? steppedUpAt : signedInAt,
+    };
+  };
+}

@@ -1,0 +1,26 @@
+import "server-only";
+import nodemailer from "nodemailer";
+
+/**
+ * Outgoing e-mail over SMTP (nodemailer), plain text. Each message opens its own connection
+ * (about 100 ms to a local server, measured by bench/alert-delivery.ts; a pooled connection
+ * sends in about 3 ms but holds a socket open for a few e-mails a minute). Timeouts keep a dead
+ * server from holding a delivery job for minutes.
+ */
+export type MailMessage = { to: string; subject: string; text: string };
+export type SendMail = (message: MailMessage) => Promise<void>;
+
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+export function smtpSender(url: string, from: string): SendMail {
+  const transport = nodemailer.createTransport({ url, ...TIMEOUTS });
+  return async (message) => {
+    await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+  };
+}
+
+/** An SMTP answer that says "never" (5xx: no such mailbox, refused): another try cannot help. */
+export function isPermanentSmtpError(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}

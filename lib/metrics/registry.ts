@@ -1,0 +1,97 @@
+import "server-only";
+import { Counter, Gauge, Histogram, Registry } from "prom-client";
+
+/**
+ * The Prometheus metrics of this process (GET /api/metrics). One registry per process, kept on
+ * globalThis: Next.js bundles route handlers, pages and instrumentation separately and may load
+ * this module several times, and a second registry would count half the requests.
+ *
+ * Counters and histograms are this instance's (sum them across instances); the gauges read from
+ * the store at scrape time (store-gauges.ts) are the deployment's (take their max).
+ */
+type Metrics = {
+  registry: Registry;
+  httpRequests: Counter<"route" | "status">;
+  httpDuration: Histogram<"route">;
+  providerCalls: Counter<"operation" | "outcome">;
+  providerDuration: Histogram<"operation" | "outcome">;
+  webhookLag: Histogram<"kind">;
+  queueJobs: Gauge<"queue" | "state">;
+  queueOldestAge: Gauge<"queue" | "state">;
+  transfers: Gauge<"state">;
+  findingsOpen: Gauge;
+  alertsOpen: Gauge;
+};
+
+const KEY = Symbol.for("pix-backoffice.metrics");
+
+const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const PROVIDER_SECONDS = [...SECONDS, 15, 30];
+const LAG_SECONDS = [0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600, 1800, 3600];
+
+function create(): Metrics {
+  const registry = new Registry();
+  // The application's own families only: the host's CPU and memory are node_exporter's (and
+  // prom-client's default event-loop gauge reads "Nan" between close scrapes).
+  const registers = [registry];
+  return {
+    registry,
+    httpRequests: new Counter({ name: "pix_http_requests_total", help: "API requests answered, by route and HTTP status", labelNames: ["route", "status"], registers }),
+    httpDuration: new Histogram({ name: "pix_http_request_duration_seconds", help: "Time to answer an API request, by route", labelNames: ["route"], buckets: SECONDS, registers }),
+    providerCalls: new Counter({
+      name: "pix_provider_calls_total",
+      help: "HTTP calls to the payments provider (each attempt), by operation and outcome (HTTP status, timeout or network)",
+      labelNames: ["operation", "outcome"],
+      registers,
+    }),
+    providerDuration: new Histogram({
+      name: "pix_provider_call_duration_seconds",
+      help: "Latency of each call to the payments provider, by operation and outcome",
+      labelNames: ["operation", "outcome"],
+      buckets: PROVIDER_SECONDS,
+      registers,
+    }),
+    webhookLag: new Histogram({
+      name: "pix_webhook_lag_seconds",
+      help: "Webhook received minus the provider's time of the change it reports, by kind (payment, qrcode)",
+      labelNames: ["kind"],
+      buckets: LAG_SECONDS,
+      registers,
+    }),
+    queueJobs: new Gauge({ name: "pix_queue_jobs", help: "Jobs in the queue, by queue and state (read from the store at scrape time)", labelNames: ["queue", "state"], registers }),
+    queueOldestAge: new Gauge({
+      name: "pix_queue_oldest_job_age_seconds",
+      help: "How long the oldest due job has waited (created, retry) or run (active), by queue and state",
+      labelNames: ["queue", "state"],
+      registers,
+    }),
+    transfers: new Gauge({ name: "pix_transfers", help: "Transfer requests by state (read from the store at scrape time)", labelNames: ["state"], registers }),
+    findingsOpen: new Gauge({ name: "pix_reconciliation_findings_open", help: "Reconciliation findings not resolved yet", registers }),
+    alertsOpen: new Gauge({ name: "pix_alerts_open", help: "Alerts raised and not acknowledged or resolved yet (read from the store at scrape time)", registers }),
+  };
+}
+
+export function metrics(): Metrics {
+  const g = globalThis as typeof globalThis & { [KEY]?: Metrics };
+  g[KEY] ??= create();
+  return g[KEY];
+}
+
+/** One API request answered (withRoute). */
+export function recordHttpRequest(route: string, status: number, seconds: number): void {
+  const m = metrics();
+  m.httpRequests.inc({ route, status: String(status) });
+  m.httpDuration.observe({ route }, seconds);
+}
+
+/** One call to the provider: `outcome` is its HTTP status, or "timeout" / "network" when none came. */
+export function recordProviderCall(operation: string, outcome: string, seconds: number): void {
+  const m = metrics();
+  m.providerCalls.inc({ operation, outcome });
+  m.providerDuration.observe({ operation, outcome }, seconds);
+}
+
+/** A webhook's delay; a provider clock ahead of ours reads as 0, not as a negative lag. */
+export function recordWebhookLag(kind: string, seconds: number): void {
+  metrics().webhookLag.observe({ kind }, Math.max(0, seconds));
+}

@@ -1,0 +1,19 @@
+import { queryOptions } from "@tanstack/react-query";
+import { answerWith } from "@/lib/domain/answer";
+import { apiGet } from "@/lib/domain/api-client";
+// Types only: the browser reads our answers by their members (lib/domain/answer.ts).
+import type { PendingChangeView } from "@/lib/admin-changes/types";
+
+type PendingChangesAnswer = { pending: PendingChangeView[]; decided: PendingChangeView[] };
+const readList = answerWith<PendingChangesAnswer>({ pending: "array", decided: "array" });
+
+/** Changes waiting for a second admin (shown on /users and /settings/approvals). */
+export const adminChangeQueries = {
+  all: () => ["admin-changes"] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...adminChangeQueries.all(), "list"] as const,
+      queryFn: ({ signal }) => apiGet("/api/admin/pending-changes", readList, { signal }),
+      staleTime: 5_000,
+    }),
+};

@@ -1,0 +1,58 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { logLine } from "@/lib/http/logger";
+import { checkProviderToken } from "@/lib/payments-api";
+import { QUEUE_SUBMIT } from "@/lib/transfers/queue";
+import { startedTransferQueue } from "@/lib/transfers/runtime";
+
+/**
+ * GET /api/ready: may this instance take traffic? Its store answers, its job queue is started
+ * and answers, and the provider gives it an access token. (GET /api/health is liveness and the
+ * provider's reachability.) A check that hangs fails after CHECK_TIMEOUT_MS: a load balancer's
+ * probe wants an answer, not a wait.
+ */
+export type Check = { ok: boolean; ms: number; error?: string };
+export type Readiness = { status: "ready" | "not_ready"; checks: { store: Check; queue: Check; provider: Check } };
+
+const CHECK_TIMEOUT_MS = 3_000;
+
+/**
+ * Runs one check. What went wrong is logged; the unauthenticated answer says only which check
+ * failed in plain words (a driver's message can name hosts and ports).
+ */
+async function timed(name: string, work: () => Promise<{ ok: true } | { ok: false; error: string }>): Promise<Check> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<{ ok: false; error: string }>((resolve) => {
+    timer = setTimeout(() => resolve({ ok: false, error: `no answer within ${CHECK_TIMEOUT_MS} ms` }), CHECK_TIMEOUT_MS);
+    timer.unref();
+  });
+  const outcome = await Promise.race([
+    work().catch((error: unknown) => {
+      logLine("warn", "readiness check failed", { check: name, error });
+      return { ok: false as const, error: `the ${name} check failed (see the server log)` };
+    }),
+    late,
+  ]);
+  clearTimeout(timer);
+  return { ...outcome, ms: Math.round((performance.now() - started) * 10) / 10 };
+}
+
+async function checkStore() {
+  await (await getDb()).execute(sql`select 1`);
+  return { ok: true as const };
+}
+
+async function checkQueue() {
+  const queue = await startedTransferQueue();
+  if (!queue) return { ok: false as const, error: "the job queue is not started" };
+  await queue.boss.getQueueSize(QUEUE_SUBMIT);
+  return { ok: true as const };
+}
+
+export async function checkReadiness(): Promise<Readiness> {
+  const [store, queue, provider] = await Promise.all([timed("store", checkStore), timed("queue", checkQueue), timed("provider", checkProviderToken)]);
+  const ready = store.ok && queue.ok && provider.ok;
+  return { status: ready ? "ready" : "not_ready", checks: { store, queue, provider } };
+}
