@@ -108,7 +108,7 @@ function needsSession(pathname: string): boolean {
  */
 export const config = {
   matcher: [
-    "/((?!_next/static|_next/image|favicon.ico|api/).*)",
+    "/((?!_next/static|_next/image|favicon.ico|icon.svg|api/).*)",
     "/api/(.*%.*)",
     { source: "/api/:path*", has: [{ type: "header", key: "x-forwarded-for" }] },
     { source: "/api/:path*", has: [{ type: "header", key: "x-forwarded-host" }] },

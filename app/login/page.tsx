@@ -35,11 +35,13 @@ export default async function LoginPage({ searchParams }: Props) {
             <ul className="mt-1 list-inside list-disc">
               {DEMO_ACCOUNTS.map((a) => (
                 <li key={a.email}>
-                  <span className="font-mono text-fg">{a.email}</span> ({t(`glossary.roles.${a.role}`)})
+                  <span className="font-mono text-fg">{a.email}</span> – {t(`glossary.roles.${a.role}`)}
                 </li>
               ))}
             </ul>
-            <p className="mt-1">{t("auth.demo.password", { password: demoPassword })}</p>
+            <p className="mt-1" data-testid="demo-password">
+              {t("auth.demo.password")} <span className="font-mono text-fg">{demoPassword}</span>
+            </p>
           </aside>
         ) : null
       }>

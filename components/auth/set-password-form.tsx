@@ -22,12 +22,15 @@ function checkNewPassword(password: string, confirm: string, limits: Limits): { 
 
 /**
  * The page an admin's one-time link opens: the new user chooses a password (Better Auth's
- * /reset-password consumes the token: a used or expired link says so).
+ * /reset-password consumes the token: a used or expired link says so), and is signed in with it
+ * at once. When signing in needs more (a second factor already set up), the sign-in page does it.
  */
-export function SetPasswordForm({ token, limits }: { token: string; limits: Limits }) {
+export function SetPasswordForm({ token, email, limits }: { token: string; email: string; limits: Limits }) {
   const t = useTranslations("auth.setPassword");
+  const tSignIn = useTranslations("auth.signIn");
   const [pending, setPending] = useState(false);
   const [done, setDone] = useState(false);
+  const [signingIn, setSigningIn] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Fields>({});
 
@@ -47,11 +50,18 @@ export function SetPasswordForm({ token, limits }: { token: string; limits: Limi
     setPending(true);
     try {
       const { error: failure } = await authClient.resetPassword({ newPassword: password, token });
-      setPending(false);
       if (failure) {
+        setPending(false);
         setError(failure.status === 400 || failure.status === 401 ? t("invalidLink") : failure.message || t("invalidLink"));
         return;
       }
+      setSigningIn(true);
+      const signedIn = await authClient.signIn.email({ email, password }).catch(() => null);
+      const needsMore = !signedIn?.data || signedIn.error || ("twoFactorRedirect" in signedIn.data && signedIn.data.twoFactorRedirect);
+      // A full load, not a client navigation: every server component renders again with the new session.
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+      if (!needsMore) return window.location.assign("/");
+      setPending(false);
       setDone(true);
     } catch {
       setPending(false);
@@ -109,7 +119,7 @@ export function SetPasswordForm({ token, limits }: { token: string; limits: Limi
       </div>
       <Button type="submit" variant="primary" size="lg" disabled={pending} className="w-full">
         <KeyRound aria-hidden className="h-4 w-4" />
-        {pending ? t("submitting") : t("submit")}
+        {signingIn ? tSignIn("submitting") : pending ? t("submitting") : t("submit")}
       </Button>
     </form>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/input";
@@ -51,30 +52,38 @@ export function UsersTable({ users, currentUserId, proposedRole, busy, onAction 
           {users.map((user) => {
             const role = proposedRole?.id === user.id ? proposedRole.role : user.role;
             const deactivated = Boolean(user.deactivatedAt);
+            // One's own account is changed by another admin (the server refuses it too): no role, deactivation or link here.
+            const own = user.id === currentUserId;
             return (
               <tr key={user.id} data-user={user.email} className={cn("border-t border-border align-top", deactivated && "text-fg-muted")}>
                 <td className="min-w-[15rem] px-3 py-2">
                   <div className="font-medium text-fg">
                     {user.name}
-                    {user.id === currentUserId ? <span className="ml-1 text-xs font-normal text-fg-muted">({t("users.you")})</span> : null}
+                    {own ? <span className="ml-1 text-xs font-normal text-fg-muted">({t("users.you")})</span> : null}
                   </div>
                   <div className="break-words font-mono text-xs text-fg-muted">{user.email}</div>
                 </td>
                 <td className="px-3 py-2">
-                  <Select
-                    compact
-                    className="w-48"
-                    aria-label={t("users.actions.role", { email: user.email })}
-                    value={role}
-                    disabled={busy}
-                    onChange={(e) => onAction(user, "role", e.currentTarget.value as Role)}
-                  >
-                    {ROLES.map((r) => (
-                      <option key={r} value={r}>
-                        {t(`glossary.roles.${r}`)}
-                      </option>
-                    ))}
-                  </Select>
+                  {own ? (
+                    <span className="inline-block whitespace-nowrap py-1 font-medium text-fg" data-testid="own-role">
+                      {t(`glossary.roles.${role}`)}
+                    </span>
+                  ) : (
+                    <Select
+                      compact
+                      className="w-auto min-w-[14rem]"
+                      aria-label={t("users.actions.role", { email: user.email })}
+                      value={role}
+                      disabled={busy}
+                      onChange={(e) => onAction(user, "role", e.currentTarget.value as Role)}
+                    >
+                      {ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {t(`glossary.roles.${r}`)}
+                        </option>
+                      ))}
+                    </Select>
+                  )}
                 </td>
                 <td className="px-3 py-2">
                   <div className="flex flex-col items-start gap-1">
@@ -93,28 +102,34 @@ export function UsersTable({ users, currentUserId, proposedRole, busy, onAction 
                 </td>
                 <td className="whitespace-nowrap px-3 py-2 tabular-nums">{formatBrazilDate(user.createdAt)}</td>
                 <td className="px-3 py-2">
-                  <div className="flex flex-wrap gap-1">
-                    {deactivated ? (
-                      <Button size="xs" disabled={busy} onClick={() => onAction(user, "reactivate")}>
-                        {t("users.actions.reactivate")}
+                  {own ? (
+                    <Link href="/settings/security" className="text-sm text-blue-700 underline-offset-2 hover:underline dark:text-blue-300">
+                      {t("users.ownAccount")}
+                    </Link>
+                  ) : (
+                    <div className="flex flex-wrap gap-1">
+                      {deactivated ? (
+                        <Button size="xs" disabled={busy} onClick={() => onAction(user, "reactivate")}>
+                          {t("users.actions.reactivate")}
+                        </Button>
+                      ) : (
+                        <Button size="xs" disabled={busy} onClick={() => onAction(user, "deactivate")}>
+                          {t("users.actions.deactivate")}
+                        </Button>
+                      )}
+                      {user.twoFactorEnabled ? (
+                        <Button size="xs" disabled={busy} onClick={() => onAction(user, "resetSecondFactor")}>
+                          {t("users.actions.resetSecondFactor")}
+                        </Button>
+                      ) : null}
+                      <Button size="xs" disabled={busy || deactivated} onClick={() => onAction(user, "endSessions")}>
+                        {t("users.actions.endSessions")}
                       </Button>
-                    ) : (
-                      <Button size="xs" disabled={busy} onClick={() => onAction(user, "deactivate")}>
-                        {t("users.actions.deactivate")}
+                      <Button size="xs" disabled={busy || deactivated} onClick={() => onAction(user, "newLink")}>
+                        {t("users.actions.newLink")}
                       </Button>
-                    )}
-                    {user.twoFactorEnabled ? (
-                      <Button size="xs" disabled={busy} onClick={() => onAction(user, "resetSecondFactor")}>
-                        {t("users.actions.resetSecondFactor")}
-                      </Button>
-                    ) : null}
-                    <Button size="xs" disabled={busy || deactivated} onClick={() => onAction(user, "endSessions")}>
-                      {t("users.actions.endSessions")}
-                    </Button>
-                    <Button size="xs" disabled={busy || deactivated} onClick={() => onAction(user, "newLink")}>
-                      {t("users.actions.newLink")}
-                    </Button>
-                  </div>
+                    </div>
+                  )}
                 </td>
               </tr>
             );

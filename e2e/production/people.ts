@@ -4,8 +4,8 @@ import type { Stack } from "./stack";
 
 /**
  * The people of the production run, each in a browser of their own (English: the selectors
- * read like the screens): one-time link, password, sign-in, the second factor their role must
- * have. Each keeps their authenticator's secret to sign in again.
+ * read like the screens): one-time link, password (saving it signs them in), the second factor
+ * their role must have. Each keeps their authenticator's secret to sign in again.
  */
 export type Person = { email: string; password: string; context: BrowserContext; page: Page; totpURI: string };
 
@@ -16,21 +16,17 @@ export async function browserFor(browser: Browser, stack: Stack): Promise<{ cont
   return { context, page: await context.newPage() };
 }
 
-/** Opens a one-time link and chooses a password. */
+/**
+ * Opens a one-time link and chooses a password: saving it signs the person in (their role must
+ * have a second factor, so they land on the security page to set it up).
+ */
 export async function setPassword(page: Page, link: string, password: string): Promise<void> {
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "Choose your password" })).toBeVisible();
   await page.getByLabel("New password").fill(password);
   await page.getByLabel("Repeat the password").fill(password);
   await page.getByRole("button", { name: "Save password" }).click();
-  await expect(page.getByText("Your password is saved. Sign in with it now.")).toBeVisible();
-}
-
-export async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/settings\/security$/);
 }
 
 /**
@@ -56,12 +52,11 @@ export async function enrolSecondFactor(page: Page, password: string): Promise<s
   return totpURI;
 }
 
-/** A new colleague's first day: link, password, sign-in, second factor. */
+/** A new colleague's first day: link, password (which signs them in), second factor. */
 export async function firstDay(browser: Browser, stack: Stack, email: string, link: string): Promise<Person> {
   const password = `${email.split("@")[0]}-passphrase-2026`;
   const { context, page } = await browserFor(browser, stack);
   await setPassword(page, link, password);
-  await signIn(page, email, password);
   const totpURI = await enrolSecondFactor(page, password);
   return { email, password, context, page, totpURI };
 }

@@ -55,6 +55,19 @@ describe.each(TEST_ENGINES)("changes that need a second admin ($name)", (engine)
     await expectCode(confirmPendingChange(ctx(), asked.pending.id, { kind: "admin", ...B }), "not_pending");
   });
 
+  it("an admin cannot change their own role, deactivate themselves, reset their own second factor or make their own link: refused, audited, nothing changed", async () => {
+    for (const change of [{ role: "viewer" as const }, { deactivated: true }, { resetSecondFactor: true as const }, { newPasswordLink: true as const }]) {
+      const attempt = changeUserOrAsk(ctx(), A.id, change, A);
+      await expect(attempt).rejects.toMatchObject({ name: "UserError", code: "own_account" });
+    }
+    const refusals = await listAudit({ action: "user.change_refused" }, db);
+    expect(refusals.entries.filter((e) => e.actorEmail === A.email).map((e) => e.outcome)).toEqual(Array(4).fill("refused_own_account"));
+    expect(await findUserByEmail(A.email, db)).toMatchObject({ role: "admin", deactivatedAt: null });
+    expect((await listPendingChanges(db)).pending.filter((c) => c.target_email === A.email)).toEqual([]);
+    // Ending one's own sessions elsewhere is still one's own business.
+    expect(await changeUserOrAsk(ctx(), A.id, { endSessions: true }, A)).toHaveProperty("applied");
+  });
+
   it("a stricter policy applies at once; a confirmation asked before it is refused as stale", async () => {
     const weaker = await changePolicyOrAsk(ctx(), { ...ZERO, expiry_hours: 48 }, A);
     expect("pending" in weaker).toBe(true);

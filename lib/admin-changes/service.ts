@@ -65,6 +65,7 @@ export async function changePolicyOrAsk(ctx: Context, proposed: ApprovalPolicy, 
 export async function changeUserOrAsk(ctx: Context, userId: string, change: UserChange, requester: Person): Promise<AppliedOrPending<Awaited<ReturnType<typeof changeUser>>>> {
   const user = await findUserById(userId, ctx.db);
   if (!user) throw new UserError(`No user with id ${userId}`, "not_found");
+  if (user.id === requester.id && !("endSessions" in change)) await refuseOwnAccount(ctx, requester, change);
   if (!userChangeNeedsSecondAdmin(change, user)) {
     return { applied: await changeUser(userId, change, { db: ctx.db, actor: requester, ip: ctx.ip, auditDetail: { via: ctx.via ?? "web" } }) };
   }
@@ -75,6 +76,19 @@ export async function changeUserOrAsk(ctx: Context, userId: string, change: User
         ? { kind: "password_link", role: user.role }
         : { kind: "reset_second_factor", role: user.role };
   return { pending: await ask(ctx, requester, payload, { id: user.id, email: user.email }) };
+}
+
+/**
+ * An admin never changes their own role, deactivates themselves, resets their own second factor
+ * or makes their own set-password link here: another admin does (their own security page
+ * changes their password and second factor). Ending their own sessions is allowed. Audited.
+ */
+async function refuseOwnAccount(ctx: Context, requester: Person, change: UserChange): Promise<never> {
+  await recordAudit(
+    { actor: requester, action: "user.change_refused", target: requester.email, outcome: "refused_own_account", detail: { change, via: ctx.via ?? "web" }, ip: ctx.ip },
+    ctx.db,
+  );
+  throw new UserError("Another admin must change your own account", "own_account");
 }
 
 /** POST /api/users: an account with a money role waits; others are created at once (with their link). */

@@ -54,6 +54,7 @@ const STATUS: Record<UserError["code"], number> = {
   email_taken: 409,
   not_found: 404,
   last_admin: 409,
+  own_account: 403,
   cancelled: 400,
   invalid: 422,
 };
@@ -66,5 +67,5 @@ export function userErrorResponse(error: unknown, t: Translator, email?: string)
   const message = t(`users.errors.${key}`, { email: email ?? "" });
   const field = FIELD[error.code];
   const status = STATUS[error.code];
-  return jsonError(status, message, { kind: status === 409 ? "conflict" : status === 404 ? "not_found" : "validation", ...(field ? { fields: { [field]: message } } : {}) });
+  return jsonError(status, message, { kind: status === 409 ? "conflict" : status === 404 ? "not_found" : status === 403 ? "forbidden" : "validation", ...(field ? { fields: { [field]: message } } : {}) });
 }

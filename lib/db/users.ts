@@ -38,6 +38,7 @@ export type UserSummary = {
 export type Actor = { id: string; email: string } | null;
 
 type UserErrorCode =
+  | "own_account"
   | "invalid_email"
   | "unknown_role"
   | "password_too_short"

@@ -72,6 +72,7 @@ export const AUDIT_ACTIONS = [
   "user.end_sessions",
   "user.password_link",
   "user.password_set",
+  "user.change_refused",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -117,10 +117,10 @@ describe("the payments file", () => {
     ]);
   });
 
-  it("a transfer sent by bank account shows its bank, branch and account, and no Pix key", () => {
+  it("a transfer sent by bank account shows its bank, branch and account, and no Pix key or key type", () => {
     const cols = paymentExportColumns(translator("pt-BR"));
-    const byAccount = { ...item, pix_key_type: "", pix_key: "", bank: { ispb: "60701190", agency: "000001", account: "100044", accountType: "checking" } };
+    const byAccount = { ...item, pix_key: "", bank: { ispb: "60701190", agency: "000001", account: "100044", accountType: "checking" } };
     const [, record] = readCsv(csvHeader(cols) + csvRows(cols, [byAccount]));
-    expect(record?.slice(6, 10)).toEqual(["", "Itaú Unibanco (60701190)", '="0001"', "10004-4"]);
+    expect(record?.slice(5, 10)).toEqual(["", "", "Itaú Unibanco (60701190)", '="0001"', "10004-4"]);
   });
 });

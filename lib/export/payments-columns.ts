@@ -44,7 +44,7 @@ export function paymentExportColumns(t: Translator): ExportColumn<PaymentExportR
     { key: "value", header: g("amount"), type: "money", width: 16, value: (p) => p.value_cents },
     { key: "receiver_name", header: g("receiverName"), type: "text", width: 32, value: (p) => p.receiver_name },
     { key: "receiver_document", header: g("receiverDocument"), type: "text", width: 21, value: (p) => formatDocument(p.receiver_document) },
-    { key: "pix_key_type", header: g("pixKeyType"), type: "text", width: 16, value: (p) => glossaryLabel(t, "keyTypes", p.pix_key_type) },
+    { key: "pix_key_type", header: g("pixKeyType"), type: "text", width: 16, value: (p) => (p.bank ? null : glossaryLabel(t, "keyTypes", p.pix_key_type)) },
     { key: "pix_key", header: g("pixKey"), type: "text", width: 36, value: (p) => (p.bank || !p.pix_key ? null : displayPixKey(p.pix_key_type, p.pix_key)) },
     { key: "bank", header: t("glossary.bank"), type: "text", width: 30, value: (p) => (p.bank ? bankLabel(p.bank.ispb) : null) },
     { key: "agency", header: t("glossary.agency"), type: "text", width: 10, value: (p) => formatAgency(p.bank?.agency) },
