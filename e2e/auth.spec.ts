@@ -62,7 +62,14 @@ test.describe("the sign-in page in Portuguese by default", () => {
     for (const email of ["viewer", "support", "operator", "approver", "approver2", "admin", "admin2"].map((r) => `${r}@demo.test`)) {
       await expect(demo.getByText(email, { exact: true })).toBeVisible();
     }
-    await expect(demo).toContainText("approver2@demo.test (Aprovador)");
+    await expect(demo).toContainText("approver2@demo.test – Aprovador");
+    // A hint that reads as one (issue 36): the password itself, no doubled brackets.
+    await expect(demo.getByTestId("demo-password")).toHaveText(`Senha de demonstração: ${E2E.password}`);
+    await expect(demo).not.toContainText("((");
+    // The tab shows the back office's icon.
+    const icon = await page.locator('head link[rel="icon"]').first().getAttribute("href");
+    const served = await page.request.get(icon ?? "/missing-icon");
+    expect([served.status(), served.headers()["content-type"]]).toEqual([200, "image/svg+xml"]);
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: `${SHOTS}/auth-login-pt-${width}.png`, fullPage: true });

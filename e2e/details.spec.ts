@@ -38,7 +38,7 @@ test.describe("payment detail", () => {
     await expect(receiver).toContainText("45.723.174/0001-10");
     await expect(receiver).toContainText("Checking");
     await expect(receiver).toContainText("1234");
-    await expect(receiver).toContainText("567890");
+    await expect(receiver).toContainText("56789-0"); // the account with its check digit, as Brazilians write it
 
     const key = page.getByRole("region", { name: "Pix key" });
     await expect(key).toContainText("CNPJ");

@@ -75,15 +75,15 @@ test.describe("payments export", () => {
     const [header, ...records] = readCsv(text);
     expect(header).toEqual([
       "Registered at (Brazil time)", "Status", "Amount", "Receiver name", "Receiver CPF/CNPJ", "Pix key type", "Pix key",
-      "Partner ID", "Reference code", "End-to-end ID", "Paid at (Brazil time)", "Canceled at (Brazil time)", "Cancellation reason",
+      "Bank", "Branch", "Account", "Partner ID", "Reference code", "End-to-end ID", "Paid at (Brazil time)", "Canceled at (Brazil time)", "Cancellation reason",
     ]);
     // Every page of the query, not just the one on screen; amounts with a decimal comma add up to the provider's total.
     expect(records).toHaveLength(meta.total_items_amount);
-    expect(new Set(records.map((r) => excelText(r[7]!))).size).toBe(meta.total_items_amount);
+    expect(new Set(records.map((r) => excelText(r[10]!))).size).toBe(meta.total_items_amount);
     expect(records.reduce((sum, r) => sum + Number(r[2]!.replace(",", "")), 0)).toBe(meta.total_value_cents);
     // One assertion over all rows (an expect per cell would cost seconds in the runner): the rows that break the dialect.
     const odd = records.filter(
-      (r) => !DATE_TIME.test(r[0]!) || r[1] !== "Completed" || !/^\d+,\d{2}$/.test(r[2]!) || !DOCUMENT.test(excelText(r[4]!)) || !DATE_TIME.test(r[10]!),
+      (r) => !DATE_TIME.test(r[0]!) || r[1] !== "Completed" || !/^\d+,\d{2}$/.test(r[2]!) || !DOCUMENT.test(excelText(r[4]!)) || !DATE_TIME.test(r[13]!),
     );
     expect(odd).toEqual([]);
     await expect(page.getByTestId("payments-export-status")).toContainText(
@@ -110,7 +110,8 @@ test.describe("payments export", () => {
     expect(sheet.name).toBe("Pagamentos");
     expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
     expect(sheet.getRow(1).getCell(1).value).toBe("Registrado em (horário de Brasília)");
-    expect(sheet.getRow(1).getCell(8).value).toBe("ID do parceiro");
+    expect(sheet.getRow(1).getCell(8).value).toBe("Banco");
+    expect(sheet.getRow(1).getCell(11).value).toBe("ID do parceiro");
     expect(sheet.getColumn(1).width).toBeGreaterThan(10);
     expect(sheet.rowCount - 1).toBe(meta.total_items_amount);
     let cents = 0;

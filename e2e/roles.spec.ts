@@ -231,7 +231,7 @@ test.describe("the audit log (admin)", () => {
     await expect(failed).toHaveCount(1);
     await expect(failed).toContainText("Failed sign-in");
     await expect(failed).toContainText("Wrong email or password");
-    await expect(failed).toContainText("(no session)");
+    await expect(failed).toContainText("Attempt without a session");
 
     // The transfer request: who, which partner ID, the amount; then its submission and what the provider said.
     await page.goto("/audit?action=transfer.create&actor=operator%40demo.test");

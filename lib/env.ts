@@ -69,7 +69,7 @@ const rawSchema = z.object({
   APPROVAL_EXPIRY_HOURS: intSetting(24, 1, 24 * 30),
   STEP_UP_AFTER_SECONDS: intSetting(300, 10, 3_600),
   BATCH_RATE_PER_SECOND: intSetting(10, 1, 1_000),
-  QUEUE_CONCURRENCY: intSetting(4, 1, 64),
+  QUEUE_CONCURRENCY: intSetting(16, 1, 64),
   METRICS_TOKEN: optionalText.refine((v) => !v || v.length >= 16, { error: "must be at least 16 characters" }),
   SMTP_URL: optionalText.refine((v) => !v || /^smtps?:\/\/[^\s]+$/.test(v), { error: "must be an smtp:// or smtps:// URL" }),
   MAIL_FROM: optionalText,

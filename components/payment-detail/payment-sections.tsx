@@ -45,13 +45,27 @@ export function PaymentOverview({ payment, flash = false }: { payment: PaymentDe
   );
 }
 
+/**
+ * Who received it; for a payment by Pix key, the account the key led to as the provider reports
+ * it (for a payment by account those fields are the "Dados bancários" section instead).
+ */
 export function ReceiverSection({ payment }: { payment: PaymentDetail }) {
   const t = useTranslations();
+  const accountType = useAccountTypeWords();
+  const keyAccount = Boolean(payment.pix_key) && hasBankData(payment);
   return (
     <DetailSection title={t("glossary.receiver")}>
       <FieldList>
         <Field label={t("paymentDetail.fields.name")} value={payment.receiver_name} />
         <Field label={t("glossary.document")} value={formatDocument(payment.receiver_document)} mono />
+        {keyAccount ? (
+          <>
+            <Field label={t("glossary.bank")} value={bankLabel(null, payment.receiver_bank_name)} />
+            <Field label={t("glossary.agency")} value={formatAgency(payment.receiver_agency)} mono />
+            <Field label={t("glossary.account")} value={formatAccount(payment.receiver_account)} mono />
+            <Field label={t("glossary.accountType")} value={accountType(payment.receiver_account_type)} />
+          </>
+        ) : null}
       </FieldList>
     </DetailSection>
   );

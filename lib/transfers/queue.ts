@@ -3,6 +3,7 @@ import PgBoss from "pg-boss";
 import type { Db, PgliteClient, StoreHandle } from "@/lib/db";
 import { logLine } from "@/lib/http/logger";
 import { submitTransfer, type EngineSettings } from "./engine";
+import { startWorkerPool, type WorkerPool } from "./worker-pool";
 
 /**
  * The job queue (pg-boss 10 on the store's own database: PGlite through an adapter, or the
@@ -20,10 +21,8 @@ const QUEUE_RECONCILE = "transfer-reconcile";
 export const QUEUE_SCHEMA = "pgboss";
 
 export type QueueSettings = EngineSettings & {
-  /** Jobs one worker runs at once. */
-  batchSize: number;
-  /** Workers (poll loops) of this process. */
-  workers: number;
+  /** Submissions this process runs at once (QUEUE_CONCURRENCY): a freed slot is refilled at once (worker-pool.ts). */
+  concurrency: number;
   /** Cron of the reconciler; null: not scheduled (tests run it by hand). */
   reconcileCron: string | null;
   pollingIntervalSeconds: number;
@@ -73,7 +72,7 @@ export async function startTransferQueue(
     singletonKey: id,
     ...(startAfter && startAfter.getTime() > Date.now() ? { startAfter } : {}),
   });
-  const workerIds: string[] = [];
+  let pool: WorkerPool | null = null;
   const queue: TransferQueue = {
     boss,
     async enqueue(id, startAfter) {
@@ -94,30 +93,30 @@ export async function startTransferQueue(
       queue.wake();
     },
     wake() {
-      for (const id of workerIds) boss.notifyWorker(id);
+      pool?.wake();
     },
     async stop() {
+      await pool?.stop();
       await boss.stop({ graceful: false, wait: true, close: true });
     },
   };
 
   if (options.work !== false) {
     const db = store.db;
-    const handle = async (jobs: PgBoss.Job<{ id?: unknown }>[]) => {
-      await Promise.all(
-        jobs.map(async (job) => {
-          const id = typeof job.data?.id === "string" ? job.data.id : null;
-          if (!id) return;
-          await runSubmission(db, id, settings, queue);
-          options.onSubmitted?.(id);
-        }),
-      );
-    };
-    for (let i = 0; i < settings.workers; i++) {
-      workerIds.push(
-        await boss.work(QUEUE_SUBMIT, { batchSize: settings.batchSize, pollingIntervalSeconds: settings.pollingIntervalSeconds }, handle),
-      );
-    }
+    pool = startWorkerPool<{ id?: unknown }>({
+      concurrency: settings.concurrency,
+      idleMs: settings.pollingIntervalSeconds * 1000,
+      fetch: async (max) => ((await boss.fetch<{ id?: unknown }>(QUEUE_SUBMIT, { batchSize: max })) ?? []).map((job) => ({ id: job.id, data: job.data })),
+      complete: async (ids) => void (await boss.complete(QUEUE_SUBMIT, ids)),
+      fail: async (jobId, error) => void (await boss.fail(QUEUE_SUBMIT, jobId, { message: error instanceof Error ? error.message : String(error) })),
+      run: async (job) => {
+        const id = typeof job.data?.id === "string" ? job.data.id : null;
+        if (!id) return;
+        await runSubmission(db, id, settings, queue);
+        options.onSubmitted?.(id);
+      },
+      onError: (error) => logLine("error", "job queue error", { error: String((error as Error)?.message ?? error) }),
+    });
     if (options.reconcile) {
       const reconcile = options.reconcile;
       await boss.work(QUEUE_RECONCILE, { pollingIntervalSeconds: 5 }, async () => {

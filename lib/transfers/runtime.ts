@@ -40,8 +40,7 @@ function queueSettings(): QueueSettings {
   const env = getEnv();
   return {
     ...engineSettings(),
-    batchSize: env.transfers.concurrency,
-    workers: 2,
+    concurrency: env.transfers.concurrency,
     reconcileCron: env.reconcile.cron,
     pollingIntervalSeconds: 1,
   };

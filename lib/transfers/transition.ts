@@ -106,9 +106,20 @@ export async function moveTransfers(
     );
   }
   await announceMany(tx, moved);
-  const batchIds = [...new Set(moved.map((r) => r.batchId).filter((b): b is string => b !== null))];
+  const batchIds = [...new Set(moved.filter((r) => movesBatch(fromOf.get(r.id), to)).map((r) => r.batchId).filter((b): b is string => b !== null))];
   if (batchIds.length) await syncBatchStates(tx, batchIds, { actor: o.actor ?? null, now });
   return { moved, locked };
+}
+
+/**
+ * Can this move change its batch's state? A batch's state (lib/batches/state.ts) depends only on
+ * how many rows wait for approval, how many are final and how many were stopped (final too): a
+ * move between two states that are neither (approved -> submitting -> registered, outcome
+ * unknown and back) leaves it as it was, so the engine's moves skip the batch's lock and count.
+ */
+function movesBatch(from: string | undefined, to: TransferState): boolean {
+  const counts = (s: string | undefined) => s === undefined || s === "awaiting_approval" || (isTransferState(s) && isFinal(s));
+  return counts(from) || counts(to);
 }
 
 /** One request: `moveTransfers` with the reason when it did not move. */

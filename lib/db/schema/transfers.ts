@@ -90,6 +90,8 @@ export const transferRequests = pgTable(
     index("transfer_requests_state_created_idx").on(t.state, t.createdAt),
     index("transfer_requests_created_idx").on(t.createdAt),
     index("transfer_requests_batch_idx").on(t.batchId, t.batchLine),
+    // A batch's state is counted from its rows by state (lib/batches/state.ts): an index-only count.
+    index("transfer_requests_batch_state_idx").on(t.batchId, t.state),
     index("transfer_requests_maker_idx").on(t.makerId, t.createdAt),
     index("transfer_requests_receiver_idx").on(t.receiverDocument, t.createdAt),
     index("transfer_requests_series_idx").on(t.seriesId),

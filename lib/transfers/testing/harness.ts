@@ -14,8 +14,7 @@ export const TEST_QUEUE: QueueSettings = {
   leaseMs: 5_000,
   settleHorizonMs: 600_000,
   sendAuthorized: true,
-  batchSize: 10,
-  workers: 2,
+  concurrency: 8,
   reconcileCron: null,
   pollingIntervalSeconds: 0.5,
 };

@@ -1,0 +1,1 @@
+CREATE INDEX "transfer_requests_batch_state_idx" ON "transfer_requests" USING btree ("batch_id","state");
