@@ -3,7 +3,7 @@ import { formatBrazilDay } from "../lib/pix/date-input";
 import { nonBusinessDay } from "../lib/pix/holidays";
 import { addBrazilDays, brazilDayKey } from "../lib/pix/time";
 import { E2E, storageStateFor, type E2EAccount } from "./env";
-import { SHOTS, freshCpf } from "./register-helpers";
+import { SHOTS, completingId, control, freshCpf } from "./register-helpers";
 
 /**
  * Payables in Portuguese, as Brazilian finance staff use them: an operator saves a receiver on
@@ -220,11 +220,40 @@ test("a monthly series of 3 from the form: the days it will create, then on its 
 });
 
 test("the overview totals what was paid per cost centre in its period", async ({ browser }) => {
+  // A transfer naming the cost centre, paid by the provider (its clock driven), then the overview.
+  const operator = await inPortuguese(browser, "operator");
+  const centres = (await (await operator.request.get("/api/cost-centres")).json()) as { cost_centres: Array<{ id: string; code: string }> };
+  const centre = centres.cost_centres.find((c) => c.code === CENTRE.code);
+  expect(centre, "the cost centre made above").toBeDefined();
+  const created = await operator.request.post("/api/transfers", {
+    headers: { origin: E2E.appUrl },
+    data: {
+      idempotent_id: completingId(`e2e-cc-${RUN}`),
+      value_cents: 1_234,
+      initiation_type: "dict",
+      receiver_name: `Centro ${RUN}`,
+      receiver_document: freshCpf(),
+      pix_key_type: "email",
+      pix_key: "pago@exemplo.example",
+      cost_centre_id: centre!.id,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { transfer } = (await created.json()) as { transfer: { id: string } };
+  const stateOf = async () => ((await (await operator.request.get(`/api/transfers/${transfer.id}`)).json()) as { transfer: { state: string } }).transfer.state;
+  await expect.poll(stateOf, { timeout: 20_000 }).toBe("registered");
+  for (let step = 0; step < 2; step++) await control(operator.request, "advance", { ms: E2E.clockStepMs });
+  await expect.poll(stateOf, { timeout: 30_000 }).toBe("paid");
+  await operator.context().close();
+
   const page = await inPortuguese(browser, "viewer");
   await page.goto("/");
   const card = page.getByTestId("cost-centre-card");
   await expect(card.getByRole("heading", { name: "Pago por centro de custo" })).toBeVisible();
-  // Nothing this run paid yet: the card says so rather than showing an empty table.
-  await expect(card).toContainText("Nenhuma transferência paga no período.");
+  const row = card.locator(`tr[data-cost-centre="${CENTRE.code}"]`);
+  await expect(row).toContainText(`${CENTRE.code} ${CENTRE.name}`);
+  await expect(row.locator("td").first()).toHaveText("1");
+  await expect(row.locator("td").last()).toHaveText("R$ 12,34");
+  await shots(page, "overview-cost-centres");
   await page.context().close();
 });
