@@ -94,6 +94,9 @@ async function control(url: string, path: string, body: unknown) {
   if (!res.ok) throw new Error(`${path}: ${res.status}`);
 }
 
+/** With PAYOUT_STATEMENT_TIMES=1: milliseconds per statement text (the profile of a run, printed on stderr). */
+const timed = new Map<string, number>();
+
 /** Counts the statements and transactions sent to an embedded store (drizzle and the queue alike). */
 function countStatements(pg: { query: (...a: never[]) => unknown; exec: (...a: never[]) => unknown; transaction: (fn: (tx: never) => unknown) => unknown }) {
   const counts = { statements: 0, transactions: 0 };
@@ -101,7 +104,10 @@ function countStatements(pg: { query: (...a: never[]) => unknown; exec: (...a: n
     const query = target.query.bind(target);
     target.query = ((...a: never[]) => {
       counts.statements += 1;
-      return query(...a);
+      if (!process.env.PAYOUT_STATEMENT_TIMES) return query(...a);
+      const t = performance.now();
+      const key = String(a[0] as unknown).replace(/\s+/g, " ").slice(0, 90);
+      return (query(...a) as Promise<unknown>).finally(() => timed.set(key, (timed.get(key) ?? 0) + performance.now() - t));
     }) as T["query"];
     if (target.exec) {
       const exec = target.exec.bind(target);
@@ -226,6 +232,7 @@ async function run(): Promise<PayoutBenchResult> {
     const before = { ...counted };
     const embeddedRun = await throughQueue(embeddedStore.db, (items) => embeddedQueue.enqueueMany(items), "embedded", requests);
     const perSubmission = (k: "statements" | "transactions") => round((counted[k] - before[k]) / requests);
+    if (process.env.PAYOUT_STATEMENT_TIMES) for (const [k, v] of [...timed].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.error(`${v.toFixed(0).padStart(7)} ms  ${k}`);
     const embedded = { ...embeddedRun, ratioToProvider: 0, statementsPerSubmission: perSubmission("statements"), transactionsPerSubmission: perSubmission("transactions") };
 
     // PostgreSQL: one instance, then two, each a process of its own on one database.

@@ -98,10 +98,13 @@ export function startWorkerPool<T>(o: PoolOptions<T>): WorkerPool {
     });
   }
 
+  // Slots are refilled a few at a time (a quarter of them), not one fetch per finished job: the
+  // fetch is the queue's heaviest statement, and a slot waits at most for three others to free.
+  const fetchAtLeast = Math.max(1, Math.floor(o.concurrency / 4));
   const loop = (async () => {
     while (!stopping) {
       const free = o.concurrency - running;
-      if (free <= 0) {
+      if (free <= 0 || (free < fetchAtLeast && running > 0)) {
         waitingForSlot = true;
         await pause(null);
         waitingForSlot = false;
