@@ -35,6 +35,9 @@ const SCREENS: Screen[] = [
   { name: "qrcode", role: "admin", path: "/qrcodes/E18236120202611161230SBXQRPAID01", ready: visible("article[aria-label='QR code detail']") },
   { name: "register", role: "admin", path: "/payments/new", ready: visible("form") },
   { name: "statement", role: "viewer", path: "/statement", ready: visible("[data-testid='statement-table']") },
+  { name: "transfers-filters", role: "operator", path: "/transfers?receiver=nobody&min_cents=100", ready: visible("[data-testid='transfer-totals']") },
+  { name: "receivers", role: "operator", path: "/receivers", ready: visible("main h1") },
+  { name: "cost-centres", role: "admin", path: "/settings/cost-centres", ready: visible("form") },
   { name: "events", role: "admin", path: "/events", ready: visible("main h1") },
   { name: "audit", role: "admin", path: "/audit", ready: visible("main table") },
 ];

@@ -23,6 +23,7 @@ const PAGES: PageSpec[] = [
   { path: "/audit", nav: "Audit log", heading: "Audit log", permission: "audit", needs: "Admin" },
   { path: "/transfers", nav: "Transfers", heading: "Transfers", permission: "viewTransfers", needs: "Operator, Approver, Admin" },
   { path: "/batches", nav: "Batches", heading: "Batches", permission: "viewTransfers", needs: "Operator, Approver, Admin" },
+  { path: "/receivers", nav: "Saved receivers", heading: "Saved receivers", permission: "viewTransfers", needs: "Operator, Approver, Admin" },
   { path: "/qrcodes", nav: "QR codes", heading: "Charges (QR codes)", permission: "viewPayments", needs: ALL },
   { path: "/statement", nav: "Statement", heading: "Statement", permission: "viewPayments", needs: ALL },
   { path: "/reconciliation", nav: "Reconciliation", heading: "Reconciliation", permission: "reconciliation", needs: "Support, Admin" },
@@ -31,6 +32,7 @@ const PAGES: PageSpec[] = [
   { path: "/settings/approvals", nav: "Approval policy", heading: "Approval policy", permission: "policy", needs: "Admin" },
   { path: "/settings/alerts", nav: "Alert rules", heading: "Alert rules", permission: "policy", needs: "Admin" },
   { path: "/settings/provider", nav: "Provider", heading: "Provider", permission: "policy", needs: "Admin" },
+  { path: "/settings/cost-centres", nav: "Cost centres", heading: "Cost centres", permission: "costCentres", needs: "Admin" },
   { path: "/settings/security", nav: "Sign-in security", heading: "Security", permission: "account", needs: ALL },
   { path: "/settings/notifications", nav: "My e-mails", heading: "My e-mails", permission: "account", needs: ALL },
 ];
@@ -39,8 +41,8 @@ const READ = ["/", "/payments", "/qrcodes", "/statement", "/settings/security", 
 const ALLOWED: Record<E2ERole, string[]> = {
   viewer: READ,
   support: [...READ, "/events", "/reconciliation", "/alerts"],
-  operator: [...READ, "/payments/new", "/events", "/transfers", "/batches", "/alerts"],
-  approver: [...READ, "/events", "/transfers", "/batches"],
+  operator: [...READ, "/payments/new", "/events", "/transfers", "/batches", "/receivers", "/alerts"],
+  approver: [...READ, "/events", "/transfers", "/batches", "/receivers"],
   admin: PAGES.map((p) => p.path),
 };
 const HAS_LOOKUP: Record<E2ERole, boolean> = { viewer: false, support: true, operator: true, approver: true, admin: true };

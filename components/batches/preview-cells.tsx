@@ -19,7 +19,7 @@ const FIELDS_BY_COLUMN: Record<PreviewColumn, readonly string[]> = {
   line: [],
   state: ["row"],
   amount: ["amount"],
-  receiver: ["receiver_name", "receiver_document"],
+  receiver: ["receiver_name", "receiver_document", "receiver_nickname", "description", "cost_centre"],
   destination: ["pix_key_type", "pix_key", "bank_ispb", "agency", "account", "account_type"],
   id: ["idempotent_id"],
 };
@@ -147,6 +147,16 @@ export function PreviewCell({ row, column }: { row: BatchPreviewRow; column: Pre
             {row.receiver_name || "—"}
           </span>
           <span className="block text-xs tabular-nums text-fg-muted">{row.receiver_document ? formatDocument(row.receiver_document) : "—"}</span>
+          {row.receiver_nickname ? (
+            <span className="block truncate text-xs text-fg-muted">
+              {t("glossary.savedReceiver")}: {row.receiver_nickname}
+            </span>
+          ) : null}
+          {row.description || row.cost_centre ? (
+            <span className="block truncate text-xs text-fg-muted" title={row.description}>
+              {[row.description, row.cost_centre].filter(Boolean).join(" · ")}
+            </span>
+          ) : null}
           <ErrorLines row={row} column="receiver" />
         </>
       );

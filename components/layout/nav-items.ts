@@ -7,6 +7,7 @@ type NavLabel =
   | "newTransfer"
   | "transfers"
   | "batches"
+  | "receivers"
   | "qrcodes"
   | "statement"
   | "reconciliation"
@@ -18,6 +19,7 @@ type NavLabel =
   | "users"
   | "approvals"
   | "provider"
+  | "costCentres"
   | "security";
 
 /**
@@ -45,6 +47,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   { href: "/audit", label: "audit", permission: "audit", tier: 3 },
   { href: "/transfers", label: "transfers", permission: "viewTransfers", tier: 1 },
   { href: "/batches", label: "batches", permission: "viewTransfers", tier: 2 },
+  { href: "/receivers", label: "receivers", permission: "viewTransfers", tier: 3 },
   { href: "/qrcodes", label: "qrcodes", permission: "viewPayments", tier: 3 },
   { href: "/statement", label: "statement", permission: "viewPayments", tier: 3 },
   { href: "/reconciliation", label: "reconciliation", permission: "reconciliation", tier: 3 },
@@ -53,6 +56,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   { href: "/settings/approvals", label: "approvals", permission: "policy", tier: 3 },
   { href: "/settings/alerts", label: "alertRules", permission: "policy", tier: 3 },
   { href: "/settings/provider", label: "provider", permission: "policy", tier: 3 },
+  { href: "/settings/cost-centres", label: "costCentres", permission: "costCentres", tier: 3 },
   { href: "/settings/security", label: "security", permission: "account", tier: 3 },
   { href: "/settings/notifications", label: "notifications", permission: "account", tier: 3 },
 ];

@@ -3,7 +3,8 @@ import { Controller } from "react-hook-form";
 import { AmountInput } from "@/components/ui/amount-input";
 import { Label } from "@/components/ui/input";
 import { formatBRL, stripDocument } from "@/lib/pix";
-import { readAmount } from "@/lib/register/to-request-body";
+import { occurrenceDays } from "@/lib/register/schedule-view";
+import { readAmount, toPayableBody } from "@/lib/register/to-request-body";
 import { ApprovalNeedNote } from "./approval-need";
 import { useFieldError } from "./form-field";
 import type { RegisterForm } from "./form-types";
@@ -14,6 +15,8 @@ export function AmountField({ form }: { form: RegisterForm }) {
   const g = useTranslations("glossary");
   const error = useFieldError(form.formState.errors.amount?.message);
   const reading = readAmount(form.watch("amount"));
+  // A series is approved as one decision, on its total.
+  const days = occurrenceDays(toPayableBody(form.watch()));
   const document = stripDocument(form.watch("receiver_document") ?? "");
   return (
     <div className="flex flex-col gap-1.5">
@@ -41,7 +44,12 @@ export function AmountField({ form }: { form: RegisterForm }) {
           t("amountHint")
         )}
       </p>
-      <ApprovalNeedNote valueCents={reading.cents} receiverDocument={document.toUpperCase()} testId="form-approvals" />
+      <ApprovalNeedNote
+        valueCents={reading.cents === undefined ? undefined : reading.cents * Math.max(1, days.length)}
+        receiverDocument={document.toUpperCase()}
+        testId="form-approvals"
+        scheduled={days.length > 0}
+      />
     </div>
   );
 }

@@ -10,7 +10,19 @@ import { useApprovalNeed } from "./use-approval-need";
  * and again on the review: how many approvals, and when it is the 24-hour sum to this receiver
  * that asks for them, that sum.
  */
-export function ApprovalNeedNote({ valueCents, receiverDocument, testId }: { valueCents: number | undefined; receiverDocument: string | null; testId: string }) {
+export function ApprovalNeedNote({
+  valueCents,
+  receiverDocument,
+  testId,
+  scheduled = false,
+}: {
+  /** The amount, or a series' total (a series is approved as one decision). */
+  valueCents: number | undefined;
+  receiverDocument: string | null;
+  testId: string;
+  /** It goes out on a later day, not as soon as it is confirmed. */
+  scheduled?: boolean;
+}) {
   const t = useTranslations("register");
   const need = useApprovalNeed(valueCents, receiverDocument);
   if (!need.data) return null;
@@ -19,7 +31,7 @@ export function ApprovalNeedNote({ valueCents, receiverDocument, testId }: { val
     <p className="flex items-start gap-2 text-sm text-fg" data-testid={testId} data-approvals={approvals} aria-live="polite">
       <ShieldCheck aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-fg-muted" />
       <span>
-        {approvals > 0 ? t("needsApproval", { count: approvals }) : t("noApproval")}
+        {approvals > 0 ? t("needsApproval", { count: approvals }) : scheduled ? t("noApprovalScheduled") : t("noApproval")}
         {window_applies ? <span className="block text-fg-muted">{t("windowApplies", { total: formatBRL(window_sum_cents), hours: window_hours })}</span> : null}
       </span>
     </p>

@@ -49,6 +49,13 @@ export function BankCombobox({
   });
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
+  // A value set from outside (a saved receiver chosen) replaces the text; what this field reported itself does not.
+  const [shownFor, setShownFor] = useState(value);
+  if (value !== shownFor) {
+    setShownFor(value);
+    const p = findParticipant(value);
+    setText(p ? label(p) : value);
+  }
   const picked = findParticipant(value);
   // After a pick the text is the bank's label: offer the whole list again.
   const query = picked && text === label(picked) ? "" : /^[\d\s.\-]+$/.test(text) ? compactDigits(text) : text;
@@ -60,12 +67,14 @@ export function BankCombobox({
     setText(next);
     setOpen(true);
     setActive(0);
+    setShownFor(ispbFromText(next));
     onChange(ispbFromText(next));
   }
 
   function pick(p: PixParticipant) {
     setText(label(p));
     setOpen(false);
+    setShownFor(p.ispb);
     onChange(p.ispb);
   }
 

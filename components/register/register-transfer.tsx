@@ -7,11 +7,10 @@ import { useForm } from "react-hook-form";
 import { transferHref } from "@/components/transfers/transfers-table";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { RegisterTransfer as Transfer } from "@/lib/contract";
 import { getFormIdStore } from "@/lib/register/form-id-store";
 import { registerFormResolver } from "@/lib/register/form-resolver";
 import { emptyRegisterForm, type RegisterFormField, type RegisterFormValues } from "@/lib/register/form-values";
-import { formFieldFor } from "@/lib/register/validate";
+import { formFieldFor, type TransferDraft } from "@/lib/register/validate";
 import { ReviewStep } from "./review-step";
 import { SubmissionStatus } from "./submission-status";
 import { TransferFields } from "./transfer-fields";
@@ -19,7 +18,7 @@ import { useCreateTransfer } from "./use-create-transfer";
 import { useFormId } from "./use-form-id";
 
 /** The New transfer screen: fill in, review, confirm; then follow it until the provider has it. */
-export function RegisterTransfer() {
+export function RegisterTransfer({ sendTime }: { sendTime: string }) {
   const initialId = useFormId();
   const t = useTranslations("register");
   if (!initialId) {
@@ -32,33 +31,33 @@ export function RegisterTransfer() {
       </div>
     );
   }
-  return <RegisterTransferForm initialId={initialId} />;
+  return <RegisterTransferForm initialId={initialId} sendTime={sendTime} />;
 }
 
 /**
  * Container: owns the form, the creation and the notices; fields and review only render. The
  * partner ID comes from the tab's store so re-renders, retries and reloads keep it.
  */
-function RegisterTransferForm({ initialId }: { initialId: string }) {
+function RegisterTransferForm({ initialId, sendTime }: { initialId: string; sendTime: string }) {
   const t = useTranslations("register");
   const router = useRouter();
-  const form = useForm<RegisterFormValues, unknown, Transfer>({
+  const form = useForm<RegisterFormValues, unknown, TransferDraft>({
     resolver: registerFormResolver,
     defaultValues: emptyRegisterForm(initialId),
     mode: "onTouched",
   });
   const [step, setStep] = useState<"edit" | "review">("edit");
-  const [reviewed, setReviewed] = useState<Transfer | null>(null);
+  const [reviewed, setReviewed] = useState<TransferDraft | null>(null);
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const stepHeading = useRef<HTMLDivElement>(null);
   const { submission, transfer, create, reset } = useCreateTransfer();
 
-  // Follow the created request: registered -> its payment; waiting for people -> its page.
+  // Follow the created request: registered -> its payment; waiting for people or for its day -> its page.
   useEffect(() => {
     if (!transfer) return;
     if (transfer.state === "registered" || transfer.state === "paid" || transfer.state === "provider_canceled") {
       router.push(`/payments/${encodeURIComponent(transfer.idempotent_id)}?registered=1`);
-    } else if (transfer.state === "awaiting_approval") router.push(transferHref(transfer.id));
+    } else if (transfer.state === "awaiting_approval" || transfer.state === "scheduled") router.push(transferHref(transfer.id));
   }, [transfer, router]);
 
   const firstStep = useRef(true);
@@ -82,8 +81,8 @@ function RegisterTransferForm({ initialId }: { initialId: string }) {
     },
   );
 
-  async function confirm(transfer: Transfer) {
-    const result = await create(transfer);
+  async function confirm(draft: TransferDraft) {
+    const result = await create(draft);
     // The server refused fields: back to editing, each message on its field.
     if (result?.phase === "invalid") {
       for (const [name, message] of Object.entries(result.fields)) {
@@ -119,7 +118,7 @@ function RegisterTransferForm({ initialId }: { initialId: string }) {
       ) : null}
       {step === "edit" || !reviewed ? (
         <form onSubmit={review} noValidate aria-label={t("formLabel")}>
-          <TransferFields form={form} advancedOpen={advancedOpen} onAdvancedOpenChange={setAdvancedOpen}>
+          <TransferFields form={form} advancedOpen={advancedOpen} onAdvancedOpenChange={setAdvancedOpen} sendTime={sendTime}>
             <div className="flex flex-wrap items-center gap-3 border-t border-border pt-4">
               <Button type="submit" variant="primary">
                 {t("review")}
@@ -129,7 +128,7 @@ function RegisterTransferForm({ initialId }: { initialId: string }) {
           </TransferFields>
         </form>
       ) : (
-        <ReviewStep transfer={reviewed}>
+        <ReviewStep draft={reviewed} sendTime={sendTime}>
           <SubmissionStatus submission={submission} transfer={transfer} onRetry={() => void confirm(reviewed)} busy={busy} />
           {settledRefused ? (
             <div className="border-t border-border pt-4">

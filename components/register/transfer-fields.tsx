@@ -1,7 +1,6 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Controller } from "react-hook-form";
-import { Input } from "@/components/ui/input";
 import { MaskedInput } from "@/components/ui/masked-input";
 import { documentKind, formatDocument, isValidDocument, stripDocument } from "@/lib/pix";
 import { maskDocument } from "@/lib/pix/masks";
@@ -11,21 +10,28 @@ import { BankAccountFields } from "./bank-account-fields";
 import { FormField, useFieldError } from "./form-field";
 import type { RegisterForm } from "./form-types";
 import { ModeTabs } from "./mode-tabs";
+import { PayableFields } from "./payable-fields";
 import { PixKeyFields } from "./pix-key-fields";
+import { ReceiverNameField } from "./receiver-name-field";
+import { ScheduleFields } from "./schedule-fields";
 
 /**
  * The New transfer form's fields (presentational: the container owns the form, the sending and
- * the notices). Values of the way not chosen are kept but never sent.
+ * the notices): the receiver (or a saved one), how it is paid, what it pays and its cost centre,
+ * and when it goes out. Values of the way not chosen are kept but never sent.
  */
 export function TransferFields({
   form,
   advancedOpen,
   onAdvancedOpenChange,
+  sendTime,
   children,
 }: {
   form: RegisterForm;
   advancedOpen: boolean;
   onAdvancedOpenChange: (open: boolean) => void;
+  /** When scheduled transfers go out on their day (SCHEDULE_SEND_TIME, Brazil time). */
+  sendTime: string;
   children?: ReactNode;
 }) {
   const t = useTranslations("register");
@@ -44,9 +50,7 @@ export function TransferFields({
       <ModeTabs field={register("initiation_type")} value={mode} />
       <AmountField form={form} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="register-receiver-name" label={g("receiverName")} error={useFieldError(formState.errors.receiver_name?.message)}>
-          {(control) => <Input {...control} {...register("receiver_name")} autoComplete="off" maxLength={200} />}
-        </FormField>
+        <ReceiverNameField form={form} />
         <FormField
           id="register-receiver-document"
           label={g("receiverDocument")}
@@ -74,6 +78,10 @@ export function TransferFields({
         </FormField>
       </div>
       {mode === "manual" ? <BankAccountFields form={form} /> : <PixKeyFields form={form} />}
+      <div className="flex flex-col gap-4 border-t border-border pt-4">
+        <PayableFields form={form} />
+        <ScheduleFields form={form} sendTime={sendTime} />
+      </div>
       <AdvancedIdField form={form} open={advancedOpen} onOpenChange={onAdvancedOpenChange} />
       <p className="text-xs text-fg-muted">
         {g("idempotentId")}{" "}

@@ -2,11 +2,11 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import type { RegisterTransfer } from "@/lib/contract";
 import { answerWith } from "@/lib/domain/answer";
 import { apiPost, isApiRequestError } from "@/lib/domain/api-client";
 import { transferQueries } from "@/lib/queries/transfers";
 import { getFormIdStore } from "@/lib/register/form-id-store";
+import type { TransferDraft } from "@/lib/register/validate";
 import { IN_FLIGHT_STATES } from "@/lib/transfers/states";
 import type { TransferDetail, TransferRequest } from "@/lib/transfers/types";
 
@@ -35,7 +35,8 @@ export function useCreateTransfer() {
   const [submission, setSubmission] = useState<Submission>({ phase: "idle" });
   const mutation = useMutation({
     mutationKey: ["transfers", "create"],
-    mutationFn: (transfer: RegisterTransfer) => apiPost("/api/transfers", transfer, readCreated),
+    // The transfer and, beside it, its day, recurrence, description, cost centre and saved receiver.
+    mutationFn: (draft: TransferDraft) => apiPost("/api/transfers", { ...draft.transfer, ...draft.payable }, readCreated),
     retry: false,
   });
   const createdId = submission.phase === "created" ? submission.id : null;
@@ -46,13 +47,13 @@ export function useCreateTransfer() {
   });
 
   /** Resolves with where it ended (null when a click was ignored). */
-  async function create(transfer: RegisterTransfer): Promise<Submission | null> {
+  async function create(draft: TransferDraft): Promise<Submission | null> {
     if (inFlight.current || submission.phase === "created") return null;
     inFlight.current = true;
     setSubmission({ phase: "creating" });
     let next: Submission;
     try {
-      const { transfer: created } = await mutation.mutateAsync(transfer);
+      const { transfer: created } = await mutation.mutateAsync(draft);
       const store = getFormIdStore();
       store.markRegistered(created.idempotent_id);
       store.renew(); // the next form gets a fresh partner ID

@@ -3,8 +3,9 @@
 import { useTranslations } from "next-intl";
 import { formatBrazilDateTime } from "@/lib/pix";
 import { isPixNightWindow } from "@/lib/transfers/night-window";
-import type { TransferRequest } from "@/lib/transfers/types";
+import type { TransferDetail, TransferRequest } from "@/lib/transfers/types";
 import { DecisionPanel } from "./decision-panel";
+import { ReceiverCheck } from "./receiver-check";
 import { ReceiverHistory } from "./receiver-history";
 
 export type Viewer = { id: string; canApprove: boolean };
@@ -13,7 +14,7 @@ export type Viewer = { id: string; canApprove: boolean };
  * Approvals of one request: how many it needs, who approved and when, and, for an approver who
  * may decide, what to weigh first (this receiver's history, the night window) and the decision.
  */
-export function ApprovalsPanel({ transfer, viewer }: { transfer: TransferRequest; viewer: Viewer }) {
+export function ApprovalsPanel({ transfer, viewer }: { transfer: TransferRequest & Partial<Pick<TransferDetail, "receiver_check">>; viewer: Viewer }) {
   const t = useTranslations("approvals");
   const waiting = transfer.state === "awaiting_approval";
   const mine = transfer.maker.id === viewer.id || transfer.submitted_by?.id === viewer.id;
@@ -49,8 +50,9 @@ export function ApprovalsPanel({ transfer, viewer }: { transfer: TransferRequest
       {waiting && viewer.canApprove ? (
         <div className="flex flex-col gap-2 rounded-md bg-surface-muted p-3">
           <h3 className="text-xs font-medium uppercase tracking-wide text-fg-muted">{t("beforeDeciding")}</h3>
+          {transfer.receiver_check ? <ReceiverCheck check={transfer.receiver_check} receiverName={transfer.receiver_name} /> : null}
           <ReceiverHistory document={transfer.receiver_document} />
-          {isPixNightWindow(new Date()) ? (
+          {isPixNightWindow(transfer.send_at ? new Date(transfer.send_at) : new Date()) ? (
             <p className="text-sm font-medium text-amber-800 dark:text-amber-300" role="note">
               {t("nightWindow")}
             </p>

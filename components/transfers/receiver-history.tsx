@@ -1,7 +1,6 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { AlertTriangle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { formatBRL, formatListParam } from "@/lib/pix";
 import { paymentQueries } from "@/lib/queries/payments";
@@ -10,7 +9,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * This receiver's payments at the provider in the last 90 days (count and total, from the list's
- * `meta`): a first payment to a new receiver is flagged before anyone approves it.
+ * `meta`), made here or elsewhere. Whether this is a first payment or a saved receiver is said
+ * beside it from our own requests (./receiver-check.tsx).
  */
 export function ReceiverHistory({ document, excludeReference }: { document: string; excludeReference?: string | null }) {
   const t = useTranslations("approvals.receiverHistory");
@@ -32,12 +32,6 @@ export function ReceiverHistory({ document, excludeReference }: { document: stri
         <span className="text-fg-muted">{t("title")}: </span>
         <span className="font-medium text-fg">{t("count", { count, total: formatBRL(total) })}</span>
       </p>
-      {count === 0 ? (
-        <p className="flex items-start gap-1.5 font-medium text-amber-800 dark:text-amber-300" role="note">
-          <AlertTriangle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
-          {t("firstPayment")}
-        </p>
-      ) : null}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatBRL, formatBrazilDateTime } from "@/lib/pix";
+import { formatBRL, formatBrazilDate, formatBrazilDateTime, formatBrazilTime } from "@/lib/pix";
 import { transferQueries } from "@/lib/queries/transfers";
 import { IN_FLIGHT_STATES } from "@/lib/transfers/states";
 import { ApprovalsPanel, type Viewer } from "./approvals-panel";
@@ -18,6 +18,7 @@ import { TransferTimeline } from "./transfer-timeline";
 import { TransferOutcomeView } from "./transfer-outcome";
 import { AttentionCard } from "./attention-note";
 import { MoneyOutcome } from "./money-outcome";
+import { SeriesCard } from "./series-card";
 
 /**
  * One transfer request: what it is, where it stands and why, who approved it, its timeline and
@@ -45,7 +46,11 @@ export function TransferDetailView({ id, viewer }: { id: string; viewer: Viewer 
   const transfer = query.data.transfer;
   const remaining = Math.max(0, transfer.approvals_required - transfer.approvals.length);
   const cancelable =
-    viewer.canCancel && transfer.maker.id === viewer.id && (transfer.state === "awaiting_approval" || (transfer.state === "approved" && transfer.attempts === 0));
+    viewer.canCancel &&
+    transfer.maker.id === viewer.id &&
+    !transfer.batch_id &&
+    (transfer.state === "awaiting_approval" || ((transfer.state === "approved" || transfer.state === "scheduled") && transfer.attempts === 0));
+  const sendsAt = transfer.send_at ? { day: formatBrazilDate(transfer.send_at), time: formatBrazilTime(transfer.send_at) } : null;
 
   return (
     <div className="flex flex-col gap-5">
@@ -57,7 +62,17 @@ export function TransferDetailView({ id, viewer }: { id: string; viewer: Viewer 
         <TransferStateBadge state={transfer.state} className="text-sm" />
       </div>
       <p className="-mt-3 text-sm text-fg" role="status" data-testid="transfer-state-text">
-        {transfer.state === "awaiting_approval" ? t("states.awaiting_approval", { remaining }) : t(`states.${transfer.state}`)}
+        {transfer.state === "awaiting_approval"
+          ? t("states.awaiting_approval", { remaining })
+          : transfer.state === "scheduled" && sendsAt
+            ? null // said whole by the day and hour below
+            : t(`states.${transfer.state}`, { time: sendsAt?.time ?? "" })}
+        {sendsAt && (transfer.state === "awaiting_approval" || transfer.state === "scheduled") ? (
+          <span className="font-medium" data-testid="scheduled-for">
+            {" "}
+            {t("detail.scheduledFor", sendsAt)}
+          </span>
+        ) : null}
         {transfer.state === "awaiting_approval" && transfer.expires_at ? (
           <span className="text-fg-muted"> {t("detail.expiresAt", { at: formatBrazilDateTime(transfer.expires_at) })}</span>
         ) : null}
@@ -106,6 +121,11 @@ export function TransferDetailView({ id, viewer }: { id: string; viewer: Viewer 
           {cancelable ? <CancelRequest id={transfer.id} /> : null}
         </div>
       </div>
+      {transfer.series ? (
+        <Card className="p-5">
+          <SeriesCard series={transfer.series} currentId={transfer.id} viewerId={viewer.id} canStop={viewer.canCancel} />
+        </Card>
+      ) : null}
       <Card className="p-5">
         <TransferTimeline history={transfer.history} />
       </Card>

@@ -1,19 +1,28 @@
 import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { amountInWords, bankLabel, formatAccount, formatAgency, formatBRL, formatBrazilDateTime, formatDocument } from "@/lib/pix";
+import { amountInWords, bankLabel, formatAccount, formatAgency, formatBRL, formatBrazilDate, formatBrazilDateTime, formatBrazilTime, formatDocument } from "@/lib/pix";
 import type { TransferRequest } from "@/lib/transfers/types";
 
-/** What the transfer is, in the words a person decides on: amount in figures and in words, who receives it and how. */
+/**
+ * What the transfer is, in the words a person decides on: amount in figures and in words, what it
+ * pays and its cost centre, when it goes out, who receives it and how.
+ */
 export function TransferSummary({ transfer: r }: { transfer: TransferRequest }) {
   const t = useTranslations("transfers.detail");
   const locale = useLocale() === "en" ? "en" : "pt-BR";
   const g = useTranslations("glossary");
-  const rows: Array<[string, ReactNode]> = [
+  const rows: Array<[string, ReactNode]> = [];
+  if (r.description) rows.push([g("description"), <span key="desc" data-testid="transfer-description">{r.description}</span>]);
+  if (r.cost_centre) {
+    rows.push([g("costCentre"), <span key="cc" data-testid="transfer-cost-centre">{r.cost_centre.name ? `${r.cost_centre.code} · ${r.cost_centre.name}` : r.cost_centre.code}</span>]);
+  }
+  if (r.send_at) rows.push([g("scheduledFor"), t("scheduledAt", { day: formatBrazilDate(r.send_at), time: formatBrazilTime(r.send_at) })]);
+  rows.push(
     [g("receiverName"), r.receiver_name],
     [g("receiverDocument"), <span key="doc" className="font-mono">{formatDocument(r.receiver_document)}</span>],
     [g("initiationType"), g(`initiation.${r.initiation_type}`)],
-  ];
+  );
   if (r.bank) {
     rows.push(
       [g("bank"), bankLabel(r.bank.ispb)],

@@ -4,31 +4,34 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { X } from "lucide-react";
-import { parseAsInteger, parseAsString, parseAsStringLiteral, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { buttonVariants } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
+import { formatBRL } from "@/lib/pix";
 import { transferQueries } from "@/lib/queries/transfers";
-import { TRANSFER_VIEWS, type TransferView } from "@/lib/transfers/views";
+import { TRANSFER_FILTER_KEYS, transfersApiQuery, transfersSearchParams, type TransfersSearchValues } from "@/lib/search-params/transfers";
+import { TRANSFER_VIEWS } from "@/lib/transfers/views";
 import { cn } from "@/lib/utils";
+import { TransferFilters } from "./transfer-filters";
 import { TransfersTable } from "./transfers-table";
 
-const urlState = {
-  view: parseAsStringLiteral(TRANSFER_VIEWS).withDefault("all"),
-  page: parseAsInteger.withDefault(1),
-  /** Only the rows of this batch. */
-  batch: parseAsString,
-};
-
 /**
- * The /transfers page: for an approver, what waits for their decision comes first; then every
- * request in the chosen view, newest first. Live: each state change refreshes what is shown.
+ * The /transfers page, a place to work: for an approver, what waits for their decision comes
+ * first; then the chosen view (a tab: a question people come with) narrowed by the filters, all
+ * in the URL (reload, back and a pasted link give the same rows), with the count and the sum of
+ * everything that matches above the table. Live: each state change refreshes what is shown.
+ *
+ * Views stay beside the filters rather than becoming presets of them: "waits for me" and "needs
+ * attention" are no set of states, and the tabs are what operators and approvers open the page
+ * for; the filters narrow within a view, the state filter offering that view's states only.
  */
 export function TransfersPage({ canApprove, canCreate }: { canApprove: boolean; canCreate: boolean }) {
   const t = useTranslations("transfers");
-  const [{ view, page, batch }, setUrl] = useQueryStates(urlState, { clearOnDefault: true, history: "push" });
+  const [values, setUrl] = useQueryStates(transfersSearchParams, { clearOnDefault: true, history: "push" });
+  const { view, batch } = values;
   const views = TRANSFER_VIEWS.filter((v) => v !== "inbox" || canApprove);
-  const inbox = useQuery({ ...transferQueries.list("inbox", 1), enabled: canApprove && view !== "inbox" });
+  const inbox = useQuery({ ...transferQueries.list("?scope=inbox"), enabled: canApprove && view !== "inbox" });
 
   return (
     <div className="flex flex-col gap-5">
@@ -67,7 +70,8 @@ export function TransfersPage({ canApprove, canCreate }: { canApprove: boolean; 
             key={v}
             type="button"
             aria-current={v === view ? "page" : undefined}
-            onClick={() => void setUrl({ view: v, page: 1 })}
+            // Another view offers other states: the state filter starts again.
+            onClick={() => void setUrl({ view: v, page: 1, state: null })}
             className={cn(
               "whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium",
               v === view ? "bg-surface-muted text-fg ring-1 ring-border" : "text-fg-muted hover:bg-surface-muted hover:text-fg",
@@ -77,6 +81,8 @@ export function TransfersPage({ canApprove, canCreate }: { canApprove: boolean; 
           </button>
         ))}
       </nav>
+
+      <TransferFilters values={values} onChange={(patch) => void setUrl(patch)} />
 
       {batch ? (
         <p className="flex w-fit items-center gap-2 rounded-full border border-border bg-surface-muted px-3 py-1 text-sm" data-testid="batch-filter">
@@ -89,15 +95,17 @@ export function TransfersPage({ canApprove, canCreate }: { canApprove: boolean; 
         </p>
       ) : null}
 
-      <TransfersView view={view} page={page} batch={batch} onPage={(p) => void setUrl({ page: p })} />
+      <TransfersView values={values} onPage={(p) => void setUrl({ page: p })} />
     </div>
   );
 }
 
-function TransfersView({ view, page, batch, onPage }: { view: TransferView; page: number; batch: string | null; onPage: (page: number) => void }) {
+function TransfersView({ values, onPage }: { values: TransfersSearchValues; onPage: (page: number) => void }) {
   const t = useTranslations("transfers");
   const common = useTranslations("common");
-  const query = useQuery(transferQueries.list(view, page, batch));
+  const { view, page } = values;
+  const query = useQuery(transferQueries.list(transfersApiQuery(values)));
+  const filtered = TRANSFER_FILTER_KEYS.some((key) => values[key] !== null) || values.batch !== null;
   if (query.isPending) {
     return (
       <div aria-busy="true" aria-label={common("states.loading")} className="flex flex-col gap-2">
@@ -111,15 +119,25 @@ function TransfersView({ view, page, batch, onPage }: { view: TransferView; page
     return <ErrorState title={t("loadError")} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }
   const { transfers, meta } = query.data;
+  const totals = (
+    <p className="text-sm text-fg" role="status" aria-live="polite" data-testid="transfer-totals">
+      <span className="font-semibold">{t("totals.count", { count: meta.total })}</span>
+      {meta.total > 0 ? <span className="text-fg-muted"> · {t("totals.amount", { amount: formatBRL(meta.total_value_cents) })}</span> : null}
+    </p>
+  );
   if (transfers.length === 0) {
     return (
-      <p className="rounded-lg border border-dashed border-border px-4 py-10 text-center text-sm text-fg-muted" role="status">
-        {view === "inbox" ? t("empty.inbox") : view === "attention" ? t("empty.attention") : view === "all" ? t("empty.all") : t("empty.filtered")}
-      </p>
+      <div className="flex flex-col gap-3">
+        {totals}
+        <p className="rounded-lg border border-dashed border-border px-4 py-10 text-center text-sm text-fg-muted" role="status">
+          {filtered ? t("empty.filtered") : view === "inbox" ? t("empty.inbox") : view === "attention" ? t("empty.attention") : view === "all" ? t("empty.all") : t("empty.filtered")}
+        </p>
+      </div>
     );
   }
   return (
     <div className="flex flex-col gap-3" aria-busy={query.isFetching}>
+      {totals}
       <TransfersTable transfers={transfers} dimmed={query.isPlaceholderData} caption={t(`filters.${view}`)} showAttention={view === "attention"} />
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-fg-muted">
         <span>{t("pagination", { page: meta.page, pages: meta.total_pages, total: meta.total })}</span>

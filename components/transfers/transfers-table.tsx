@@ -3,6 +3,7 @@
 import { useFormatter, useNow, useTranslations } from "next-intl";
 import Link from "next/link";
 import { formatBRL, formatBrazilDateTime, formatDocument } from "@/lib/pix";
+import { formatBrazilDay } from "@/lib/pix/date-input";
 import type { TransferRequest } from "@/lib/transfers/types";
 import { cn } from "@/lib/utils";
 import { AttentionText } from "./attention-note";
@@ -13,8 +14,9 @@ export function transferHref(id: string): string {
 }
 
 /**
- * Transfer requests as a table (a card per request on a phone). Each row links to its page;
- * the age counts up while the page is open.
+ * Transfer requests as a table (a card per request on a phone). A whole row opens its request: the
+ * first cell's link covers the row (mouse anywhere on it, middle click for a new tab, Tab and Enter
+ * on the keyboard, one stop per row). The age counts up while the page is open.
  */
 export function TransfersTable({
   transfers,
@@ -45,6 +47,7 @@ export function TransfersTable({
             <th scope="col" className="px-3 py-2">{t("columns.state")}</th>
             <th scope="col" className="px-3 py-2 text-right">{t("columns.amount")}</th>
             <th scope="col" className="px-3 py-2">{t("columns.receiver")}</th>
+            <th scope="col" className="px-3 py-2">{t("columns.costCentre")}</th>
             <th scope="col" className="px-3 py-2">{t("columns.maker")}</th>
             <th scope="col" className="px-3 py-2">{t("columns.approvals")}</th>
             <th scope="col" className="px-3 py-2">{t("columns.age")}</th>
@@ -52,25 +55,42 @@ export function TransfersTable({
         </thead>
         <tbody>
           {transfers.map((r) => (
-            <tr key={r.id} className="border-b border-border last:border-0 hover:bg-surface-muted/60" data-transfer-id={r.id} data-state={r.state}>
+            <tr
+              key={r.id}
+              className="relative cursor-pointer border-b border-border last:border-0 hover:bg-surface-muted/60 focus-within:bg-surface-muted/60"
+              data-transfer-id={r.id}
+              data-state={r.state}
+            >
               <td className="whitespace-nowrap px-3 py-2 tabular-nums">
-                <Link href={transferHref(r.id)} className="font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300">
+                <Link
+                  href={transferHref(r.id)}
+                  className="font-medium text-blue-700 underline-offset-2 after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:outline-none focus-visible:after:outline focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-focus dark:text-blue-300"
+                >
                   {formatBrazilDateTime(r.created_at)}
                 </Link>
               </td>
               <td className="px-3 py-2">
                 <TransferStateBadge state={r.state} />
+                {r.scheduled_for && (r.state === "scheduled" || r.state === "awaiting_approval") ? (
+                  <div className="mt-0.5 whitespace-nowrap text-xs text-fg-muted">{t("scheduledShort", { day: formatBrazilDay(r.scheduled_for) })}</div>
+                ) : null}
               </td>
               <td className="whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums">{formatBRL(r.value_cents)}</td>
               <td className="max-w-[22rem] px-3 py-2">
                 <div className="truncate" title={r.receiver_name}>{r.receiver_name}</div>
                 <div className="font-mono text-xs text-fg-muted">{formatDocument(r.receiver_document)}</div>
+                {r.description ? (
+                  <div className="truncate text-xs text-fg-muted" title={r.description}>
+                    {r.description}
+                  </div>
+                ) : null}
                 {showAttention && r.attention ? (
                   <div className="mt-1 text-xs">
                     <AttentionText transfer={r} />
                   </div>
                 ) : null}
               </td>
+              <td className="whitespace-nowrap px-3 py-2 text-fg-muted" title={r.cost_centre?.name}>{r.cost_centre?.code ?? "—"}</td>
               <td className="max-w-[14rem] truncate px-3 py-2 text-fg-muted" title={r.maker.email}>{r.maker.email}</td>
               <td className="whitespace-nowrap px-3 py-2 text-fg-muted">{approvals(r)}</td>
               <td className="whitespace-nowrap px-3 py-2 text-fg-muted">{age(r.created_at)}</td>
@@ -87,6 +107,12 @@ export function TransfersTable({
                 <TransferStateBadge state={r.state} />
               </div>
               <div className="truncate text-sm">{r.receiver_name}</div>
+              {r.description || r.cost_centre ? (
+                <div className="truncate text-xs text-fg-muted">{[r.description, r.cost_centre?.code].filter(Boolean).join(" · ")}</div>
+              ) : null}
+              {r.scheduled_for && (r.state === "scheduled" || r.state === "awaiting_approval") ? (
+                <div className="text-xs text-fg-muted">{t("scheduledShort", { day: formatBrazilDay(r.scheduled_for) })}</div>
+              ) : null}
               {showAttention && r.attention ? (
                 <div className="text-xs">
                   <AttentionText transfer={r} />

@@ -39,6 +39,8 @@ export const PERMISSIONS = {
   users: ["admin"],
   /** The approval policy. */
   policy: ["admin"],
+  /** The list of cost centres transfers may name. */
+  costCentres: ["admin"],
   /** Confirm or refuse changes another admin asked for (lib/admin-changes): admins, never their own. */
   pendingChanges: ["admin"],
 } as const satisfies Record<string, readonly Role[]>;

@@ -51,6 +51,10 @@ export const batchPreviewRowSchema = z.object({
   pix_key: z.string().optional(),
   /** `account_type` is a request code ("CACC", ...) or, on an invalid row, the label as written. */
   bank: z.object({ ispb: z.string(), agency: z.string(), account: z.string(), account_type: z.string() }).optional(),
+  /** The saved receiver the row named (`favorecido`), its description and cost centre code, as written. */
+  receiver_nickname: z.string().optional(),
+  description: z.string().optional(),
+  cost_centre: z.string().optional(),
 });
 
 /** One row of a batch, and once submitted its transfer's state and outcome. */
@@ -64,6 +68,8 @@ export const batchRowSchema = batchPreviewRowSchema
     end_to_end: z.string().nullable(),
     payment_date: z.string().nullable(),
     cancellation_reason: z.string().nullable(),
+    /** The name of the cost centre the row named, once stored. */
+    cost_centre_name: z.string().nullable(),
   })
   .meta({ id: "BatchRow" });
 

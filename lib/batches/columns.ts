@@ -16,11 +16,16 @@ export const BATCH_COLUMNS = [
   "agency",
   "account",
   "account_type",
+  "receiver_nickname",
+  "description",
+  "cost_centre",
 ] as const;
 export type BatchColumn = (typeof BATCH_COLUMNS)[number];
 
 export const KEY_COLUMNS = ["pix_key_type", "pix_key"] as const satisfies readonly BatchColumn[];
 export const BANK_COLUMNS = ["bank_ispb", "agency", "account", "account_type"] as const satisfies readonly BatchColumn[];
+/** The receiver's own data: a row may name a saved receiver by nickname instead. */
+export const RECEIVER_COLUMNS = ["receiver_name", "receiver_document", ...KEY_COLUMNS, ...BANK_COLUMNS] as const satisfies readonly BatchColumn[];
 export const ALWAYS_REQUIRED = ["amount", "receiver_name", "receiver_document"] as const satisfies readonly BatchColumn[];
 
 /** The Portuguese header of each column: the pt-BR template's header row, and the name messages give beside ours. */
@@ -35,6 +40,9 @@ export const PORTUGUESE_HEADERS: Record<BatchColumn, string> = {
   agency: "agencia",
   account: "conta",
   account_type: "tipo_conta",
+  receiver_nickname: "favorecido",
+  description: "descricao",
+  cost_centre: "centro_de_custo",
 };
 
 /**
@@ -52,6 +60,9 @@ const MORE_HEADERS: Record<BatchColumn, readonly string[]> = {
   agency: ["branch"],
   account: ["numero_da_conta", "conta_com_digito"],
   account_type: ["tipo_de_conta", "tipo_da_conta"],
+  receiver_nickname: ["apelido", "favorecido_salvo", "apelido_do_favorecido", "nickname", "saved_receiver"],
+  description: ["historico", "description"],
+  cost_centre: ["centro_custo", "cc", "cost_center", "cost_centre"],
 };
 
 /**

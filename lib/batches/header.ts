@@ -68,10 +68,12 @@ export function readHeader(cells: readonly string[]): HeaderReading {
   if (seen.size === 0) return { ok: false, problem: { message: "batches.errors.noHeader" } };
   if (unknown) return { ok: false, problem: unknown };
 
-  for (const column of ALWAYS_REQUIRED) if (!seen.has(column)) return { ok: false, problem: missing(column) };
+  // With a nickname column, rows may name saved receivers: their own data columns may be absent.
+  const byNickname = seen.has("receiver_nickname");
+  for (const column of ALWAYS_REQUIRED) if (!seen.has(column) && !(byNickname && column !== "amount")) return { ok: false, problem: missing(column) };
   const hasKey = KEY_COLUMNS.some((c) => seen.has(c));
   const hasBank = BANK_COLUMNS.some((c) => seen.has(c));
-  if (!hasKey && !hasBank) return { ok: false, problem: { message: "batches.errors.missingKeyOrBank" } };
+  if (!hasKey && !hasBank && !byNickname) return { ok: false, problem: { message: "batches.errors.missingKeyOrBank" } };
   for (const set of [hasKey ? KEY_COLUMNS : [], hasBank ? BANK_COLUMNS : []]) {
     for (const column of set) if (!seen.has(column)) return { ok: false, problem: missing(column) };
   }

@@ -62,7 +62,7 @@ describe.each(TEST_ENGINES)("a batch in its maker's day on $name", (engine) => {
     const columns = batchErrorsColumns(translator("pt-BR"));
     const text = csvHeader(columns) + csvRows(columns, rows);
     const [header, ...lines] = text.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
-    expect(header!.split(";")).toEqual(["linha", "valor", "tipo_chave", "chave", "nome", "documento", "id", "ispb", "agencia", "conta", "tipo_conta", "erro"]);
+    expect(header!.split(";")).toEqual(["linha", "valor", "tipo_chave", "chave", "nome", "documento", "id", "ispb", "agencia", "conta", "tipo_conta", "favorecido", "descricao", "centro_de_custo", "erro"]);
     expect(lines[0]).toMatch(/^3;/);
     expect(lines[0]).toContain("99,99");
     expect(lines[0]).toContain("CPF ou CNPJ");

@@ -22,6 +22,10 @@ export type BatchPreviewRow = {
   pix_key?: string;
   /** `account_type` is a request code ("CACC", ...) or, on an invalid row, the label as written. */
   bank?: { ispb: string; agency: string; account: string; account_type: string };
+  /** The saved receiver the row named (`favorecido`), its description and cost centre code, as written. */
+  receiver_nickname?: string;
+  description?: string;
+  cost_centre?: string;
   /** Once the batch was submitted: where the row's transfer stands (its state, reference code, outcome). */
   sent?: {
     state: TransferState;
@@ -34,7 +38,15 @@ export type BatchPreviewRow = {
 
 /** A validated row -> its preview shape. */
 export function toPreviewRow(row: ValidatedBatchRow): BatchPreviewRow {
-  const base = { line: row.line, idempotent_id: row.idempotent_id, value_cents: row.value_cents };
+  const { receiver_nickname, description, cost_centre } = row.cells;
+  const base = {
+    line: row.line,
+    idempotent_id: row.idempotent_id,
+    value_cents: row.value_cents,
+    ...(receiver_nickname ? { receiver_nickname } : {}),
+    ...(description ? { description } : {}),
+    ...(cost_centre ? { cost_centre: cost_centre.toUpperCase() } : {}),
+  };
   if (row.state === "valid") {
     const t = row.transfer;
     const destination =

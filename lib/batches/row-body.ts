@@ -2,7 +2,8 @@ import type { RegisterTransferInput } from "@/lib/contract";
 import type { PixKeyType } from "@/lib/contract/enums";
 import { parseBRL } from "@/lib/pix/money";
 import { compactDigits } from "@/lib/register/to-request-body";
-import { BANK_COLUMNS, KEY_COLUMNS, readAccountType, readPixKeyType, type BatchColumn } from "./columns";
+import type { SavedReceiver } from "@/lib/receivers/types";
+import { BANK_COLUMNS, KEY_COLUMNS, RECEIVER_COLUMNS, readAccountType, readPixKeyType, type BatchColumn } from "./columns";
 import type { BatchMessage } from "./header";
 import type { ParsedBatchRow } from "./rows";
 
@@ -45,13 +46,14 @@ function restoreKeyZeros(type: PixKeyType, key: string): string {
  * when the row has key cells, by bank account when it has only bank cells. What fails here is
  * reported with `batches.errors.*` keys; everything else, blank cells included, is the schema's.
  */
-export function readRowBody(row: ParsedBatchRow, idempotentId: string): RowReading {
+export function readRowBody(row: ParsedBatchRow, idempotentId: string, saved?: SavedReceiver | null): RowReading {
   const { cells } = row;
   const errors: BatchRowError[] = [];
   const fail = (field: BatchField, message: string, values?: BatchMessage["values"]) =>
     errors.push(values ? { field, message, values } : { field, message });
 
   if (row.strayCell) fail("row", "batches.errors.strayCell", { letter: row.strayCell });
+  if (cells.receiver_nickname !== undefined) return savedReceiverBody(row, idempotentId, saved ?? null, errors);
   const hasKey = KEY_COLUMNS.some((c) => cells[c] !== undefined);
   const hasBank = BANK_COLUMNS.some((c) => cells[c] !== undefined);
   if (hasKey && hasBank) fail("row", "batches.errors.keyAndBank");
@@ -107,4 +109,40 @@ export function readRowBody(row: ParsedBatchRow, idempotentId: string): RowReadi
       pix_key: keyType ? restoreKeyZeros(keyType, key) : key,
     },
   };
+}
+
+/**
+ * A row naming a saved receiver (`favorecido`): the receiver's data are the saved ones, so the
+ * row carries none of its own (both would leave two answers to "who is paid?"). An unknown
+ * nickname is the row's error; the body is then left without a receiver for the schema to refuse.
+ */
+function savedReceiverBody(row: ParsedBatchRow, idempotentId: string, saved: SavedReceiver | null, errors: BatchRowError[]): RowReading {
+  const { cells } = row;
+  const own = RECEIVER_COLUMNS.filter((c) => cells[c] !== undefined);
+  if (own.length) errors.push({ field: own[0]!, message: "batches.errors.nicknameAndData", values: { nickname: cells.receiver_nickname ?? "" } });
+  if (!saved) errors.push({ field: "receiver_nickname", message: "batches.errors.unknownReceiver", values: { nickname: cells.receiver_nickname ?? "" } });
+  let valueCents: number | null = null;
+  if (cells.amount !== undefined) {
+    const amount = parseBRL(cells.amount);
+    if (amount.ok) valueCents = amount.cents;
+    else errors.push({ field: "amount", message: "batches.errors.amountUnreadable", values: { value: cells.amount } });
+  }
+  const explained = new Set<BatchField>(saved && !own.length ? [] : RECEIVER_COLUMNS);
+  const common = {
+    idempotent_id: cells.idempotent_id ?? idempotentId,
+    value_cents: valueCents ?? undefined,
+    receiver_name: saved?.receiver_name ?? "",
+    receiver_document: saved?.receiver_document ?? "",
+  };
+  const body: RowBody = saved?.bank
+    ? {
+        ...common,
+        initiation_type: "manual",
+        receiver_bank_ispb: saved.bank.ispb,
+        receiver_agency: saved.bank.agency,
+        receiver_account: saved.bank.account,
+        receiver_account_type: saved.bank.account_type,
+      }
+    : { ...common, initiation_type: "dict", pix_key_type: saved?.pix_key_type ?? undefined, pix_key: saved?.pix_key ?? "" };
+  return { errors, valueCents, explained, body };
 }

@@ -37,12 +37,16 @@ export async function submitBatch(db: Db, queue: Pick<TransferQueue, "enqueueMan
         .where(and(eq(batchRows.batchId, id), isNull(batchRows.errors), isNotNull(batchRows.body)))
         .orderBy(batchRows.line);
       if (!rows.length) throw new TransferError("illegal_state", "batches.errors.nothingToSend");
-      const transfers = rows.map((row) => ({ line: row.line, transfer: withoutAuthorized(row.body as RegisterTransfer) }));
+      const transfers = rows.map((row) => ({
+        line: row.line,
+        transfer: withoutAuthorized(row.body as RegisterTransfer),
+        payable: { description: row.description, costCentreId: row.costCentreId, receiverId: row.receiverId },
+      }));
       const needed = await approvalsForBatch(tx, policy, actor, transfers.map((r) => r.transfer), now);
       const expiresAt = new Date(now.getTime() + policy.expiry_hours * 3_600_000);
       const created = await insertRequests(
         tx,
-        transfers.map(({ line, transfer }) => ({ transfer, maker: actor, submittedBy: actor, approvalsRequired: needed, expiresAt, batch: { id, line } })),
+        transfers.map(({ line, transfer, payable }) => ({ transfer, maker: actor, submittedBy: actor, approvalsRequired: needed, expiresAt, batch: { id, line }, ...payable })),
         now,
       );
       await tx.execute(sql`update batch_rows set transfer_id = tr.id from transfer_requests tr

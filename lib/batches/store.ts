@@ -3,7 +3,8 @@ import { createHash, randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
-import { approvals, batchRows, batches, transferRequests, type BatchRow, type TransferRequestRow } from "@/lib/db/schema";
+import { approvals, batchRows, batches, costCentres, transferRequests, type BatchRow, type TransferRequestRow } from "@/lib/db/schema";
+import { receiversByNickname, toSavedReceiver } from "@/lib/receivers/store";
 import { getEnv } from "@/lib/env";
 import { attentionCondition } from "@/lib/transfers/attention";
 import { batchInboxConditions } from "@/lib/transfers/store";
@@ -15,7 +16,7 @@ import type { ErrorsFileRow } from "./errors-file";
 import { parseBatchFile } from "./parse";
 import { toPreviewRow } from "./preview-row";
 import type { Batch, BatchDetail, BatchOutcome, BatchReview, BatchRowState, BatchRowView, BatchState } from "./types";
-import { validateBatchRows, type ValidatedBatchRow } from "./validate";
+import { validateBatchRows, type BatchCostCentre, type ValidatedBatchRow } from "./validate";
 
 type UploadResult =
   | { ok: true; batch: Batch }
@@ -39,7 +40,12 @@ export async function uploadBatch(
   const reading = await parseBatchFile(input.bytes, { contentType: input.contentType, fileName: input.fileName });
   if (!reading.ok) return { ok: false, problem: reading.problem };
   const id = randomUUID();
-  const { rows, totals } = await validateBatchRows(reading.rows, { batchId: id, isIdUsed: (ids) => usedIds(db, ids) });
+  const { rows, totals } = await validateBatchRows(reading.rows, {
+    batchId: id,
+    isIdUsed: (ids) => usedIds(db, ids),
+    findReceivers: async (nicknames) => new Map([...(await receiversByNickname(db, nicknames))].map(([key, row]) => [key, toSavedReceiver(row)])),
+    findCostCentres: (codes) => costCentresByCode(db, codes),
+  });
   const now = new Date();
   await db.transaction(async (tx) => {
     await tx.insert(batches).values({
@@ -99,7 +105,16 @@ function toStoredRow(batchId: string, row: ValidatedBatchRow): typeof batchRows.
     idempotentId: row.idempotent_id,
     valueCents: row.value_cents,
     errors: row.state === "invalid" ? (row.errors as unknown as Array<Record<string, unknown>>) : null,
+    description: row.state === "valid" ? row.payable.description : null,
+    costCentreId: row.state === "valid" ? row.payable.costCentreId : null,
+    receiverId: row.state === "valid" ? row.payable.receiverId : null,
   };
+}
+
+/** The cost centres with these codes, by code. */
+async function costCentresByCode(db: Db, codes: string[]): Promise<Map<string, BatchCostCentre>> {
+  const rows = await db.select({ id: costCentres.id, code: costCentres.code, active: costCentres.active }).from(costCentres).where(inArray(costCentres.code, codes));
+  return new Map(rows.map((r) => [r.code, r]));
 }
 
 /** A batch with its approvals and how its rows stand (a read: nothing is written here). */
@@ -114,12 +129,13 @@ export async function getBatch(db: Db, id: string): Promise<BatchDetail | null> 
   const batch = await getBatchSummary(db, id);
   if (!batch) return null;
   const rows = await db
-    .select({ row: batchRows, transfer: transferRequests })
+    .select({ row: batchRows, transfer: transferRequests, centre: costCentres.name })
     .from(batchRows)
     .leftJoin(transferRequests, eq(transferRequests.id, batchRows.transferId))
+    .leftJoin(costCentres, eq(costCentres.id, batchRows.costCentreId))
     .where(eq(batchRows.batchId, id))
     .orderBy(asc(batchRows.line));
-  const views = rows.map((r) => toRowView(r.row, r.transfer));
+  const views = rows.map((r) => toRowView(r.row, r.transfer, r.centre));
   return { batch, rows: views, review: await reviewOf(db, id, views) };
 }
 
@@ -242,11 +258,19 @@ function toBatch(row: BatchRow, progress: Progress, approvedBy: Batch["approvals
   };
 }
 
-function toRowView(row: typeof batchRows.$inferSelect, transfer: TransferRequestRow | null): BatchRowView {
+function toRowView(row: typeof batchRows.$inferSelect, transfer: TransferRequestRow | null, centreName: string | null): BatchRowView {
   const state = transfer?.state ?? null;
   // Errors decide: a row valid at upload whose id was taken before submission carries errors and a body.
   const preview = row.body && !row.errors
-    ? toPreviewRow({ line: row.line, state: "valid", cells: row.cells, idempotent_id: row.idempotentId ?? "", value_cents: row.valueCents ?? 0, transfer: row.body as never })
+    ? toPreviewRow({
+        line: row.line,
+        state: "valid",
+        cells: row.cells,
+        idempotent_id: row.idempotentId ?? "",
+        value_cents: row.valueCents ?? 0,
+        transfer: row.body as never,
+        payable: { description: row.description, costCentreId: row.costCentreId, receiverId: row.receiverId },
+      })
     : toPreviewRow({
         line: row.line,
         state: "invalid",
@@ -265,6 +289,7 @@ function toRowView(row: typeof batchRows.$inferSelect, transfer: TransferRequest
     end_to_end: transfer?.endToEnd ?? null,
     payment_date: transfer?.paymentDate?.toISOString() ?? null,
     cancellation_reason: transfer?.cancellationReason ?? null,
+    cost_centre_name: centreName,
   };
 }
 

@@ -33,7 +33,15 @@ describe("validateBatchRows: one row", () => {
       pix_key_type: "phone",
       pix_key: "(11) 91234-5678",
     });
-    expect(row).toEqual({ line: 2, state: "valid", cells: KEY_ROW, idempotent_id: "batch-b1-2", value_cents: 123456, transfer: expected });
+    expect(row).toEqual({
+      line: 2,
+      state: "valid",
+      cells: KEY_ROW,
+      idempotent_id: "batch-b1-2",
+      value_cents: 123456,
+      transfer: expected,
+      payable: { description: null, costCentreId: null, receiverId: null },
+    });
     expect(expected).toMatchObject({ pix_key: "+5511912345678", receiver_document: "52998224725" });
   });
 

@@ -1,4 +1,7 @@
 import { registerTransferSchema, type RegisterTransfer } from "@/lib/contract/register";
+import { nicknameKey } from "@/lib/receivers/search";
+import type { SavedReceiver } from "@/lib/receivers/types";
+import { DESCRIPTION_MAX } from "@/lib/transfers/input";
 import { BATCH_COLUMNS, type BatchColumn } from "./columns";
 import { readRowBody, type BatchField, type BatchRowError } from "./row-body";
 import type { BatchCells, ParsedBatchRow } from "./rows";
@@ -14,8 +17,15 @@ type ValidBatchRow = {
   value_cents: number;
   /** Exactly what `registerTransferSchema` outputs: the body to register, as the single form's. */
   transfer: RegisterTransfer;
+  /** What is ours beside the transfer: its description, cost centre and the saved receiver it named. */
+  payable: RowPayable;
   errors?: undefined;
 };
+
+export type RowPayable = { description: string | null; costCentreId: string | null; receiverId: string | null };
+
+/** A cost centre a row may name by its code. */
+export type BatchCostCentre = { id: string; code: string; active: boolean };
 
 export type InvalidBatchRow = {
   line: number;
@@ -37,6 +47,10 @@ type ValidateBatchOptions = {
   batchId: string;
   /** Which of these ids were already used (a store query); those rows are invalid. */
   isIdUsed: (ids: string[]) => Promise<Set<string>>;
+  /** The active saved receivers with these nicknames, by `nicknameKey` (a store query). */
+  findReceivers?: (nicknames: string[]) => Promise<Map<string, SavedReceiver>>;
+  /** The cost centres with these codes (upper case), by code (a store query). */
+  findCostCentres?: (codes: string[]) => Promise<Map<string, BatchCostCentre>>;
 };
 
 type BatchValidation = { rows: ValidatedBatchRow[]; totals: BatchTotals };
@@ -84,11 +98,19 @@ function sameTransferKey(t: RegisterTransfer): string {
  * keys. Rows come back in file order with the totals of the valid ones.
  */
 export async function validateBatchRows(rows: readonly ParsedBatchRow[], options: ValidateBatchOptions): Promise<BatchValidation> {
+  const nicknames = [...new Set(rows.flatMap((r) => (r.cells.receiver_nickname ? [r.cells.receiver_nickname] : [])))];
+  const codes = [...new Set(rows.flatMap((r) => (r.cells.cost_centre ? [r.cells.cost_centre.toUpperCase()] : [])))];
+  const [saved, centres] = await Promise.all([
+    nicknames.length && options.findReceivers ? options.findReceivers(nicknames) : new Map<string, SavedReceiver>(),
+    codes.length && options.findCostCentres ? options.findCostCentres(codes) : new Map<string, BatchCostCentre>(),
+  ]);
   const checked: ValidatedBatchRow[] = rows.map((row) => {
     const idempotentId = row.cells.idempotent_id ?? defaultRowId(options.batchId, row.line);
-    const reading = readRowBody(row, idempotentId);
+    const receiver = row.cells.receiver_nickname === undefined ? undefined : (saved.get(nicknameKey(row.cells.receiver_nickname)) ?? null);
+    const reading = readRowBody(row, idempotentId, receiver);
     const parsed = registerTransferSchema.safeParse(reading.body);
     const errors = [...reading.errors];
+    const payable = readPayable(row.cells, centres, errors);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = fieldForPath(issue.path[0]);
@@ -98,7 +120,15 @@ export async function validateBatchRows(rows: readonly ParsedBatchRow[], options
     }
     if (parsed.success && errors.length === 0) {
       const transfer = parsed.data;
-      return { line: row.line, state: "valid", cells: row.cells, idempotent_id: transfer.idempotent_id, value_cents: transfer.value_cents, transfer };
+      return {
+        line: row.line,
+        state: "valid",
+        cells: row.cells,
+        idempotent_id: transfer.idempotent_id,
+        value_cents: transfer.value_cents,
+        transfer,
+        payable: { ...payable, receiverId: receiver?.id ?? null },
+      };
     }
     return { line: row.line, state: "invalid", cells: row.cells, idempotent_id: idempotentId.trim(), value_cents: reading.valueCents, errors };
   });
@@ -131,4 +161,18 @@ export async function validateBatchRows(rows: readonly ParsedBatchRow[], options
 
 function invalidate(row: ValidBatchRow, error: BatchRowError): InvalidBatchRow {
   return { line: row.line, state: "invalid", cells: row.cells, idempotent_id: row.idempotent_id, value_cents: row.value_cents, errors: [error] };
+}
+
+/** The row's description (at most DESCRIPTION_MAX characters) and its cost centre by code (known and in use). */
+function readPayable(cells: BatchCells, centres: Map<string, BatchCostCentre>, errors: BatchRowError[]): Omit<RowPayable, "receiverId"> {
+  const description = cells.description ?? null;
+  if (description && description.length > DESCRIPTION_MAX) errors.push({ field: "description", message: "validation.description.tooLong" });
+  let costCentreId: string | null = null;
+  if (cells.cost_centre !== undefined) {
+    const centre = centres.get(cells.cost_centre.toUpperCase());
+    if (!centre) errors.push({ field: "cost_centre", message: "batches.errors.unknownCostCentre", values: { code: cells.cost_centre } });
+    else if (!centre.active) errors.push({ field: "cost_centre", message: "batches.errors.inactiveCostCentre", values: { code: centre.code } });
+    else costCentreId = centre.id;
+  }
+  return { description, costCentreId };
 }

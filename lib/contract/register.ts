@@ -103,8 +103,14 @@ export const transferFieldsObject = registerPaymentBodyObject
 
 type TransferFields = z.output<typeof transferFieldsObject>;
 
+/** The fields of a transfer that say where the money goes (a saved receiver keeps the same). */
+export type DestinationFields = Pick<
+  TransferFields,
+  "initiation_type" | "receiver_bank_ispb" | "receiver_agency" | "receiver_account" | "receiver_account_type" | "pix_key_type" | "pix_key"
+>;
+
 /** The cross-field rules of a transfer (the way chosen decides which fields it needs). */
-export function checkTransferFields(b: TransferFields, ctx: z.RefinementCtx): void {
+export function checkTransferFields(b: DestinationFields, ctx: z.RefinementCtx): void {
   const issue = (field: string, message: string) => ctx.addIssue({ code: "custom", path: [field], message });
   if (b.initiation_type === "manual") {
     if (!b.receiver_bank_ispb) issue("receiver_bank_ispb", "validation.ispb.required");

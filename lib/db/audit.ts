@@ -5,6 +5,7 @@ import { neutralizeText } from "@/lib/pix/text";
 import type { AuditAction, AuditQuery } from "@/lib/domain/audit-filters";
 import { AUDIT_PAGE_SIZE, MAX_STORE_PAGE_SIZE } from "@/lib/domain/pages";
 import { getDb, type Db, type Tx } from "./index";
+import { escapeLike } from "./like";
 import { auditLog, type AuditRow } from "./schema/audit";
 import { logLine } from "@/lib/http/logger";
 
@@ -110,10 +111,6 @@ export async function recordAudit(entry: AuditEntryInput, db?: Tx): Promise<void
     logLine("error", `audit: could not record ${entry.action} (${entry.outcome})`, { error });
     throw new AuditUnavailableError(entry.action, { cause: error });
   }
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** Rows written before the rule existed are neutralised as they are read. */

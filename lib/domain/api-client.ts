@@ -54,6 +54,11 @@ export function apiPut<T>(path: string, body: unknown, read: AnswerReader<T>, op
   return request(path, read, { method: "PUT", body: JSON.stringify(body), headers: { "content-type": "application/json" } }, options);
 }
 
+/** PATCH JSON to a same-origin /api path (some fields of something). */
+export function apiPatch<T>(path: string, body: unknown, read: AnswerReader<T>, options: Options = {}): Promise<T> {
+  return request(path, read, { method: "PATCH", body: JSON.stringify(body), headers: { "content-type": "application/json" } }, options);
+}
+
 /** DELETE a same-origin /api resource (a batch's draft). */
 export function apiDelete<T>(path: string, read: AnswerReader<T>, options: Options = {}): Promise<T> {
   return request(path, read, { method: "DELETE" }, options);

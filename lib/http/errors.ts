@@ -77,6 +77,7 @@ const TRANSFER_ERROR_STATUS: Record<TransferErrorCode, number> = {
   not_found: 404,
   conflict_body: 409,
   invalid: 422,
+  duplicate: 409,
   illegal_state: 409,
   not_maker: 403,
   own_request: 403,

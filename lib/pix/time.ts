@@ -164,6 +164,14 @@ export function formatBrazilDate(d: Date | string): string {
   return dayText(brazilWallClock(date));
 }
 
+/** "08:00": the Brazil wall-clock hour and minute of an instant. */
+export function formatBrazilTime(d: Date | string): string {
+  const date = toDate(d);
+  if (!date) return typeof d === "string" ? d : "—";
+  const w = brazilWallClock(date);
+  return `${pad(w.hour)}:${pad(w.minute)}`;
+}
+
 const dayText = (w: WallClock) => `${pad(w.day)}/${pad(w.month)}/${pad(w.year, 4)}`;
 
 /** "2026-11-21": the Brazil calendar day of an instant, for grouping and chart keys. */

@@ -3,7 +3,6 @@ import { answerWith } from "@/lib/domain/answer";
 import { apiGet } from "@/lib/domain/api-client";
 // Types only: the browser reads our answers by their members (lib/domain/answer.ts).
 import type { TransferDetail, TransferListMeta, TransferRequest } from "@/lib/transfers/types";
-import { viewQueryString, type TransferView } from "@/lib/transfers/views";
 
 type TransferListAnswer = { transfers: TransferRequest[]; meta: TransferListMeta };
 
@@ -14,10 +13,11 @@ const readInbox = answerWith<{ count: number }>({ count: "number" });
 /** Query keys and options of transfer requests. Live `transfer` events invalidate `all()`. */
 export const transferQueries = {
   all: () => ["transfers"] as const,
-  list: (view: TransferView, page: number, batch: string | null = null) =>
+  /** A page of the list for a query string of GET /api/transfers (lib/search-params/transfers.ts `transfersApiQuery`). */
+  list: (apiQuery: string) =>
     queryOptions({
-      queryKey: [...transferQueries.all(), "list", view, page, batch] as const,
-      queryFn: ({ signal }) => apiGet(`/api/transfers${viewQueryString(view, page, batch)}`, readList, { signal }),
+      queryKey: [...transferQueries.all(), "list", apiQuery] as const,
+      queryFn: ({ signal }) => apiGet(`/api/transfers${apiQuery}`, readList, { signal }),
       placeholderData: keepPreviousData,
       staleTime: 5_000,
     }),

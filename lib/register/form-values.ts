@@ -1,4 +1,6 @@
 import type { AccountTypeCode, InitiationType, PixKeyType } from "@/lib/contract";
+import type { DateInputProblem } from "@/lib/pix/date-input";
+import type { RecurrenceEvery } from "@/lib/transfers/schedule";
 
 /**
  * What the register form holds while a person types. Everything is text except the mode: the amount stays as typed ("1.234,56") and becomes integer cents only when the
@@ -17,6 +19,19 @@ export type RegisterFormValues = {
   receiver_account: string;
   receiver_account_type: AccountTypeCode | "";
   idempotent_id: string;
+  /** The saved receiver the fields were filled from ("" none); editing them drops it. */
+  receiver_id: string;
+  /** "Agendar para": an ISO day, "" for now; `*_problem` says why typed text is no day yet (never "now" by mistake). */
+  scheduled_for: string;
+  scheduled_for_problem: DateInputProblem | "";
+  /** "Repetir": "" once, or every week or month, `repeat_end` says by a count or an end day. */
+  repeat: RecurrenceEvery | "";
+  repeat_end: "count" | "until";
+  repeat_count: string;
+  repeat_until: string;
+  repeat_until_problem: DateInputProblem | "";
+  description: string;
+  cost_centre_id: string;
 };
 
 export type RegisterFormField = keyof RegisterFormValues;
@@ -35,5 +50,15 @@ export function emptyRegisterForm(idempotentId: string): RegisterFormValues {
     receiver_account: "",
     receiver_account_type: "",
     idempotent_id: idempotentId,
+    receiver_id: "",
+    scheduled_for: "",
+    scheduled_for_problem: "",
+    repeat: "",
+    repeat_end: "count",
+    repeat_count: "",
+    repeat_until: "",
+    repeat_until_problem: "",
+    description: "",
+    cost_centre_id: "",
   };
 }

@@ -1,5 +1,6 @@
 import type { RegisterTransferInput } from "@/lib/contract";
 import { parseBRL, type ParseBRLErrorCode } from "@/lib/pix";
+import type { RecurrenceEvery } from "@/lib/transfers/schedule";
 import type { RegisterFormValues } from "./form-values";
 
 /** The amount as typed, read as integer cents, or why it cannot be read (a reason code). */
@@ -49,4 +50,30 @@ export function toRequestBody(values: RegisterFormValues): { body: RegisterTrans
     amount,
     body: { ...common, pix_key_type: orUndefined(values.pix_key_type), pix_key: values.pix_key },
   };
+}
+
+/** What POST /api/transfers reads beside the transfer (wire names), from the form; absent when not chosen. */
+export type PayableBody = {
+  scheduled_for?: string;
+  recurrence?: { every: RecurrenceEvery; count?: number; until?: string };
+  description?: string;
+  cost_centre_id?: string;
+  receiver_id?: string;
+};
+
+/** The form's schedule, recurrence, description, cost centre and saved receiver as the request body carries them. */
+export function toPayableBody(values: RegisterFormValues): PayableBody {
+  const body: PayableBody = {};
+  if (values.scheduled_for) body.scheduled_for = values.scheduled_for;
+  if (values.repeat) {
+    const count = values.repeat_count.trim();
+    body.recurrence =
+      values.repeat_end === "until"
+        ? { every: values.repeat, ...(values.repeat_until ? { until: values.repeat_until } : {}) }
+        : { every: values.repeat, ...(/^\d+$/.test(count) ? { count: Number(count) } : {}) };
+  }
+  if (values.description.trim()) body.description = values.description.trim();
+  if (values.cost_centre_id) body.cost_centre_id = values.cost_centre_id;
+  if (values.receiver_id) body.receiver_id = values.receiver_id;
+  return body;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_TRANSFER_CENTS } from "@/lib/contract";
+import { addBrazilDays, brazilDayKey } from "@/lib/pix/time";
 import { emptyRegisterForm, type RegisterFormValues } from "./form-values";
 import { translator } from "@/lib/i18n/server";
 import { formFieldFor, validateRegisterForm, type RegisterFormErrors } from "./validate";
@@ -189,4 +190,51 @@ describe("field names", () => {
     expect(formFieldFor("something_else")).toBe("root");
   });
 
+});
+
+describe("validateRegisterForm: schedule, repeat, description, cost centre, saved receiver", () => {
+  const day = (n: number) => brazilDayKey(addBrazilDays(new Date(), n));
+  const check = (values: RegisterFormValues) => validateRegisterForm(values);
+  const CENTRE = "0b6f3d9e-2a41-4c5e-9f8a-7d1e2c3b4a59";
+
+  it("nothing chosen: nothing beside the transfer (it goes out now)", () => {
+    const result = check(dict());
+    expect(result.ok && result.payable).toEqual({});
+  });
+
+  it("a day, a monthly series of 3, a description and a cost centre travel by their wire names", () => {
+    const result = check(dict({ scheduled_for: day(3), repeat: "month", repeat_count: "3", description: "  Aluguel de dezembro ", cost_centre_id: CENTRE, receiver_id: CENTRE }));
+    expect(result.ok && result.payable).toEqual({
+      scheduled_for: day(3),
+      recurrence: { every: "month", count: 3 },
+      description: "Aluguel de dezembro",
+      cost_centre_id: CENTRE,
+      receiver_id: CENTRE,
+    });
+    const until = check(dict({ scheduled_for: day(3), repeat: "week", repeat_end: "until", repeat_until: day(30), repeat_count: "9" }));
+    expect(until.ok && until.payable.recurrence).toEqual({ every: "week", until: day(30) });
+  });
+
+  it("a day being typed is never 'now': the field says what is missing", () => {
+    expect(errorsOf(dict({ scheduled_for: "", scheduled_for_problem: "incomplete" }))).toEqual({ scheduled_for: "Enter the whole date, like 31/12/2026 (day/month/year)." });
+  });
+
+  it("the schedule's rules reach their fields in words", () => {
+    expect(errorsOf(dict({ scheduled_for: day(-1) })).scheduled_for).toMatch(/passed/);
+    expect(errorsOf(dict({ scheduled_for: day(400) })).scheduled_for).toMatch(/365 days/);
+    expect(errorsOf(dict({ repeat: "week", repeat_count: "3" }))).toEqual({ scheduled_for: expect.stringMatching(/first payment/) });
+    expect(errorsOf(dict({ scheduled_for: day(1), repeat: "week", repeat_count: "" })).repeat_count).toMatch(/how many times or until when/);
+    expect(errorsOf(dict({ scheduled_for: day(1), repeat: "week", repeat_end: "until", repeat_until: "" })).repeat_until).toMatch(/how many times or until when/);
+    expect(errorsOf(dict({ scheduled_for: day(1), repeat: "week", repeat_count: "1" })).repeat_count).toMatch(/Between 2 and 60/);
+    expect(errorsOf(dict({ scheduled_for: day(1), repeat: "week", repeat_count: "2,5" })).repeat_count).toMatch(/Between 2 and 60/);
+    expect(errorsOf(dict({ scheduled_for: day(10), repeat: "month", repeat_end: "until", repeat_until: day(5) })).repeat_until).toMatch(/ends before/);
+    expect(errorsOf(dict({ description: "d".repeat(141) })).description).toMatch(/140 characters/);
+  });
+
+  it("the server's field names land on the form's fields", () => {
+    expect(formFieldFor("recurrence.count")).toBe("repeat_count");
+    expect(formFieldFor("recurrence.until")).toBe("repeat_until");
+    expect(formFieldFor("cost_centre_id")).toBe("cost_centre_id");
+    expect(formFieldFor("receiver_id")).toBe("receiver_name");
+  });
 });

@@ -102,14 +102,43 @@ export const transferEventSchema = z
   })
   .meta({ id: "TransferEvent" });
 
-/** One transfer request with its timeline. */
-export const transferDetailSchema = transferSchema.extend({ history: z.array(transferEventSchema) }).meta({ id: "TransferDetail" });
+/** What the approver weighs about the receiver (lib/transfers/receiver-check.ts). */
+const receiverCheckSchema = z.object({
+  /** The saved receiver ("favorecido") the request was made from, and since when it is saved. */
+  saved: z.object({ id: z.string(), nickname: z.string(), since: instantSchema }).nullable(),
+  /** Earlier requests to the same CPF/CNPJ (not counting rejected, canceled or expired ones). */
+  earlier: z.number().int().nonnegative(),
+  /** Names those earlier requests carried that differ from this one's, accents and case aside. */
+  other_names: z.array(z.string()),
+});
+
+/** A recurring series and all its occurrences (lib/transfers/series-view.ts). */
+const seriesViewSchema = z
+  .object({
+    id: z.string(),
+    every: z.enum(["week", "month"]),
+    count: z.number().int().nullable(),
+    until: z.string().nullable(),
+    maker: personSchema,
+    stopped_at: instantSchema.nullable(),
+    stopped_by: personSchema.nullable(),
+    occurrences: z.array(z.object({ id: z.string(), scheduled_for: z.string(), state: transferStateSchema, value_cents: centsSchema })),
+  })
+  .meta({ id: "Series" });
+
+/** One transfer request with its timeline, what the approver weighs about its receiver, and its series. */
+export const transferDetailSchema = transferSchema
+  .extend({ history: z.array(transferEventSchema), receiver_check: receiverCheckSchema, series: seriesViewSchema.nullable() })
+  .meta({ id: "TransferDetail" });
 
 /** GET /api/transfers/{id} and every decision on one (approve, reject, cancel, handled). */
 export const transferDetailAnswer = z.object({ transfer: transferDetailSchema });
 
+/** A page of the list; `total` and `total_value_cents` count every request the filters match, not only this page. */
+export const transferListMetaSchema = storePageMetaSchema.extend({ total_value_cents: centsSchema }).meta({ id: "TransferPageMeta" });
+
 /** GET /api/transfers. */
-export const transferListAnswer = z.object({ transfers: z.array(transferSchema), meta: storePageMetaSchema });
+export const transferListAnswer = z.object({ transfers: z.array(transferSchema), meta: transferListMetaSchema });
 
 /** POST /api/transfers: the request, and a recurring series' occurrences. */
 export const createdTransferAnswer = z.object({ transfer: transferSchema, series: z.array(transferSchema).optional() });

@@ -12,7 +12,9 @@ export type TransferErrorCode =
   | "batch_member"
   | "expired"
   /** A value the request names is not acceptable (a cost centre, a saved receiver): 422 on its field. */
-  | "invalid";
+  | "invalid"
+  /** A name that must be unique is taken (a saved receiver's nickname, a cost centre's code): 409 on its field. */
+  | "duplicate";
 
 export class TransferError extends Error {
   constructor(

@@ -1,29 +1,62 @@
 import "@/lib/zod-config";
 import { z } from "zod";
 import { storePageSchema } from "@/lib/domain/list-params";
+import { isCalendarDay, isCentsFilter, isCostCentreFilter, isTextFilter } from "./filters";
 import { TRANSFER_STATES } from "./states";
 
 /** Query of GET /api/transfers (and the /transfers page's URL). */
 const TRANSFER_SCOPES = ["all", "inbox"] as const;
 
-export const transferListQuerySchema = z.object({
-  /** One state, or several separated by commas. */
-  state: z
-    .string()
-    .max(300)
-    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.enum(TRANSFER_STATES, { error: "validation.transfers.state" })).max(TRANSFER_STATES.length))
-    .optional(),
-  /** inbox: what waits for the signed-in approver's decision. */
-  scope: z.enum(TRANSFER_SCOPES, { error: "validation.transfers.scope" }).default("all"),
-  /** true: only what needs a person (lib/transfers/attention.ts). */
-  attention: z
-    .enum(["true", "false"], { error: "validation.transfers.attention" })
-    .transform((v) => v === "true")
-    .optional(),
-  page: storePageSchema(),
-  batch: z.string().uuid("validation.transfers.batch").optional(),
-});
+const textFilter = z.string().trim().refine(isTextFilter, "validation.transfers.text").optional();
+const centsFilter = z
+  .string()
+  .trim()
+  .refine(isCentsFilter, "validation.transfers.cents")
+  .transform(Number)
+  .optional();
+const dayFilter = z.string().trim().refine(isCalendarDay, "validation.transfers.day").optional();
+
+export const transferListQuerySchema = z
+  .object({
+    /** One state, or several separated by commas. */
+    state: z
+      .string()
+      .max(300)
+      .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+      .pipe(z.array(z.enum(TRANSFER_STATES, { error: "validation.transfers.state" })).max(TRANSFER_STATES.length))
+      .optional(),
+    /** inbox: what waits for the signed-in approver's decision. */
+    scope: z.enum(TRANSFER_SCOPES, { error: "validation.transfers.scope" }).default("all"),
+    /** true: only what needs a person (lib/transfers/attention.ts). */
+    attention: z
+      .enum(["true", "false"], { error: "validation.transfers.attention" })
+      .transform((v) => v === "true")
+      .optional(),
+    page: storePageSchema(),
+    batch: z.string().uuid("validation.transfers.batch").optional(),
+    /** The occurrences of one recurring series. */
+    series: z.string().uuid("validation.transfers.series").optional(),
+    /** Part of the maker's e-mail, case aside. */
+    maker: textFilter,
+    /** Part of the receiver's name (accents and case aside) or of their CPF/CNPJ. */
+    receiver: textFilter,
+    /** A cost centre's id, or `none`. */
+    cost_centre: z.string().trim().refine(isCostCentreFilter, "validation.transfers.costCentre").optional(),
+    /** Amount range, whole cents, both ends included. */
+    min_cents: centsFilter,
+    max_cents: centsFilter,
+    /** Created between these Brazil days, both included. */
+    created_from: dayFilter,
+    created_to: dayFilter,
+  })
+  .superRefine((q, ctx) => {
+    if (typeof q.min_cents === "number" && typeof q.max_cents === "number" && q.min_cents > q.max_cents) {
+      ctx.addIssue({ code: "custom", path: ["max_cents"], message: "validation.transfers.amountRange" });
+    }
+    if (q.created_from && q.created_to && isCalendarDay(q.created_from) && isCalendarDay(q.created_to) && q.created_from > q.created_to) {
+      ctx.addIssue({ code: "custom", path: ["created_to"], message: "validation.transfers.dayRange" });
+    }
+  });
 export type TransferListQuery = z.output<typeof transferListQuerySchema>;
 
 /** Route params of /api/transfers/{id}/... */

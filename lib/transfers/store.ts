@@ -1,13 +1,19 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { RegisterTransfer } from "@/lib/contract";
 import type { Db, Tx } from "@/lib/db";
+import { containsPattern } from "@/lib/db/like";
 import { approvals, costCentres, transferEvents, transferRequests, type TransferRequestRow } from "@/lib/db/schema";
 import { MAX_STORE_PAGE_SIZE, TRANSFERS_PAGE_SIZE } from "@/lib/domain/pages";
 import { getEnv } from "@/lib/env";
+import { searchKey } from "@/lib/pix/text";
+import { addBrazilDays, brazilInstant } from "@/lib/pix/time";
 import { attentionCondition, attentionOf } from "./attention";
 import { bodyHash, canonicalBody } from "./body";
+import { NO_COST_CENTRE, receiverSearch } from "./filters";
+import { receiverCheck } from "./receiver-check";
+import { seriesView } from "./series-view";
 import { asTransferOutcome } from "./outcome";
 import { isTransferState, type TransferState } from "./states";
 import type { Person, TransferDetail, TransferEvent, TransferListMeta, TransferRequest } from "./types";
@@ -57,6 +63,7 @@ export async function insertRequests(tx: Tx, items: readonly NewRequest[], now: 
             bodyHash: bodyHash(item.transfer),
             valueCents: item.transfer.value_cents,
             receiverName: item.transfer.receiver_name,
+            receiverKey: searchKey(item.transfer.receiver_name),
             receiverDocument: item.transfer.receiver_document,
             makerId: item.maker.id,
             makerEmail: item.maker.email,
@@ -126,8 +133,12 @@ export async function getTransfer(db: Db, id: string): Promise<TransferDetail | 
     note: (e.note as TransferEvent["note"]) ?? null,
     outcome: asTransferOutcome(e.outcome),
   }));
-  const centres = await costCentresOf(db, [row]);
-  return { ...toTransfer(row, approvedBy.get(row.id) ?? [], new Date(), centres), history };
+  const [centres, check, series] = await Promise.all([
+    costCentresOf(db, [row]),
+    receiverCheck(db, row),
+    row.seriesId ? seriesView(db, row.seriesId) : Promise.resolve(null),
+  ]);
+  return { ...toTransfer(row, approvedBy.get(row.id) ?? [], new Date(), centres), history, receiver_check: check, series };
 }
 
 export type TransferListQuery = {
@@ -135,23 +146,31 @@ export type TransferListQuery = {
   page?: number;
   pageSize?: number;
   batchId?: string;
+  seriesId?: string;
   /** Only what waits for this person's decision (not theirs, not yet approved by them, not part of a batch). */
   inboxOf?: string;
   /** Only what needs a person (lib/transfers/attention.ts). */
   attention?: boolean;
+  /** Part of the maker's e-mail, case aside. */
+  maker?: string;
+  /** Part of the receiver's name (accents and case aside) or of their document (./filters.ts receiverSearch). */
+  receiver?: string;
+  /** A cost centre's id, or NO_COST_CENTRE. */
+  costCentre?: string;
+  minCents?: number;
+  maxCents?: number;
+  /** Created between these Brazil days ("YYYY-MM-DD"), both included. */
+  createdFrom?: string;
+  createdTo?: string;
   now?: Date;
 };
 
-/** A page of requests, newest first. */
+/** A page of requests, newest first, with the count and the sum of every request the filters match. */
 export async function listTransfers(db: Db, q: TransferListQuery): Promise<{ transfers: TransferRequest[]; meta: TransferListMeta }> {
   const page = Math.max(1, q.page ?? 1);
   const pageSize = Math.min(MAX_STORE_PAGE_SIZE, Math.max(1, q.pageSize ?? TRANSFERS_PAGE_SIZE));
   const now = q.now ?? new Date();
-  const conditions: SQL[] = [];
-  if (q.state) conditions.push(Array.isArray(q.state) ? inArray(transferRequests.state, q.state) : eq(transferRequests.state, q.state));
-  if (q.batchId) conditions.push(eq(transferRequests.batchId, q.batchId));
-  if (q.inboxOf) conditions.push(...inboxConditions(q.inboxOf));
-  if (q.attention) conditions.push(attentionCondition(now, attentionSettings().afterMinutes));
+  const conditions = listConditions(q, now);
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, totals] = await Promise.all([
     db
@@ -161,14 +180,44 @@ export async function listTransfers(db: Db, q: TransferListQuery): Promise<{ tra
       .orderBy(desc(transferRequests.createdAt), desc(transferRequests.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(transferRequests).where(where),
+    db.select({ n: count(), cents: sql<string | null>`sum(${transferRequests.valueCents})` }).from(transferRequests).where(where),
   ]);
   const [approvedBy, centres] = await Promise.all([approvalsOf(db, rows.map((r) => r.id)), costCentresOf(db, rows)]);
   const total = Number(totals[0]?.n ?? 0);
   return {
     transfers: rows.map((r) => toTransfer(r, approvedBy.get(r.id) ?? [], now, centres)),
-    meta: { page, page_size: pageSize, total, total_pages: Math.max(1, Math.ceil(total / pageSize)) },
+    meta: {
+      page,
+      page_size: pageSize,
+      total,
+      total_pages: Math.max(1, Math.ceil(total / pageSize)),
+      total_value_cents: Number(totals[0]?.cents ?? 0),
+    },
   };
+}
+
+function listConditions(q: TransferListQuery, now: Date): SQL[] {
+  const t = transferRequests;
+  const conditions: SQL[] = [];
+  if (q.state) conditions.push(Array.isArray(q.state) ? inArray(t.state, q.state) : eq(t.state, q.state));
+  if (q.batchId) conditions.push(eq(t.batchId, q.batchId));
+  if (q.seriesId) conditions.push(eq(t.seriesId, q.seriesId));
+  if (q.inboxOf) conditions.push(...inboxConditions(q.inboxOf));
+  if (q.attention) conditions.push(attentionCondition(now, attentionSettings().afterMinutes));
+  if (q.maker) conditions.push(ilike(t.makerEmail, containsPattern(q.maker.trim())));
+  if (q.receiver) {
+    const { key, digits } = receiverSearch(q.receiver);
+    const byName = sql`${t.receiverKey} like ${containsPattern(key)}`;
+    conditions.push(digits ? (or(byName, sql`${t.receiverDocument} like ${containsPattern(digits)}`) as SQL) : byName);
+  }
+  if (q.costCentre) conditions.push(q.costCentre === NO_COST_CENTRE ? isNull(t.costCentreId) : eq(t.costCentreId, q.costCentre));
+  if (q.minCents !== undefined) conditions.push(gte(t.valueCents, q.minCents));
+  if (q.maxCents !== undefined) conditions.push(lte(t.valueCents, q.maxCents));
+  const from = q.createdFrom ? brazilInstant(q.createdFrom) : null;
+  const to = q.createdTo ? brazilInstant(q.createdTo) : null;
+  if (from) conditions.push(gte(t.createdAt, from));
+  if (to) conditions.push(lt(t.createdAt, addBrazilDays(to, 1)));
+  return conditions;
 }
 
 function inboxConditions(userId: string): SQL[] {

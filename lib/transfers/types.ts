@@ -3,8 +3,8 @@
  * Wire names (snake_case), like the provider's, so one shape travels from the store to the page.
  */
 import type { z } from "zod";
-import type { personSchema, storePageMetaSchema } from "@/lib/domain/answer-fields";
-import type { findingSchema, transferDetailSchema, transferEventSchema, transferSchema } from "./answers";
+import type { personSchema } from "@/lib/domain/answer-fields";
+import type { findingSchema, transferDetailSchema, transferEventSchema, transferListMetaSchema, transferSchema } from "./answers";
 
 export type Person = z.infer<typeof personSchema>;
 
@@ -24,8 +24,13 @@ export type AttentionReason = (typeof ATTENTION_REASONS)[number];
 export type TransferRequest = z.infer<typeof transferSchema>;
 /** One step of a request's timeline. `note` is a message key with its values (lib/i18n). */
 export type TransferEvent = z.infer<typeof transferEventSchema>;
+/** What the approver weighs about the receiver (lib/transfers/receiver-check.ts). */
+export type ReceiverCheck = TransferDetail["receiver_check"];
+/** A recurring series and all its occurrences (lib/transfers/series-view.ts). */
+export type SeriesView = NonNullable<TransferDetail["series"]>;
 export type TransferDetail = z.infer<typeof transferDetailSchema>;
-export type TransferListMeta = z.infer<typeof storePageMetaSchema>;
+/** A page of the list; `total` and `total_value_cents` count every request the filters match, not only this page. */
+export type TransferListMeta = z.infer<typeof transferListMetaSchema>;
 
 /** A reconciliation finding as /api/reconciliation answers it. */
 export type Finding = z.infer<typeof findingSchema>;

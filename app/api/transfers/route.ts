@@ -27,7 +27,8 @@ export const POST = route(
   },
 );
 
-// GET /api/transfers: transfer requests, newest first (?state=a,b&scope=inbox&attention=true&page=)
+// GET /api/transfers: transfer requests, newest first, with the count and sum of what the filters match
+// (?state=a,b&scope=inbox&attention=true&batch=&series=&maker=&receiver=&cost_centre=&min_cents=&max_cents=&created_from=&created_to=&page=)
 export const GET = route(
   { name: "GET /api/transfers", permission: "viewTransfers", query: transferListQuerySchema },
   async ({ user, query }) =>
@@ -36,8 +37,16 @@ export const GET = route(
         state: query.state,
         page: query.page,
         batchId: query.batch,
+        seriesId: query.series,
         inboxOf: query.scope === "inbox" ? user.id : undefined,
         attention: query.attention,
+        maker: query.maker,
+        receiver: query.receiver,
+        costCentre: query.cost_centre,
+        minCents: query.min_cents,
+        maxCents: query.max_cents,
+        createdFrom: query.created_from,
+        createdTo: query.created_to,
       }),
     ),
 );

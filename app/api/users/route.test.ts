@@ -105,7 +105,7 @@ describe.each(TEST_ENGINES)("/api/users on $name", (engine) => {
     expect(await idOf("evil@users.test")).toBe("");
   });
 
-  it("changes a role, and never demotes or deactivates the last active admin", async () => {
+  it("changes a role; one's own account only through another admin, and never the last active admin", async () => {
     const vera = await idOf("vera@users.test");
     const promoted = await patch(vera, { role: "support" });
     expect(promoted.status).toBe(200);
@@ -113,20 +113,26 @@ describe.each(TEST_ENGINES)("/api/users on $name", (engine) => {
     const root = await idOf("root@users.test");
     for (const change of [{ role: "viewer" }, { deactivated: true }]) {
       const refused = await patch(root, change);
-      expect(refused.status, JSON.stringify(change)).toBe(409);
-      expect((await refused.json()).error).toBe("root@users.test is the last active administrator: make someone else an administrator first");
+      expect(refused.status, JSON.stringify(change)).toBe(403);
+      expect((await refused.json()).error).toMatch(/^Another admin must make this change to your own account/);
     }
+    expect((await store.db.select().from(authUser).where(eq(authUser.id, root)))[0]).toMatchObject({ role: "admin", deactivatedAt: null });
     expect((await listAudit({ action: "user.role_change", actor: "root@users.test" }, store.db)).entries[0]).toMatchObject({
       target: "vera@users.test",
       detail: { from: "viewer", to: "support" },
     });
+    expect((await listAudit({ action: "user.change_refused", actor: "root@users.test" }, store.db)).entries).toHaveLength(2);
   });
 
   it("two admins demoting each other at once: exactly one succeeds", async () => {
     await createUser({ email: "second@users.test", role: "admin", password: PASSWORD }, { db: store.db });
     const [root, second] = [await idOf("root@users.test"), await idOf("second@users.test")];
-    const answers = await Promise.all([patch(second, { role: "viewer" }), patch(root, { role: "viewer" })]);
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const secondCookie = await signInCookie("second@users.test", PASSWORD);
+    const answers = await Promise.all([patch(second, { role: "viewer" }), patch(root, { role: "viewer" }, secondCookie)]);
+    // The loser is refused either as the last admin (409) or, if the winner committed first, as no longer an admin (403).
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses[0]).toBe(200);
+    expect([403, 409]).toContain(statuses[1]);
     const admins = await store.db.select().from(authUser).where(eq(authUser.role, "admin"));
     expect(admins).toHaveLength(1);
     // Making an admin again waits for a second admin (lib/admin-changes): 202, nothing changes.

@@ -58,6 +58,10 @@ export const batchRows = pgTable(
     /** Why the row is invalid: message keys + values per field (lib/i18n), null when valid. */
     errors: jsonb("errors").$type<Array<Record<string, unknown>>>(),
     transferId: text("transfer_id"),
+    /** What the row's transfer pays (`descricao`), its cost centre (`centro_de_custo`, by code) and the saved receiver it named (`favorecido`), resolved at upload. */
+    description: text("description"),
+    costCentreId: text("cost_centre_id"),
+    receiverId: text("receiver_id"),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.line] }), index("batch_rows_transfer_idx").on(t.transferId)],
 );

@@ -18,6 +18,8 @@ export const transferRequests = pgTable(
     bodyHash: text("body_hash").notNull(),
     valueCents: bigint("value_cents", { mode: "number" }).notNull(),
     receiverName: text("receiver_name").notNull(),
+    /** The receiver's name as searched: lower case, no accents (lib/pix searchKey), written with the row. */
+    receiverKey: text("receiver_key"),
     receiverDocument: text("receiver_document").notNull(),
     makerId: text("maker_id").notNull(),
     makerEmail: text("maker_email").notNull(),

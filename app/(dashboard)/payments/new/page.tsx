@@ -3,12 +3,13 @@ import { getTranslations } from "next-intl/server";
 import { RegisterTransfer } from "@/components/register/register-transfer";
 import { Card } from "@/components/ui/card";
 import { requirePageUser } from "@/lib/auth/guard";
+import { getEnv } from "@/lib/env";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("register"))("title") };
 }
 
-/** A new transfer, by Pix key or bank account (operators and admins; others get the not-allowed page). */
+/** A new transfer, by Pix key or bank account, now or on a day (operators and admins; others get the not-allowed page). */
 export default async function NewPaymentPage() {
   await requirePageUser("register", "/payments/new");
   const t = await getTranslations("register");
@@ -20,7 +21,7 @@ export default async function NewPaymentPage() {
       </div>
       <Card>
         <div className="p-5">
-          <RegisterTransfer />
+          <RegisterTransfer sendTime={getEnv().transfers.scheduleSendTime} />
         </div>
       </Card>
     </div>

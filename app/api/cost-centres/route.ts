@@ -1,0 +1,18 @@
+import { can } from "@/lib/auth/roles";
+import { costCentreInputSchema, costCentreListQuerySchema } from "@/lib/cost-centres/schema";
+import { createCostCentre, listCostCentres } from "@/lib/cost-centres/service";
+import { getDb } from "@/lib/db";
+import { jsonOk, route } from "@/lib/http";
+
+// GET /api/cost-centres: the cost centres in use, by code (the form's list); ?all=true adds the inactive ones for those who keep them
+export const GET = route(
+  { name: "GET /api/cost-centres", permission: "viewTransfers", query: costCentreListQuerySchema },
+  async ({ user, query }) =>
+    jsonOk({ cost_centres: await listCostCentres(await getDb(), { all: query.all === true && can(user.role, "costCentres") }) }),
+);
+
+// POST /api/cost-centres: a new cost centre (admins; audited)
+export const POST = route(
+  { name: "POST /api/cost-centres", permission: "costCentres", body: costCentreInputSchema },
+  async ({ actor, body }) => jsonOk({ cost_centre: await createCostCentre(await getDb(), body, actor) }, 201),
+);

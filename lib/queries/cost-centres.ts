@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { answerWith } from "@/lib/domain/answer";
+import { apiGet } from "@/lib/domain/api-client";
+// Types only: the browser reads our answers by their members (lib/domain/answer.ts).
+import type { CostCentre, CostCentreTotal } from "@/lib/cost-centres/types";
+
+const readList = answerWith<{ cost_centres: CostCentre[] }>({ cost_centres: "array" });
+const readTotals = answerWith<{ start: string; end: string; totals: CostCentreTotal[] }>({ totals: "array" });
+
+/** Cost centres (the form's list, the admins' list) and what was paid per centre in a period. */
+export const costCentreQueries = {
+  all: () => ["cost-centres"] as const,
+  list: (all = false) =>
+    queryOptions({
+      queryKey: [...costCentreQueries.all(), "list", all] as const,
+      queryFn: ({ signal }) => apiGet(`/api/cost-centres${all ? "?all=true" : ""}`, readList, { signal }),
+      staleTime: 60_000,
+    }),
+  paidTotals: (start: string, end: string) =>
+    queryOptions({
+      queryKey: [...costCentreQueries.all(), "paid", start, end] as const,
+      queryFn: ({ signal }) =>
+        apiGet(`/api/transfers/by-cost-centre?${new URLSearchParams({ start, end }).toString()}`, readTotals, { signal }),
+      placeholderData: keepPreviousData,
+      staleTime: 30_000,
+    }),
+};

@@ -1,0 +1,98 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { ZodType } from "zod";
+import type { Db, Tx } from "@/lib/db";
+import { recordAudit } from "@/lib/db/audit";
+import { receivers } from "@/lib/db/schema";
+import { TransferError } from "@/lib/transfers/errors";
+import type { Actor } from "@/lib/transfers/service";
+import { receiverInputSchema, type ReceiverFields, type ReceiverPatch } from "./schema";
+import { receiverMatches } from "./search";
+import { activeReceivers, findReceiver, nicknameHolder, toColumns, toInput, toSavedReceiver } from "./store";
+import type { SavedReceiver } from "./types";
+
+/**
+ * Saved receivers: created, changed and deleted by the people who make transfers, each change
+ * and its audit row in one transaction. Nicknames are unique among the active receivers, accents
+ * and case aside; one lock orders the changes that could take the same nickname at once.
+ */
+
+/** The active saved receivers matching `q` (lib/receivers/search.ts), by nickname, at most `limit`. */
+export async function listReceivers(db: Db, options: { q?: string; limit?: number } = {}): Promise<SavedReceiver[]> {
+  const all = (await activeReceivers(db)).map(toSavedReceiver);
+  const found = options.q ? all.filter((r) => receiverMatches(r, options.q!)) : all;
+  return found.slice(0, options.limit ?? found.length);
+}
+
+export async function getReceiver(db: Db, id: string): Promise<SavedReceiver> {
+  const row = await findReceiver(db, id);
+  if (!row) throw new TransferError("not_found", "validation.receiver.unknown");
+  return toSavedReceiver(row);
+}
+
+export async function createReceiver(db: Db, fields: ReceiverFields, actor: Actor, now = new Date()): Promise<SavedReceiver> {
+  return db.transaction(async (tx) => {
+    await lockNicknames(tx);
+    await refuseTakenNickname(tx, fields.nickname);
+    const [row] = await tx
+      .insert(receivers)
+      .values({ id: randomUUID(), ...toColumns(fields), createdById: actor.id, createdByEmail: actor.email, createdAt: now, updatedAt: now })
+      .returning();
+    await recordAudit({ actor, action: "receiver.create", target: row!.id, outcome: "created", detail: { ...fields }, ip: actor.ip ?? null }, tx);
+    return toSavedReceiver(row!);
+  });
+}
+
+/** A change of some fields: the receiver it leaves must pass the whole schema (a key type changed needs a key of that type). */
+export async function updateReceiver(db: Db, id: string, patch: ReceiverPatch, actor: Actor, now = new Date()): Promise<SavedReceiver> {
+  return db.transaction(async (tx) => {
+    await lockNicknames(tx);
+    const before = await findReceiver(tx, id, { forUpdate: true });
+    if (!before) throw new TransferError("not_found", "validation.receiver.unknown");
+    const merged = { ...toInput(before), ...patch };
+    // A switch of the way (key <-> bank) drops the other way's fields.
+    const fields = parseOrRefuse(receiverInputSchema, merged);
+    if (fields.nickname !== before.nickname) await refuseTakenNickname(tx, fields.nickname, id);
+    const [row] = await tx.update(receivers).set({ ...toColumns(fields), updatedAt: now }).where(eq(receivers.id, id)).returning();
+    const previous = receiverInputSchema.safeParse(toInput(before));
+    const old: Record<string, unknown> = previous.success ? previous.data : {};
+    const changed = Object.fromEntries(
+      Object.entries(fields)
+        .filter(([key, value]) => old[key] !== value)
+        .map(([key, value]) => [key, { from: old[key] ?? null, to: value }]),
+    );
+    await recordAudit({ actor, action: "receiver.update", target: id, outcome: "changed", detail: { nickname: fields.nickname, changed }, ip: actor.ip ?? null }, tx);
+    return toSavedReceiver(row!);
+  });
+}
+
+/** Deleted: hidden from lists and suggestions; transfers made from it keep their link. */
+export async function deleteReceiver(db: Db, id: string, actor: Actor, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await findReceiver(tx, id, { forUpdate: true });
+    if (!row) throw new TransferError("not_found", "validation.receiver.unknown");
+    await tx.update(receivers).set({ deletedAt: now, updatedAt: now }).where(eq(receivers.id, id));
+    await recordAudit(
+      { actor, action: "receiver.delete", target: id, outcome: "deleted", detail: { nickname: row.nickname, receiver_document: row.document }, ip: actor.ip ?? null },
+      tx,
+    );
+  });
+}
+
+async function lockNicknames(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('receivers:nickname'))`);
+}
+
+async function refuseTakenNickname(tx: Tx, nickname: string, exceptId?: string): Promise<void> {
+  const holder = await nicknameHolder(tx, nickname, exceptId);
+  if (holder) throw new TransferError("duplicate", "validation.receiver.nicknameTaken", { nickname: holder.nickname }, "nickname");
+}
+
+/** Parsed, or refused as 422 naming the first field wrong (the same words the form shows). */
+function parseOrRefuse<S extends ZodType>(schema: S, value: unknown) {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data as ReturnType<S["parse"]>;
+  const [issue] = parsed.error.issues;
+  throw new TransferError("invalid", issue?.message ?? "errors.validation", {}, issue?.path.map(String).join(".") || "nickname");
+}
