@@ -11,13 +11,14 @@ import { ErrorState } from "@/components/ui/error-state";
 import { ERROR_BOX } from "@/components/ui/notice";
 import { OneTimeLink } from "@/components/users/one-time-link";
 import type { ConfirmedChange, PendingChangeKind, PendingChangeView } from "@/lib/admin-changes/types";
-import { answerWith } from "@/lib/domain/answer";
+import { answerParsedBy } from "@/lib/domain/answer-schema";
+import { confirmedChangeAnswer } from "@/lib/admin-changes/answers";
 import { apiPost } from "@/lib/domain/api-client";
 import { formatBrazilDateTime } from "@/lib/pix";
 import { adminChangeQueries } from "@/lib/queries/admin-changes";
 import { ChangeSummary } from "./change-summary";
 
-const readDecision = answerWith<ConfirmedChange>({ pending_change: "object" });
+const readDecision = answerParsedBy(confirmedChangeAnswer);
 type Outcome = { kind: "done"; text: string; link?: { url: string; email: string; hours: number } } | { kind: "error"; text: string };
 
 /**

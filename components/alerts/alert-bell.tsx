@@ -6,7 +6,8 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useEffect } from "react";
 import { useDisclosure } from "@/components/data-table/use-disclosure";
-import { answerWith } from "@/lib/domain/answer";
+import { answerParsedBy } from "@/lib/domain/answer-schema";
+import { seenAnswer } from "@/lib/alerts/answers";
 import { apiPost } from "@/lib/domain/api-client";
 import { alertLine } from "@/lib/alerts/wording";
 import { formatBrazilDateTime } from "@/lib/pix";
@@ -14,7 +15,7 @@ import { alertQueries } from "@/lib/queries/alerts";
 import { cn } from "@/lib/utils";
 import { useAlertWords } from "./use-alert-words";
 
-const readSeen = answerWith<{ up_to: number }>({ up_to: "number" });
+const readSeen = answerParsedBy(seenAnswer);
 
 /**
  * The header's bell: how many live alerts this person has not seen yet (live: the event stream's

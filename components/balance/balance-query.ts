@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { answerWith } from "@/lib/domain/answer";
+import { answerParsedBy } from "@/lib/domain/answer-schema";
+import { balanceAnswer } from "@/lib/statement/answer";
 import { apiGet } from "@/lib/domain/api-client";
 
 /** GET /api/balance: integer cents, and when the provider was last read. */
@@ -8,7 +9,7 @@ export type BalanceAnswer = {
 };
 export type Balance = BalanceAnswer["balance"];
 
-const readBalance = answerWith<BalanceAnswer>({ balance: "object" });
+const readBalance = answerParsedBy(balanceAnswer);
 
 /**
  * The balance query, one key for every place that shows it (header, overview, review step,

@@ -1,10 +1,8 @@
 /**
- * How the browser reads an answer of our own /api. The server is the border: it parsed the
- * provider's answer with the contract schema and reshaped it (STYLE 4), so the browser checks
- * only that it got the kind of answer it asked for: the members a page relies on, each of the
- * right kind. That catches what does reach a browser (a proxy's HTML page with a 200, an empty
- * body, an answer of another route) without shipping zod to pages that only read. Forms keep
- * their zod schemas: the form and the route share them (STYLE 6).
+ * How the browser reads an answer of our own /api. Readers parse with the route's declared
+ * answer schema (`answerParsedBy(transferDetailAnswer)`, ./answer-schema.ts): the same schema the
+ * route declares, the tests check and the OpenAPI document publishes. `answerWith`, a check of
+ * top-level members only, remains for the transfer page's actions until they move to their schemas.
  */
 export type AnswerReader<T> = (body: unknown) => T | undefined;
 

@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { answerWith } from "@/lib/domain/answer";
+import { answerParsedBy } from "@/lib/domain/answer-schema";
+import { eventLogAnswerSchema } from "./schema";
 import { apiGet } from "@/lib/domain/api-client";
 // Types only: the browser reads the answer by its members (lib/domain/answer.ts).
 import type { EventLogAnswer, EventLogQuery } from "./schema";
 
-const readLog = answerWith<EventLogAnswer>({ events: "array", meta: "object" });
+const readLog = answerParsedBy(eventLogAnswerSchema);
 
 /** Drops empty values and page 1 so equal filters give equal keys and URLs. */
 function cleanEventLogQuery(q: EventLogQuery): EventLogQuery {

@@ -8,17 +8,28 @@ import { apiErrorSchema } from "@/lib/domain/errors";
  * answer is the one error shape (`apiErrorSchema`). The OpenAPI document (lib/http/openapi.ts) is
  * generated from these declarations, and the browser reads the answers with the same schemas.
  */
-export type FileAnswer = { contentType: string; description: string };
+export type FileAnswer = {
+  /** The media types it may come as (without parameters: "text/csv", not "text/csv; charset=utf-8"). */
+  contentTypes: readonly string[];
+  description: string;
+  /** The same status may answer JSON instead (GET /api/statement without `format`). */
+  json?: z.ZodType;
+};
 export type AnswerSpec = z.ZodType | FileAnswer;
 export type Answers = Readonly<Record<number, AnswerSpec>>;
 
-/** A file or a stream: its content type is declared (and checked); its bytes are not described. */
-export function fileAnswer(contentType: string, description: string): FileAnswer {
-  return { contentType, description };
+/** A file or a stream: its media type is declared (and checked); its bytes are not described. */
+export function fileAnswer(contentTypes: string | readonly string[], description: string, json?: z.ZodType): FileAnswer {
+  return { contentTypes: typeof contentTypes === "string" ? [contentTypes] : contentTypes, description, ...(json ? { json } : {}) };
 }
 
 export function isFileAnswer(spec: AnswerSpec): spec is FileAnswer {
-  return typeof (spec as FileAnswer).contentType === "string" && !("safeParse" in spec);
+  return Array.isArray((spec as FileAnswer).contentTypes);
+}
+
+/** The statuses a route declares, for the inventory test and the document. */
+export function declaredStatuses(answers: Answers): number[] {
+  return Object.keys(answers).map(Number);
 }
 
 /**
@@ -37,11 +48,14 @@ export const ANSWER_CHECKS = process.env.NODE_ENV !== "production" && process.en
 export async function answerProblem(answers: Answers, response: Response): Promise<string | null> {
   const status = response.status;
   const type = response.headers.get("content-type") ?? "";
-  if (status >= 400) return jsonProblem(apiErrorSchema, type, response, status, false);
   const spec = answers[status];
-  if (!spec) return `status ${status} is not declared (declared: ${Object.keys(answers).join(", ") || "none"})`;
-  if (isFileAnswer(spec)) return type.startsWith(spec.contentType) ? null : `content-type "${type}", declared "${spec.contentType}"`;
-  return jsonProblem(spec, type, response, status, true);
+  // A 4xx or 5xx is the one error shape unless the route declares that status (503 of /api/ready).
+  if (!spec && status >= 400) return jsonProblem(apiErrorSchema, type, response, status, false);
+  if (!spec) return `status ${status} is not declared (declared: ${declaredStatuses(answers).join(", ") || "none"})`;
+  if (!isFileAnswer(spec)) return jsonProblem(spec, type, response, status, true);
+  if (spec.json && type.startsWith("application/json")) return jsonProblem(spec.json, type, response, status, true);
+  const media = type.split(";")[0]?.trim() ?? "";
+  return spec.contentTypes.includes(media) ? null : `content-type "${type}", declared ${spec.contentTypes.join(" or ")}`;
 }
 
 async function jsonProblem(schema: z.ZodType, type: string, response: Response, status: number, strict: boolean): Promise<string | null> {

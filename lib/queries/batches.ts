@@ -1,12 +1,13 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { answerWith } from "@/lib/domain/answer";
+import { answerParsedBy } from "@/lib/domain/answer-schema";
+import { batchDetailAnswer, batchListAnswer } from "@/lib/batches/answers";
 import { apiGet } from "@/lib/domain/api-client";
 // Types only: the browser reads our answers by their members (lib/domain/answer.ts).
 import type { Batch, BatchDetail } from "@/lib/batches/types";
 
 type BatchListAnswer = { batches: Batch[]; meta: { page: number; total: number; total_pages: number } };
-const readList = answerWith<BatchListAnswer>({ batches: "array", meta: "object" });
-const readDetail = answerWith<BatchDetail>({ batch: "object", rows: "array" });
+const readList = answerParsedBy(batchListAnswer);
+const readDetail = answerParsedBy(batchDetailAnswer);
 
 /** Query keys and options of batches. The detail is read again every 2 s while rows are being sent. */
 export const batchQueries = {

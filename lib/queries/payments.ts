@@ -4,12 +4,15 @@ import { queryOptions } from "@tanstack/react-query";
 import type { ListPaymentsAnswer, ListPaymentsParams } from "@/lib/contract/list";
 import type { PaymentDetail } from "@/lib/contract/payment";
 import type { Qrcode } from "@/lib/contract/qrcode";
-import { answerWith } from "@/lib/domain/answer";
+import { answerParsedBy } from "@/lib/domain/answer-schema";
+import { listPaymentsAnswerSchema } from "@/lib/contract/list";
+import { paymentDetailAnswerSchema } from "@/lib/contract/payment";
+import { qrcodeAnswerSchema } from "@/lib/contract/qrcode";
 import { apiGet } from "@/lib/domain/api-client";
 
-const readList = answerWith<ListPaymentsAnswer>({ payments: "array", meta: "object" });
-const readDetail = answerWith<{ payment: PaymentDetail }>({ payment: "object" });
-const readQrcode = answerWith<{ qrcode: Qrcode }>({ qrcode: "object" });
+const readList = answerParsedBy(listPaymentsAnswerSchema);
+const readDetail = answerParsedBy(paymentDetailAnswerSchema);
+const readQrcode = answerParsedBy(qrcodeAnswerSchema);
 
 /** Drops empty values so that equal filters always give equal keys and URLs. */
 export function cleanListParams(params: ListPaymentsParams): ListPaymentsParams {

@@ -1,11 +1,12 @@
 import { queryOptions } from "@tanstack/react-query";
 // Types only: answers are read by their members in the browser (lib/domain/answer.ts).
 import type { ListQrcodesAnswer, ListQrcodesParams } from "@/lib/contract/qrcode-list";
-import { answerWith } from "@/lib/domain/answer";
+import { answerParsedBy } from "@/lib/domain/answer-schema";
+import { listQrcodesAnswerSchema } from "@/lib/contract/qrcode-list";
 import { apiGet } from "@/lib/domain/api-client";
 import { cleanListParams } from "./payments";
 
-const readList = answerWith<ListQrcodesAnswer>({ qrcodes: "array", meta: "object" });
+const readList = answerParsedBy(listQrcodesAnswerSchema);
 
 function qrcodeListQueryString(params: ListQrcodesParams): string {
   const search = new URLSearchParams();

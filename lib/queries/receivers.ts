@@ -1,10 +1,11 @@
 import { queryOptions } from "@tanstack/react-query";
-import { answerWith } from "@/lib/domain/answer";
+import { answerParsedBy } from "@/lib/domain/answer-schema";
+import { receiverListAnswer } from "@/lib/receivers/answers";
 import { apiGet } from "@/lib/domain/api-client";
 // Types only: the browser reads our answers by their members (lib/domain/answer.ts).
 import type { SavedReceiver } from "@/lib/receivers/types";
 
-const readList = answerWith<{ receivers: SavedReceiver[] }>({ receivers: "array" });
+const readList = answerParsedBy(receiverListAnswer);
 
 /**
  * Saved receivers: the whole list (a company keeps tens to hundreds), searched in the browser with

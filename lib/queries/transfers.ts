@@ -1,14 +1,16 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { answerWith } from "@/lib/domain/answer";
+import { answerParsedBy } from "@/lib/domain/answer-schema";
+import { transferDetailAnswer, transferListAnswer } from "@/lib/transfers/answers";
+import { countAnswer } from "@/lib/domain/answer-fields";
 import { apiGet } from "@/lib/domain/api-client";
 // Types only: the browser reads our answers by their members (lib/domain/answer.ts).
 import type { TransferDetail, TransferListMeta, TransferRequest } from "@/lib/transfers/types";
 
 type TransferListAnswer = { transfers: TransferRequest[]; meta: TransferListMeta };
 
-const readList = answerWith<TransferListAnswer>({ transfers: "array", meta: "object" });
-const readDetail = answerWith<{ transfer: TransferDetail }>({ transfer: "object" });
-const readInbox = answerWith<{ count: number }>({ count: "number" });
+const readList = answerParsedBy(transferListAnswer);
+const readDetail = answerParsedBy(transferDetailAnswer);
+const readInbox = answerParsedBy(countAnswer);
 
 /** Query keys and options of transfer requests. Live `transfer` events invalidate `all()`. */
 export const transferQueries = {
