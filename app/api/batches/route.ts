@@ -13,6 +13,7 @@ export const POST = route(
     summary: "A payout file (the body, or the `file` field of a form) -> a draft batch, validated row by row",
     answers: { 201: batchUploadedAnswer },
     permission: "register", query: uploadQuerySchema, rawBody: { maxBytes: MAX_UPLOAD_BODY_BYTES },
+    rawBodyTypes: ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "multipart/form-data"],
   },
   async ({ request, user, query, t }) => {
     const file = await readUploadedFile(request);
