@@ -19,7 +19,7 @@ import { adminChangeQueries } from "@/lib/queries/admin-changes";
 import { ChangeSummary } from "./change-summary";
 
 const readDecision = answerParsedBy(confirmedChangeAnswer);
-type Outcome = { kind: "done"; text: string; link?: { url: string; email: string; hours: number } } | { kind: "error"; text: string };
+type Outcome = { kind: "done"; text: string; link?: { url: string; email: string; hours: number }; token?: { name: string; value: string } } | { kind: "error"; text: string };
 
 /**
  * The changes of these kinds waiting for a second admin, with who asked and when. Another admin
@@ -40,6 +40,7 @@ export function PendingChanges({ kinds, currentUserId, onDecided }: { kinds: rea
         kind: "done",
         text: t(c.state === "confirmed" ? "confirmed" : "refused"),
         link: answer.set_password_url ? { url: answer.set_password_url, email, hours: answer.link_hours ?? 0 } : undefined,
+        token: answer.token && c.change.kind === "service_token" ? { name: c.change.service_account.name, value: answer.token.value } : undefined,
       });
       void queryClient.invalidateQueries({ queryKey: adminChangeQueries.all() });
       if (c.change.kind === "approval_policy") void queryClient.invalidateQueries({ queryKey: approvalPolicyQuery.queryKey });
@@ -70,6 +71,15 @@ export function PendingChanges({ kinds, currentUserId, onDecided }: { kinds: rea
               <>
                 <p className="text-fg">{t("linkFor", { email: outcome.link.email, hours: outcome.link.hours })}</p>
                 <OneTimeLink url={outcome.link.url} />
+                <Button size="sm" className="self-start" onClick={() => setOutcome(null)}>
+                  {t("dismiss")}
+                </Button>
+              </>
+            ) : null}
+            {outcome.kind === "done" && outcome.token ? (
+              <>
+                <p className="text-fg">{t("tokenFor", { name: outcome.token.name })}</p>
+                <OneTimeLink url={outcome.token.value} />
                 <Button size="sm" className="self-start" onClick={() => setOutcome(null)}>
                   {t("dismiss")}
                 </Button>

@@ -15,6 +15,7 @@ const payloadSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("new_account"), email: z.string(), name: z.string().nullable(), role: roleSchema }),
   z.object({ kind: z.literal("password_link"), role: roleSchema }),
   z.object({ kind: z.literal("reset_second_factor"), role: roleSchema }),
+  z.object({ kind: z.literal("service_token"), service_account: z.object({ id: z.string(), name: z.string() }), role: roleSchema, expires_in_days: z.number().int().nullable(), rate_per_minute: z.number().int().positive() }),
 ]);
 
 export const pendingChangeSchema = z
@@ -42,5 +43,5 @@ export const confirmedChangeAnswer = z.object({
   pending_change: pendingChangeSchema,
   set_password_url: z.string().optional(),
   link_hours: z.number().int().positive().optional(),
-  token: z.object({ id: z.string(), value: z.string() }).optional(),
+  token: z.object({ id: z.string(), value: z.string(), expires_at: instantSchema.nullable(), rate_per_minute: z.number().int().positive() }).optional(),
 });

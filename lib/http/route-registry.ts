@@ -43,6 +43,9 @@ import * as rreceivers_id from "@/app/api/receivers/[id]/route";
 import * as rreceivers from "@/app/api/receivers/route";
 import * as rreconciliation_id_resolve from "@/app/api/reconciliation/[id]/resolve/route";
 import * as rreconciliation from "@/app/api/reconciliation/route";
+import * as rservice_accounts from "@/app/api/service-accounts/route";
+import * as rservice_accounts_id_tokens from "@/app/api/service-accounts/[id]/tokens/route";
+import * as rservice_accounts_id_tokens_token_id from "@/app/api/service-accounts/[id]/tokens/[token_id]/route";
 import * as rsettings_alerts from "@/app/api/settings/alerts/route";
 import * as rsettings_approvals from "@/app/api/settings/approvals/route";
 import * as rstatement from "@/app/api/statement/route";
@@ -115,6 +118,9 @@ export const DOCUMENTED_ROUTES: Readonly<Record<string, Record<string, unknown>>
   "/api/receivers": rreceivers,
   "/api/reconciliation/[id]/resolve": rreconciliation_id_resolve,
   "/api/reconciliation": rreconciliation,
+  "/api/service-accounts": rservice_accounts,
+  "/api/service-accounts/[id]/tokens": rservice_accounts_id_tokens,
+  "/api/service-accounts/[id]/tokens/[token_id]": rservice_accounts_id_tokens_token_id,
   "/api/settings/alerts": rsettings_alerts,
   "/api/settings/approvals": rsettings_approvals,
   "/api/statement": rstatement,

@@ -5,8 +5,11 @@ import { stepUpMethod, stepUpMinutes, stepUpNeeded } from "@/lib/auth/step-up";
 import type { Permission } from "@/lib/auth/roles";
 import type { Locale } from "@/lib/i18n/config";
 import { translator, type Translator } from "@/lib/i18n/server";
-import { jsonError, NO_STORE, validationError } from "./errors";
+import { jsonError, NO_STORE, toErrorResponse, validationError } from "./errors";
 import type { Answers } from "./answers";
+import { bearerTokenOf, requireServiceAccount, type ServiceCaller } from "@/lib/auth/bearer";
+import { getDb } from "@/lib/db";
+import { recordAudit } from "@/lib/db/audit";
 import { declaresTooLarge, JSON_BODY_LIMIT, readBoundedBody } from "./body";
 import { clientIp, readJsonBody, queryObject, tooLarge } from "./input";
 import { checkOrigin } from "./origin";
@@ -107,20 +110,29 @@ export function route<
       return tooLarge();
     }
     let user: SessionUser | null = null;
-    if (spec.permission !== "public") {
+    let service: ServiceCaller | null = null;
+    const bearer = spec.permission === "public" ? undefined : bearerTokenOf(request);
+    if (spec.permission !== "public" && bearer !== undefined) {
+      const gate = await requireServiceAccount(request, bearer, spec.permission);
+      if ("response" in gate) return gate.response;
+      service = gate.caller;
+      user = service.user;
+      setRequestUser(user.id);
+    } else if (spec.permission !== "public") {
       const gate = await requireApiUser(request, spec.permission);
       if ("response" in gate) return gate.response;
       user = gate.user;
       setRequestUser(user.id);
     }
     const mutating = request.method !== "GET" && request.method !== "HEAD";
-    if (spec.checkOrigin ?? mutating) {
+    // A token is not sent by a browser on its own (no cookie): another site cannot ride on it.
+    if (!service && (spec.checkOrigin ?? mutating)) {
       const refused = checkOrigin(request);
       if (refused) return refused;
     }
     const locale = currentLocale();
     const t = translator(locale);
-    if (spec.stepUp && user && stepUpNeeded(user)) {
+    if (spec.stepUp && user && !service && stepUpNeeded(user)) {
       await request.body?.cancel().catch(() => undefined);
       const method = stepUpMethod(user);
       return Response.json(
@@ -150,7 +162,7 @@ export function route<
       const read = await readBoundedBody(request, bodyLimit);
       if ("tooLarge" in read) return tooLarge();
     }
-    return handler({
+    const call = handler({
       request,
       user: user as Perm extends "public" ? null : SessionUser,
       actor: (user ? { id: user.id, email: user.email, ip: clientIp(request) } : null) as ActorOf<Perm extends "public" ? null : SessionUser>,
@@ -160,6 +172,16 @@ export function route<
       locale,
       t,
     });
+    if (!service) return call;
+    let answer: Response;
+    try {
+      answer = await call;
+    } catch (error) {
+      await auditServiceCall(service, spec.name, request, toErrorResponse(error).status).catch(() => undefined);
+      throw error;
+    }
+    await auditServiceCall(service, spec.name, request, answer.status);
+    return answer;
   }, { answers: spec.answers });
   const declared: DeclaredRoute = {
     name: spec.name,
@@ -172,6 +194,21 @@ export function route<
     answers: spec.answers,
   };
   return Object.assign(wrapped, { declared });
+}
+
+/** Every call of a service account is audited under it, with the token and the status it got. */
+async function auditServiceCall(service: ServiceCaller, name: string, request: Request, status: number): Promise<void> {
+  await recordAudit(
+    {
+      actor: { id: service.user.id, email: service.user.email },
+      action: "service_account.call",
+      target: name,
+      outcome: String(status),
+      detail: { actor_kind: "service_account", token: service.tokenId, path: new URL(request.url).pathname },
+      ip: clientIp(request),
+    },
+    await getDb(),
+  );
 }
 
 async function parseInput(

@@ -29,6 +29,7 @@ import receipts from "./receipts.json";
 import reconciliation from "./reconciliation.json";
 import register from "./register.json";
 import security from "./security.json";
+import serviceAccounts from "./serviceAccounts.json";
 import statement from "./statement.json";
 import table from "./table.json";
 import transfers from "./transfers.json";
@@ -36,5 +37,5 @@ import users from "./users.json";
 import validation from "./validation.json";
 import webhooks from "./webhooks.json";
 
-const messages = { adminChanges, alerts, apiDocs, approvals, audit, auth, balance, batches, common, costCentres, errors, events, exports, formats, glossary, layout, lookup, overview, paymentDetail, payments, qrcodeDetail, qrcodes, receipts, receivers, reconciliation, register, security, statement, table, transfers, users, validation, webhooks } satisfies Messages;
+const messages = { adminChanges, alerts, apiDocs, approvals, audit, auth, balance, batches, common, costCentres, errors, events, exports, formats, glossary, layout, lookup, overview, paymentDetail, payments, qrcodeDetail, qrcodes, receipts, receivers, reconciliation, register, security, serviceAccounts, statement, table, transfers, users, validation, webhooks } satisfies Messages;
 export default messages;

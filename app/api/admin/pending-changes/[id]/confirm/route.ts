@@ -24,6 +24,7 @@ export const POST = route(
       return jsonOk({
         pending_change: done.change,
         ...(done.token ? { set_password_url: setPasswordUrl(getEnv().appUrl, done.token), link_hours: SET_PASSWORD_LINK_TTL_HOURS } : {}),
+        ...(done.serviceToken ? { token: done.serviceToken } : {}),
       });
     } catch (error) {
       const refused = pendingChangeErrorResponse(error, t);
