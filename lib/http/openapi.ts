@@ -91,7 +91,7 @@ export function buildOpenApiDocument(routes: readonly DeclaredRoute[], options: 
       version: options.version,
       description:
         "Transfers, batches, payments and the back office's own records. Amounts are integer cents; instants are ISO 8601; " +
-        "error messages follow the caller's language (Accept-Language or the NEXT_LOCALE cookie). A browser signs in with its " +
+        "error messages are in Portuguese, or English with the cookie NEXT_LOCALE=en. A browser signs in with its " +
         "session cookie; a program (an ERP) with a service account's token: `Authorization: Bearer pixbo_…`.",
     },
     servers: [{ url: options.serverUrl }],
