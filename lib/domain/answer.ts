@@ -1,8 +1,12 @@
 /**
- * How the browser reads an answer of our own /api. Readers parse with the route's declared
- * answer schema (`answerParsedBy(transferDetailAnswer)`, ./answer-schema.ts): the same schema the
- * route declares, the tests check and the OpenAPI document publishes. `answerWith`, a check of
- * top-level members only, remains for the transfer page's actions until they move to their schemas.
+ * How the browser reads an answer of our own /api. Every answer's type is inferred from the
+ * schema its route declares (`lib/<domain>/answers.ts`). Forms and actions, which ship zod anyway,
+ * parse the answer with that schema (`answerParsedBy(createdTransferAnswer)`, ./answer-schema.ts).
+ * Pages that only read ship no zod (32 kB gzip, app/browser-imports.test.ts): their query readers
+ * check the members a page relies on, typed from the same schema
+ * (`answerWith<z.output<typeof transferListAnswer>>({ transfers: "array", meta: "object" })`);
+ * the tests check each route's real answers against the whole schema, and e2e/openapi.spec.ts the
+ * production build's against the published document.
  */
 export type AnswerReader<T> = (body: unknown) => T | undefined;
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { answerParsedBy } from "@/lib/domain/answer-schema";
-import { alertAnswer, alertListAnswer, alertSettingsAnswer, bellAnswer } from "@/lib/alerts/answers";
+import type { z } from "zod";
+import { answerWith } from "@/lib/domain/answer";
+import type { alertAnswer, alertListAnswer, alertSettingsAnswer, bellAnswer } from "@/lib/alerts/answers";
 import { apiGet } from "@/lib/domain/api-client";
 // Types only: the browser reads our answers by their members (lib/domain/answer.ts).
 import type { AlertListState } from "@/lib/alerts/list-states";
@@ -10,10 +11,10 @@ export type AlertList = { alerts: Alert[]; meta: AlertListMeta };
 export type Bell = { unread: number; latest: Alert[]; newest_id: number };
 export type AlertSettingsAnswer = { rules: RuleSetting[]; channels: AlertChannels };
 
-const readList = answerParsedBy(alertListAnswer);
-const readBell = answerParsedBy(bellAnswer);
-export const readAlert = answerParsedBy(alertAnswer);
-export const readAlertSettings = answerParsedBy(alertSettingsAnswer);
+const readList = answerWith<z.output<typeof alertListAnswer>>({ alerts: "array", meta: "object" });
+const readBell = answerWith<z.output<typeof bellAnswer>>({ unread: "number", latest: "array", newest_id: "number" });
+export const readAlert = answerWith<z.output<typeof alertAnswer>>({ alert: "object" });
+export const readAlertSettings = answerWith<z.output<typeof alertSettingsAnswer>>({ rules: "array", channels: "object" });
 
 /** Query keys and options of alerts. Live `alert` events invalidate `all()`. */
 export const alertQueries = {

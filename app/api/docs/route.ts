@@ -2,7 +2,7 @@ import { route } from "@/lib/http";
 import { fileAnswer } from "@/lib/http/answers";
 import { renderApiDocs } from "@/lib/http/api-docs-html";
 import { NO_STORE } from "@/lib/http/errors";
-import { openApiDocument } from "@/lib/http/openapi-document";
+import { openApiDocument } from "../_openapi/document";
 
 export const dynamic = "force-dynamic";
 

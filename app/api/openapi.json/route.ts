@@ -1,6 +1,6 @@
 import { jsonOk, route } from "@/lib/http";
 import { openApiDocumentAnswer } from "@/lib/http/openapi";
-import { openApiDocument } from "@/lib/http/openapi-document";
+import { openApiDocument } from "../_openapi/document";
 
 export const dynamic = "force-dynamic";
 

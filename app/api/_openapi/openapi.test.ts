@@ -1,7 +1,7 @@
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { buildOpenApiDocument } from "./openapi";
+import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { documentedRoutes } from "./route-registry";
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
 import packageJson from "@/package.json";
-import { buildOpenApiDocument } from "./openapi";
+import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { documentedRoutes } from "./route-registry";
 
 let built: ReturnType<typeof buildOpenApiDocument> | undefined;

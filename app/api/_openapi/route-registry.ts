@@ -64,12 +64,12 @@ import * as rtransfers_series_id_stop from "@/app/api/transfers/series/[id]/stop
 import * as rusers_id from "@/app/api/users/[id]/route";
 import * as rusers from "@/app/api/users/route";
 import * as rwebhooks_pix from "@/app/api/webhooks/pix/route";
-import type { DeclaredRoute } from "./route";
+import type { DeclaredRoute } from "@/lib/http/route";
 
 /**
  * Every /api route module whose handlers are declared with `route()`, by path: what the OpenAPI
- * document (GET /api/openapi.json, /api/docs) is made from. lib/http/route-inventory.test.ts holds
- * it equal to the files under app/api, so a new route is documented or that test fails. Not here:
+ * document (GET /api/openapi.json, /api/docs) is made from (here, under app/: lib/ never imports
+ * a route). ./route-registry.test.ts holds it equal to the files under app/api, so a new route is documented or that test fails. Not here:
  * Better Auth and the JSON 404 (withRoute alone, nothing declared), and the two routes that serve
  * the document itself.
  */
