@@ -1,7 +1,7 @@
 import { NextIntlClientProvider } from "next-intl";
 import { act, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import type { Locale } from "@/lib/i18n/config";
+import { TIME_ZONE, type Locale } from "@/lib/i18n/config";
 import { messagesFor } from "@/lib/i18n/messages";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -13,7 +13,7 @@ export function renderWithIntl(ui: ReactNode, locale: Locale = "en"): { host: HT
   const root = createRoot(host);
   act(() =>
     root.render(
-      <NextIntlClientProvider locale={locale} messages={messagesFor(locale)} timeZone="America/Sao_Paulo">
+      <NextIntlClientProvider locale={locale} messages={messagesFor(locale)} timeZone={TIME_ZONE}>
         {ui}
       </NextIntlClientProvider>,
     ),

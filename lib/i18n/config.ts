@@ -1,3 +1,4 @@
+import { BRAZIL_TZ } from "@/lib/pix/time-zone";
 /**
  * Languages of the back office (client-safe: no I/O). Brazilian Portuguese first; English by
  * choice. The choice lives in the NEXT_LOCALE cookie and, for a signed-in user, on the user.
@@ -25,7 +26,7 @@ export function localeCookieString(locale: Locale, secure: boolean): string {
   return `${LOCALE_COOKIE}=${locale}; Path=${o.path}; Max-Age=${o.maxAge}; SameSite=Lax${o.secure ? "; Secure" : ""}`;
 }
 /** Dates are shown in Brazil's time (DESIGN: America/Sao_Paulo). */
-export const TIME_ZONE = "America/Sao_Paulo";
+export const TIME_ZONE = BRAZIL_TZ;
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);

@@ -1,10 +1,11 @@
 import { TZDate, tzOffset } from "@date-fns/tz";
+import { BRAZIL_TZ } from "./time-zone";
 
 /**
  * Brazil time. Offsets come from the IANA database through @date-fns/tz, never a fixed
  * -03:00: Brazil dropped daylight saving in 2019, but older dates were -02:00 in summer.
  */
-export const BRAZIL_TZ = "America/Sao_Paulo";
+export { BRAZIL_TZ };
 
 type WallClock = {
   year: number;
