@@ -15,6 +15,7 @@ import { costCentreAnswer } from "@/lib/cost-centres/answers";
 import { apiPatch, apiPost, isApiRequestError } from "@/lib/domain/api-client";
 import { costCentreQueries } from "@/lib/queries/cost-centres";
 import { cn } from "@/lib/utils";
+import { issuesToFields } from "@/lib/domain/zod-fields";
 
 const readOne = answerParsedBy(costCentreAnswer);
 
@@ -79,9 +80,7 @@ function NewCostCentre({ onCreated }: { onCreated: (c: CostCentre) => void }) {
     event.preventDefault();
     const parsed = costCentreInputSchema.safeParse({ code, name });
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      return setErrors(next);
+      return setErrors(issuesToFields(parsed.error.issues, { fallback: "code", by: "top" }));
     }
     create.mutate({ code, name });
   }

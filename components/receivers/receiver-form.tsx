@@ -15,6 +15,7 @@ import { compactDigits } from "@/lib/register/to-request-body";
 import { NICKNAME_MAX, receiverInputSchema, type ReceiverInput } from "@/lib/receivers/schema";
 import type { SavedReceiver } from "@/lib/receivers/types";
 import { cn } from "@/lib/utils";
+import { issuesToFields } from "@/lib/domain/zod-fields";
 
 type Values = {
   nickname: string;
@@ -90,9 +91,7 @@ export function ReceiverForm({
     const body = bodyOf(values);
     const parsed = receiverInputSchema.safeParse(body);
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0] ?? "nickname")] ??= issue.message;
-      return setErrors(next);
+      return setErrors(issuesToFields(parsed.error.issues, { fallback: "nickname", by: "top" }));
     }
     setErrors({});
     onSubmit(body);

@@ -2,15 +2,16 @@ import { TZDate } from "@date-fns/tz";
 import "@/lib/zod-config";
 import { z } from "zod";
 import { parseBrazilDay } from "@/lib/pix/date-input";
+import { BRAZIL_TZ } from "@/lib/pix/time-zone";
 import { storePageSchema } from "./list-params";
 import { AUDIT_PAGE_SIZE, MAX_STORE_PAGE_SIZE } from "./pages";
+import { issuesToFields } from "./zod-fields";
 
 /**
  * Filters of the audit log list, shared by GET /api/audit, the /audit page and listAudit().
  * Client-safe (no server imports). Dates given as a day (YYYY-MM-DD, or dd/mm/aaaa as typed) are
  * whole days in Brazil time: `from` is the start of that day, `to` the end of it.
  */
-const AUDIT_TIME_ZONE = "America/Sao_Paulo";
 
 /**
  * Every action the back office records, in the order the filter lists them: the one list
@@ -141,13 +142,13 @@ function dayParts(day: string): [number, number, number] {
 function startOf(value: string): Date {
   if (!DAY.test(value)) return new Date(value);
   const [y, m, d] = dayParts(value);
-  return new Date(new TZDate(y, m, d, AUDIT_TIME_ZONE).getTime());
+  return new Date(new TZDate(y, m, d, BRAZIL_TZ).getTime());
 }
 
 function endOf(value: string): Date {
   if (!DAY.test(value)) return new Date(value);
   const [y, m, d] = dayParts(value);
-  return new Date(new TZDate(y, m, d + 1, AUDIT_TIME_ZONE).getTime());
+  return new Date(new TZDate(y, m, d + 1, BRAZIL_TZ).getTime());
 }
 
 /** Parses URL search params (or a plain record) into filters; never throws. */
@@ -184,10 +185,5 @@ export function parseAuditQueryLeniently(
 }
 
 function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? "query");
-    fields[key] ??= issue.message;
-  }
-  return fields;
+  return issuesToFields(issues, { fallback: "query", by: "top" });
 }

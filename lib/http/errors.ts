@@ -6,6 +6,7 @@ import { BODY_OPERATIONS, isPaymentsApiError, type PaymentsApiError } from "@/li
 import { isTransferError, type TransferErrorCode } from "@/lib/transfers/errors";
 import { getRequestContext } from "./request-context";
 import { currentLocale } from "./request-locale";
+import { issuesToFields } from "@/lib/domain/zod-fields";
 
 export const NO_STORE = { "cache-control": "no-store" } as const;
 
@@ -52,9 +53,7 @@ export function validationError(err: ZodError, status: 400 | 422 = 400): Respons
 
 /** Field path -> message (the first issue of each field), translated. */
 export function zodFields(err: ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of err.issues) fields[issue.path.map(String).join(".") || "input"] ??= localize(issue.message);
-  return fields;
+  return issuesToFields(err.issues, { fallback: "input", message: localize });
 }
 
 /** The one mapping from whatever was thrown to an HTTP answer. Stacks stay in the server log. */

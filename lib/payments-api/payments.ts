@@ -9,13 +9,13 @@ import {
 import { callProvider, expectAnswer } from "./client";
 import { PaymentsApiError } from "./errors";
 import { paymentPath } from "./path";
+import { issuesToFields } from "@/lib/domain/zod-fields";
 
 /** GET /v1/pix/payments: one page (at most 100 items) with totals over the whole query. */
 export async function listPayments(params: unknown): Promise<ListPaymentsAnswer> {
   const parsed = listPaymentsParamsSchema.safeParse(params);
   if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[issue.path.join(".") || "params"] ??= issue.message;
+    const fields = issuesToFields(parsed.error.issues, { fallback: "params" });
     throw new PaymentsApiError(Object.values(fields)[0] ?? "Invalid list parameters", {
       kind: "invalid",
       status: 0,

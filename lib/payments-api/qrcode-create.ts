@@ -12,11 +12,12 @@ import {
 import { callProvider, expectAnswer } from "./client";
 import { PaymentsApiError, type ProviderOperation } from "./errors";
 import { referencePath } from "./payment-by-reference";
+import { issuesToFields } from "@/lib/domain/zod-fields";
 
 function body<S extends z.ZodType>(schema: S, input: unknown, operation: ProviderOperation): z.output<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  const fields = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join(".") || "body", i.message]));
+  const fields = issuesToFields(parsed.error.issues, { fallback: "body" });
   throw new PaymentsApiError(Object.values(fields)[0] ?? "Invalid charge", { kind: "invalid", status: 0, operation, fields });
 }
 

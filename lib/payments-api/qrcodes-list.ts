@@ -2,13 +2,13 @@ import "server-only";
 import { listQrcodesAnswerSchema, listQrcodesParamsSchema, type ListQrcodesAnswer } from "@/lib/contract";
 import { callProvider, expectAnswer } from "./client";
 import { PaymentsApiError } from "./errors";
+import { issuesToFields } from "@/lib/domain/zod-fields";
 
 /** GET /v1/pix/qrcodes: one page (at most 100 charges) with totals over the whole query in `meta`. */
 export async function listQrcodes(params: unknown): Promise<ListQrcodesAnswer> {
   const parsed = listQrcodesParamsSchema.safeParse(params);
   if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[issue.path.join(".") || "params"] ??= issue.message;
+    const fields = issuesToFields(parsed.error.issues, { fallback: "params" });
     throw new PaymentsApiError(Object.values(fields)[0] ?? "Invalid list parameters", {
       kind: "invalid",
       status: 0,

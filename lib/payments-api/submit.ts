@@ -12,6 +12,7 @@ import { paymentPath } from "./path";
 import { parseProviderFields } from "./provider-fields";
 import { getPayment } from "./payments";
 import { transferDifferences } from "./same-transfer";
+import { issuesToFields } from "@/lib/domain/zod-fields";
 
 /**
  * The two provider calls a submission is made of, each telling what it saw and never throwing
@@ -105,8 +106,7 @@ function lostAnswer(err: unknown): LostAnswer {
  */
 function validateBody(input: RegisterPaymentBody): RegisterPaymentBody {
   const parsed = registerPaymentBodySchema.safeParse(input);
-  const fields: Record<string, string> = {};
-  if (!parsed.success) for (const i of parsed.error.issues) fields[i.path.join(".") || "body"] ??= i.message;
+  const fields = parsed.success ? {} : issuesToFields(parsed.error.issues, { fallback: "body" });
   try {
     paymentPath(input?.idempotent_id, "registerPayment");
   } catch (err) {

@@ -5,6 +5,7 @@ import { registerWebhookSchema } from "@/lib/contract";
 import { callProvider, expectAnswer } from "./client";
 import { PaymentsApiError } from "./errors";
 import { webhookPath } from "./path";
+import { issuesToFields } from "@/lib/domain/zod-fields";
 
 /** The answer of webhook registration is not documented: any JSON object is accepted. */
 const webhookAnswerSchema = z.looseObject({});
@@ -21,7 +22,7 @@ export async function registerWebhook(typeId: 1 | 2, url: string, authorization:
       kind: "invalid",
       status: 0,
       operation: "registerWebhook",
-      fields: Object.fromEntries(body.error.issues.map((i) => [i.path.join("."), i.message])),
+      fields: issuesToFields(body.error.issues, { fallback: "body" }),
     });
   }
   const answer = await callProvider({ operation: "registerWebhook", method: "POST", path, body: body.data });
