@@ -5,6 +5,7 @@ import { alertDeliveries, type AlertDeliveryRow } from "@/lib/db/schema";
 import type { Locale } from "@/lib/i18n/config";
 import { renderDelivery } from "./messages";
 import type { AlertDelivery } from "./types";
+import { backoffDelay } from "@/lib/domain/backoff";
 
 /**
  * Messages decided and sent: a row per e-mail or webhook post, written in the transaction that
@@ -20,7 +21,7 @@ const BACKOFF_CAP_MS = 3_600_000;
 const CLAIM_MS = 120_000;
 
 export function backoffMs(attempts: number): number {
-  return Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+  return backoffDelay(attempts, { base: BACKOFF_BASE_MS, cap: BACKOFF_CAP_MS });
 }
 
 export type PlannedDelivery = {

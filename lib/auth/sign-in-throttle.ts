@@ -2,6 +2,7 @@ import "server-only";
 import { inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { authSignInFailure } from "@/lib/db/schema/auth";
+import { backoffDelay } from "@/lib/domain/backoff";
 
 /**
  * Failed sign-ins counted in the store (so every instance sees the same counts), per client
@@ -43,8 +44,7 @@ function keysFor(ip: string, email: string, config: ThrottleConfig): Keyed[] {
 /** Seconds to wait after `count` failures in a row (0 while failures are still free). */
 export function waitSeconds(count: number, rule: ThrottleRule): number {
   if (count < rule.freeFailures) return 0;
-  const doublings = Math.min(count - rule.freeFailures, 30);
-  return Math.min(rule.maxWaitSeconds, rule.baseWaitSeconds * 2 ** doublings);
+  return backoffDelay(count - rule.freeFailures + 1, { base: rule.baseWaitSeconds, cap: rule.maxWaitSeconds });
 }
 
 type ThrottleVerdict = { throttled: false } | { throttled: true; retryAfterSeconds: number };

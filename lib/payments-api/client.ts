@@ -7,6 +7,7 @@ import { parseProviderFields } from "./provider-fields";
 import { trimKeys } from "./trim-keys";
 import { getAccessToken, invalidateToken } from "./token";
 import { sendOnce, TransportFailure, type RawAnswer } from "./transport";
+import { backoffDelay } from "@/lib/domain/backoff";
 
 type ProviderCall = {
   operation: ProviderOperation;
@@ -142,8 +143,7 @@ export function parseRetryAfter(value: string | null): number | undefined {
 
 /** Exponential backoff with jitter: between half and all of base * 2^(attempt-1), capped. */
 export function backoff(attempt: number): number {
-  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
-  return ceiling / 2 + Math.random() * (ceiling / 2);
+  return backoffDelay(attempt, { base: BACKOFF_BASE_MS, cap: BACKOFF_CAP_MS, jitter: true });
 }
 
 function buildUrl(baseUrl: string, path: string, query?: ProviderCall["query"]): string {
