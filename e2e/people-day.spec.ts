@@ -49,7 +49,7 @@ test("/users in Portuguese: neutral words, whole roles, nothing to change on one
   // A support account is created at once (no money role), in neutral words.
   const email = `pessoa-${Date.now().toString(36)}@demo.test`;
   await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Perfil", { exact: true }).selectOption("support");
+  await page.getByRole("form", { name: "Adicionar usuário" }).getByLabel("Perfil", { exact: true }).selectOption("support");
   await page.getByRole("button", { name: "Adicionar usuário" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Conta criada para ${email}, com o perfil Suporte.` })).toBeVisible();
   const link = await page.getByTestId("set-password-link").inputValue();

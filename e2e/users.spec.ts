@@ -30,7 +30,7 @@ test("an admin adds a user, who sets a password and signs in; role change, deact
 
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Name (optional)").fill("Nova Pessoa");
-  await page.getByLabel("Role", { exact: true }).selectOption("support");
+  await page.getByRole("form", { name: "Add a user" }).getByLabel("Role", { exact: true }).selectOption("support");
   await page.getByRole("button", { name: "Add user" }).click();
   const status = page.getByRole("status").filter({ hasText: `${email} was added as Support` });
   await expect(status).toBeVisible();

@@ -28,7 +28,7 @@ async function addColleague(stack: Stack, admin: Person, email: string, role: "o
   const { page } = admin;
   await page.goto("/users");
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Role", { exact: true }).selectOption(role);
+  await page.getByRole("form", { name: "Add a user" }).getByLabel("Role", { exact: true }).selectOption(role);
   await page.getByRole("button", { name: "Add user" }).click();
   await expect(page.getByText(/^Request sent\. The change applies once another admin confirms it/)).toBeVisible();
   expect((await stack.usersCli(["list"])).stdout).not.toContain(email);
