@@ -1,6 +1,7 @@
 "use client";
 
 import { useFormatter, useNow, useTranslations } from "next-intl";
+import { ListFilter } from "lucide-react";
 import Link from "next/link";
 import { formatBRL, formatBrazilDateTime, formatDocument } from "@/lib/pix";
 import { formatBrazilDay } from "@/lib/pix/date-input";
@@ -48,6 +49,7 @@ export function TransfersTable({
             <th scope="col" className="px-3 py-2 text-right">{t("columns.amount")}</th>
             <th scope="col" className="px-3 py-2">{t("columns.receiver")}</th>
             <th scope="col" className="px-3 py-2">{t("columns.costCentre")}</th>
+            <th scope="col" className="px-3 py-2">{t("columns.batch")}</th>
             <th scope="col" className="px-3 py-2">{t("columns.maker")}</th>
             <th scope="col" className="px-3 py-2">{t("columns.approvals")}</th>
             <th scope="col" className="px-3 py-2">{t("columns.age")}</th>
@@ -91,6 +93,20 @@ export function TransfersTable({
                 ) : null}
               </td>
               <td className="whitespace-nowrap px-3 py-2 text-fg-muted" title={r.cost_centre?.name}>{r.cost_centre?.code ?? "—"}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-fg-muted" data-column="batch">
+                {r.batch_id ? (
+                  <span className="relative z-10 inline-flex items-center gap-1.5">
+                    <Link href={`/batches/${encodeURIComponent(r.batch_id)}`} className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300">
+                      {t("batchLine", { line: r.batch_line ?? 0 })}
+                    </Link>
+                    <Link href={`/transfers?batch=${encodeURIComponent(r.batch_id)}`} aria-label={t("batchRowsOnly")} title={t("batchRowsOnly")} className="rounded p-0.5 hover:bg-surface-muted hover:text-fg">
+                      <ListFilter aria-hidden className="h-3.5 w-3.5" />
+                    </Link>
+                  </span>
+                ) : (
+                  "—"
+                )}
+              </td>
               <td className="max-w-[14rem] truncate px-3 py-2 text-fg-muted" title={r.maker.email}>{r.maker.email}</td>
               <td className="whitespace-nowrap px-3 py-2 text-fg-muted">{approvals(r)}</td>
               <td className="whitespace-nowrap px-3 py-2 text-fg-muted">{age(r.created_at)}</td>
@@ -107,8 +123,10 @@ export function TransfersTable({
                 <TransferStateBadge state={r.state} />
               </div>
               <div className="truncate text-sm">{r.receiver_name}</div>
-              {r.description || r.cost_centre ? (
-                <div className="truncate text-xs text-fg-muted">{[r.description, r.cost_centre?.code].filter(Boolean).join(" · ")}</div>
+              {r.description || r.cost_centre || r.batch_id ? (
+                <div className="truncate text-xs text-fg-muted">
+                  {[r.description, r.cost_centre?.code, r.batch_id ? t("batchLine", { line: r.batch_line ?? 0 }) : null].filter(Boolean).join(" · ")}
+                </div>
               ) : null}
               {r.scheduled_for && (r.state === "scheduled" || r.state === "awaiting_approval") ? (
                 <div className="text-xs text-fg-muted">{t("scheduledShort", { day: formatBrazilDay(r.scheduled_for) })}</div>
