@@ -77,7 +77,7 @@ export function TransfersTable({
                   <div className="mt-0.5 whitespace-nowrap text-xs text-fg-muted">{t("scheduledShort", { day: formatBrazilDay(r.scheduled_for) })}</div>
                 ) : null}
               </td>
-              <td className="whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums">{formatBRL(r.value_cents)}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums" data-column="amount">{formatBRL(r.value_cents)}</td>
               <td className="max-w-[22rem] px-3 py-2">
                 <div className="truncate" title={r.receiver_name}>{r.receiver_name}</div>
                 <div className="font-mono text-xs text-fg-muted">{formatDocument(r.receiver_document)}</div>
@@ -118,9 +118,10 @@ export function TransfersTable({
         {transfers.map((r) => (
           <li key={r.id} data-transfer-id={r.id} data-state={r.state}>
             <Link href={transferHref(r.id)} className="flex flex-col gap-1 rounded-lg border border-border bg-surface p-3 hover:bg-surface-muted">
-              <div className="flex items-center justify-between gap-2">
-                <span className="text-base font-semibold tabular-nums">{formatBRL(r.value_cents)}</span>
-                <TransferStateBadge state={r.state} />
+              {/* The amount keeps its width; a long state ("Aguardando confirmação do provedor") wraps beside it, never over it. */}
+              <div className="flex items-start justify-between gap-2">
+                <span className="shrink-0 text-base font-semibold tabular-nums" data-column="amount">{formatBRL(r.value_cents)}</span>
+                <TransferStateBadge state={r.state} wrap className="min-w-0 text-right" />
               </div>
               <div className="truncate text-sm">{r.receiver_name}</div>
               {r.description || r.cost_centre || r.batch_id ? (

@@ -29,28 +29,33 @@ export function InboxPanel({
 }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const bulk = useBulkDecision();
+  // What this person just decided leaves the list at once (the lists are read again meanwhile).
+  const decided = new Set(bulk.outcomes.filter((o) => o.result.status === "done" || o.result.status === "waiting_more").map((o) => o.key));
+  const shown = items.filter((i) => !decided.has(i.key));
   // Only what is still listed counts: an item decided elsewhere leaves the selection.
-  const listed = new Set(items.map((i) => i.key));
+  const listed = new Set(shown.map((i) => i.key));
   const chosen = new Set([...selected].filter((k) => listed.has(k)));
-  const { count, cents } = selectionSummary(items, chosen);
+  const { count, cents } = selectionSummary(shown, chosen);
 
-  if (hideWhenEmpty && items.length === 0 && !bulk.decided) return null;
+  if (hideWhenEmpty && shown.length === 0 && !bulk.decided) return null;
   return frame(
     <div className="flex flex-col gap-2">
-      <BulkDecisionBar
-        count={count}
-        cents={cents}
-        running={bulk.running}
-        onDecide={(decision) => {
-          const picked = items.filter((i) => chosen.has(i.key));
-          setSelected(new Set());
-          void bulk.run(picked, decision);
-        }}
-      />
+      {shown.length > 0 ? (
+        <BulkDecisionBar
+          count={count}
+          cents={cents}
+          running={bulk.running}
+          onDecide={(decision) => {
+            const picked = shown.filter((i) => chosen.has(i.key));
+            setSelected(new Set());
+            void bulk.run(picked, decision);
+          }}
+        />
+      ) : null}
       {bulk.decided ? <BulkResults items={bulk.decided.items} action={bulk.decided.action} outcomes={bulk.outcomes} running={bulk.running} onClose={bulk.clear} /> : null}
-      {items.length > 0 ? (
+      {shown.length > 0 ? (
         <InboxTable
-          items={items}
+          items={shown}
           caption={caption}
           selected={chosen}
           disabled={bulk.running}

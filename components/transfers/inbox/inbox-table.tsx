@@ -126,7 +126,7 @@ export function InboxTable({ items, caption, selected, onToggle, onToggleAll, di
               <div className="pt-1">{checkbox(item)}</div>
               <Link href={inboxItemHref(item)} className="flex min-w-0 flex-1 flex-col gap-1 after:absolute after:inset-0 after:content-['']">
                 <span className="flex items-baseline justify-between gap-2">
-                  <span className="min-w-0 truncate font-medium">{nameOf(item)}</span>
+                  <span className="min-w-0 font-medium [overflow-wrap:anywhere]">{nameOf(item)}</span>
                   <span className="shrink-0 text-base font-semibold tabular-nums">{formatBRL(item.value_cents)}</span>
                 </span>
                 {detail(item)}
