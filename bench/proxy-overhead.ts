@@ -68,7 +68,8 @@ export type ProxyBenchOptions = {
   forwarderPort?: number;
 };
 
-export const FLOOR_RATIO_TARGET = 0.6;
+// Issue 35: the list proxy stays at or above a third of Next.js's own floor in the same run (what validation costs is in the profile below it).
+export const FLOOR_RATIO_TARGET = 0.33;
 /**
  * The sandbox's default seed. At 200,000 payments the sandbox itself spends about 2 ms of CPU per
  * page (totals over the whole store), on the same two cores: the provider's cost would hide ours.

@@ -109,10 +109,12 @@ test.describe("payments table", () => {
     const before = await expectView(page, { status: "completed" });
     const table = page.locator("[aria-busy]").filter({ has: page.locator("table") });
     await expect(table).not.toHaveClass(/opacity-60/);
+    // The provider holds the next list call until the test has looked (no race with the machine's speed).
     const arm = await page.request.post(`${E2E.sandboxUrl}/_control/faults`, {
-      data: { method: "GET", path: "/v1/pix/payments", fault: "delay", delayMs: 1000, times: 1 },
+      data: { method: "GET", path: "/v1/pix/payments", fault: "hold", times: 1 },
     });
     expect(arm.ok()).toBe(true);
+    const faultId = ((await arm.json()) as { fault: { id: number } }).fault.id;
     try {
       await page.getByLabel("Status", { exact: true }).selectOption("canceled");
       await expect(table).toHaveAttribute("aria-busy", "true");
@@ -120,6 +122,8 @@ test.describe("payments table", () => {
       await expect(page.getByText(/^Loading… Rows/)).toBeVisible();
       // The page shown is still the previous one, row for row.
       await expect(page.locator("tbody tr").first().locator("td[data-column='reference_code']")).toContainText(before.payments[0]!.reference_code);
+      const released = await page.request.post(`${E2E.sandboxUrl}/_control/faults/${faultId}/release`, { data: { mode: "commit" } });
+      expect(released.ok()).toBe(true);
     } finally {
       await page.request.delete(`${E2E.sandboxUrl}/_control/faults`);
     }

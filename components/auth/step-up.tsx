@@ -1,8 +1,11 @@
 "use client";
 
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import { isApiRequestError } from "@/lib/domain/api-client";
-import { StepUpDialog } from "./step-up-dialog";
+
+// Loaded when the server first asks for a step-up: the dialog's code (Radix Dialog, focus trap,
+// scroll lock) is not on any page's first load.
+const StepUpDialog = lazy(() => import("./step-up-dialog").then((m) => ({ default: m.StepUpDialog })));
 
 type Method = "password" | "code";
 type Ask = (method: Method) => Promise<boolean>;
@@ -37,7 +40,11 @@ export function StepUpProvider({ children }: { children: ReactNode }) {
   return (
     <StepUpContext.Provider value={ask}>
       {children}
-      {method ? <StepUpDialog method={method} onDone={close} /> : null}
+      {method ? (
+        <Suspense fallback={null}>
+          <StepUpDialog method={method} onDone={close} />
+        </Suspense>
+      ) : null}
     </StepUpContext.Provider>
   );
 }
