@@ -243,3 +243,49 @@ test("the batch's rows grouped under it: its page links to /transfers?batch=, wh
   await page.screenshot({ path: `${SHOTS}/approver-day-batch-page-pt-390.png`, fullPage: true });
   await expectBadgesClear(page, "tr[data-line]", "batch rows at 390 px");
 });
+
+test("'Rejeitar selecionados' with one reason, at 390 px: each rejected in turn; one another approver decided meanwhile is reported with the server's reason", async ({ browser }) => {
+  const approver = await pageAs(browser, "approver2", 390);
+  await clearInbox(approver.request);
+  const operator = await pageAs(browser, "operator", 1440);
+  const ids: string[] = [];
+  for (const [i, name] of [`Papelaria Delta ${stamp}`, `Transportes Épsilon ${stamp}`].entries()) {
+    const res = await operator.request.post("/api/transfers", {
+      data: { idempotent_id: `e2e-day-${stamp}-reject-${i}`, value_cents: 120_000 + i, initiation_type: "dict", receiver_name: name, receiver_document: freshCpf(), pix_key_type: "email", pix_key: `nota${i}@example.com` },
+      headers: ORIGIN,
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    ids.push(((await res.json()) as { transfer: { id: string } }).transfer.id);
+  }
+  // No live updates on this page: the item decided elsewhere stays listed, as on a screen opened a while ago.
+  await approver.route("**/api/events**", (route) => route.abort());
+  await approver.goto("/transfers");
+  const section = approver.getByRole("region", { name: /Aguardando você/ });
+  await expect(section.locator("li[data-inbox-item=request]")).toHaveCount(2);
+  await section.getByText("Selecionar todos").click();
+
+  // Meanwhile the other approver rejects the first one.
+  const other = await pageAs(browser, "approver", 1440);
+  expect((await other.request.post(`/api/transfers/${ids[0]}/reject`, { data: { reason: "Nota fiscal em duplicidade" }, headers: ORIGIN })).status()).toBe(200);
+
+  await section.getByRole("button", { name: "Rejeitar selecionados (2)" }).click();
+  const confirm = section.getByTestId("bulk-confirm");
+  await expect(confirm).toContainText("Rejeitar 2 itens somando R$\u00a02.400,01?");
+  await confirm.getByRole("button", { name: "Sim, rejeitar" }).click();
+  await expect(confirm.getByText("Por que está sendo rejeitada?").last()).toBeVisible(); // one reason is required
+  await confirm.getByLabel(/Por que está sendo rejeitada/).fill("Fornecedor sem contrato vigente");
+  await confirm.getByRole("button", { name: "Sim, rejeitar" }).click();
+
+  const results = approver.getByTestId("bulk-results");
+  await expect(results).toContainText("1 de 2 decididos", { timeout: 20_000 });
+  await expect(results.locator(`li[data-id="${ids[0]}"]`)).toHaveAttribute("data-result", "refused");
+  await expect(results.locator(`li[data-id="${ids[0]}"]`)).toContainText("Não decidido: Esta solicitação foi rejeitada.");
+  await expect(results.locator(`li[data-id="${ids[1]}"]`)).toHaveAttribute("data-result", "done");
+  await expect(results.locator(`li[data-id="${ids[1]}"]`)).toContainText("Rejeição registrada");
+  await approver.screenshot({ path: `${SHOTS}/approver-day-rejected-pt-390.png`, fullPage: true });
+
+  // The maker reads each one's own reason.
+  const reasonOf = async (id: string) => ((await (await operator.request.get(`/api/transfers/${id}`)).json()) as { transfer: { state: string; decision_reason: string } }).transfer;
+  expect(await reasonOf(ids[0]!)).toMatchObject({ state: "rejected", decision_reason: "Nota fiscal em duplicidade" });
+  expect(await reasonOf(ids[1]!)).toMatchObject({ state: "rejected", decision_reason: "Fornecedor sem contrato vigente" });
+});
