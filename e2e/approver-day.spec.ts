@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { E2E, storageStateFor, type E2EAccount } from "./env";
 import { SHOTS, completingId, control, freshCpf } from "./register-helpers";
@@ -49,6 +50,12 @@ async function clearInbox(request: APIRequestContext) {
     }
   }
   throw new Error("the approver's inbox did not empty");
+}
+
+/** Checkboxes named by their item, the section by its heading: axe finds nothing in "Aguardando você". */
+async function expectSectionAccessible(page: Page, what: string) {
+  const axe = await new AxeBuilder({ page }).include("[data-testid=inbox-section]").setLegacyMode(true).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`), what).toEqual([]);
 }
 
 /** The longest state name a transfer can carry, in Portuguese. */
@@ -140,12 +147,14 @@ test("a batch of 3 rows and 2 requests wait: 3 items and a badge of 3; all appro
   // The batch's rows are not loose items.
   for (const name of ["Luiza Prado", "Marcos Teixeira", "Nádia Ribeiro"]) await expect(section).not.toContainText(name);
   await approver.screenshot({ path: `${SHOTS}/approver-day-inbox-pt-1440.png`, fullPage: true });
+  await expectSectionAccessible(approver, "1440 px");
 
   // At 390 px: a card each, the same three.
   await approver.setViewportSize({ width: 390, height: 844 });
   const cards = section.locator("li[data-inbox-item]");
   await expect(cards).toHaveCount(3);
   await approver.screenshot({ path: `${SHOTS}/approver-day-inbox-pt-390.png`, fullPage: true });
+  await expectSectionAccessible(approver, "390 px");
 
   // All ticked: one confirmation with the count and the total, then each decided in turn.
   await section.getByText("Selecionar todos").click();
