@@ -148,6 +148,15 @@ test("a batch of 3 rows and 2 requests wait: 3 items and a badge of 3; all appro
   for (const name of ["Luiza Prado", "Marcos Teixeira", "Nádia Ribeiro"]) await expect(section).not.toContainText(name);
   await approver.screenshot({ path: `${SHOTS}/approver-day-inbox-pt-1440.png`, fullPage: true });
   await expectSectionAccessible(approver, "1440 px");
+  // The "Aguardando você" view: the same three items, counted and summed.
+  await approver.getByRole("button", { name: "Aguardando você", exact: true }).click();
+  await expect(approver).toHaveURL(/\/transfers\?view=inbox$/);
+  await expect(approver.getByTestId("transfer-totals")).toHaveText("3 itens aguardam você · R$\u00a014.650,00 no total");
+  await expect(approver.locator("[data-testid=inbox-items] tr[data-inbox-item]")).toHaveCount(3);
+  await expect(approver.locator(`[data-testid=inbox-items] tr[data-inbox-item=batch][data-id="${made.batchId}"]`)).toContainText(FILE);
+  await approver.screenshot({ path: `${SHOTS}/approver-day-inbox-view-pt-1440.png`, fullPage: true });
+  await approver.goto("/transfers");
+  await expect(rows).toHaveCount(3);
 
   // At 390 px: a card each, the same three.
   await approver.setViewportSize({ width: 390, height: 844 });
