@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
-import { API_CSP, commonSecurityHeaders } from "./lib/http/security-headers";
+import { API_CSP, API_DOCS_CSP, API_DOCS_PATH, commonSecurityHeaders } from "./lib/http/security-headers";
 
 /**
  * Security headers of every /api answer. Pages get theirs (and a CSP nonce) from proxy.ts; the
@@ -29,7 +29,11 @@ const nextConfig: NextConfig = {
   async headers() {
     // No HSTS here: whether a request came over HTTPS depends on TRUSTED_PROXY_HOPS and APP_URL at
     // run time, so /api requests carrying X-Forwarded-Proto go through proxy.ts, which decides.
-    return [{ source: "/api/:path*", headers: apiHeaders }];
+    // The later rule wins for the same header: the reference page may use its inline stylesheet.
+    return [
+      { source: "/api/:path*", headers: apiHeaders },
+      { source: API_DOCS_PATH, headers: [{ key: "Content-Security-Policy", value: API_DOCS_CSP }] },
+    ];
   },
 };
 

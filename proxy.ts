@@ -2,7 +2,7 @@ import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
 import { loginUrlFor } from "@/lib/auth/safe-next";
 import { isHttpsRequest, untrustedForwardedHeaders } from "@/lib/http/client-address";
-import { API_CSP, commonSecurityHeaders, createNonce, isDocumentRequest, pageCsp } from "@/lib/http/security-headers";
+import { API_CSP, apiCspFor, commonSecurityHeaders, createNonce, isDocumentRequest, pageCsp } from "@/lib/http/security-headers";
 
 /**
  * Next 16 Proxy (formerly middleware): security headers on every answer it sees and a fresh CSP
@@ -58,7 +58,7 @@ export function proxy(request: NextRequest): NextResponse {
     // Never let a client-sent x-nonce reach the app (rewriting headers only when there is one).
     const drop = request.headers.has("x-nonce") ? [...untrusted, "x-nonce"] : untrusted;
     response = drop.length ? NextResponse.next({ request: { headers: withoutHeaders(request.headers, drop) } }) : NextResponse.next();
-    if (request.nextUrl.pathname.startsWith("/api/")) response.headers.set("Content-Security-Policy", API_CSP);
+    if (request.nextUrl.pathname.startsWith("/api/")) response.headers.set("Content-Security-Policy", apiCspFor(request.nextUrl.pathname));
   }
   for (const [name, value] of Object.entries(common)) response.headers.set(name, value);
   return response;

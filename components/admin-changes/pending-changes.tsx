@@ -11,14 +11,15 @@ import { ErrorState } from "@/components/ui/error-state";
 import { ERROR_BOX } from "@/components/ui/notice";
 import { OneTimeLink } from "@/components/users/one-time-link";
 import type { ConfirmedChange, PendingChangeKind, PendingChangeView } from "@/lib/admin-changes/types";
-import { answerWith } from "@/lib/domain/answer";
+import { answerParsedBy } from "@/lib/domain/answer-schema";
+import { confirmedChangeAnswer } from "@/lib/admin-changes/answers";
 import { apiPost } from "@/lib/domain/api-client";
 import { formatBrazilDateTime } from "@/lib/pix";
 import { adminChangeQueries } from "@/lib/queries/admin-changes";
 import { ChangeSummary } from "./change-summary";
 
-const readDecision = answerWith<ConfirmedChange>({ pending_change: "object" });
-type Outcome = { kind: "done"; text: string; link?: { url: string; email: string; hours: number } } | { kind: "error"; text: string };
+const readDecision = answerParsedBy(confirmedChangeAnswer);
+type Outcome = { kind: "done"; text: string; link?: { url: string; email: string; hours: number }; token?: { name: string; value: string } } | { kind: "error"; text: string };
 
 /**
  * The changes of these kinds waiting for a second admin, with who asked and when. Another admin
@@ -39,6 +40,7 @@ export function PendingChanges({ kinds, currentUserId, onDecided }: { kinds: rea
         kind: "done",
         text: t(c.state === "confirmed" ? "confirmed" : "refused"),
         link: answer.set_password_url ? { url: answer.set_password_url, email, hours: answer.link_hours ?? 0 } : undefined,
+        token: answer.token && c.change.kind === "service_token" ? { name: c.change.service_account.name, value: answer.token.value } : undefined,
       });
       void queryClient.invalidateQueries({ queryKey: adminChangeQueries.all() });
       if (c.change.kind === "approval_policy") void queryClient.invalidateQueries({ queryKey: approvalPolicyQuery.queryKey });
@@ -69,6 +71,15 @@ export function PendingChanges({ kinds, currentUserId, onDecided }: { kinds: rea
               <>
                 <p className="text-fg">{t("linkFor", { email: outcome.link.email, hours: outcome.link.hours })}</p>
                 <OneTimeLink url={outcome.link.url} />
+                <Button size="sm" className="self-start" onClick={() => setOutcome(null)}>
+                  {t("dismiss")}
+                </Button>
+              </>
+            ) : null}
+            {outcome.kind === "done" && outcome.token ? (
+              <>
+                <p className="text-fg">{t("tokenFor", { name: outcome.token.name })}</p>
+                <OneTimeLink url={outcome.token.value} />
                 <Button size="sm" className="self-start" onClick={() => setOutcome(null)}>
                   {t("dismiss")}
                 </Button>

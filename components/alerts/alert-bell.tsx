@@ -6,7 +6,9 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useEffect } from "react";
 import { useDisclosure } from "@/components/data-table/use-disclosure";
+import type { z } from "zod";
 import { answerWith } from "@/lib/domain/answer";
+import type { seenAnswer } from "@/lib/alerts/answers";
 import { apiPost } from "@/lib/domain/api-client";
 import { alertLine } from "@/lib/alerts/wording";
 import { formatBrazilDateTime } from "@/lib/pix";
@@ -14,7 +16,7 @@ import { alertQueries } from "@/lib/queries/alerts";
 import { cn } from "@/lib/utils";
 import { useAlertWords } from "./use-alert-words";
 
-const readSeen = answerWith<{ up_to: number }>({ up_to: "number" });
+const readSeen = answerWith<z.output<typeof seenAnswer>>({ up_to: "number" });
 
 /**
  * The header's bell: how many live alerts this person has not seen yet (live: the event stream's

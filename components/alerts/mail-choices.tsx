@@ -7,13 +7,14 @@ import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/error-state";
 import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
-import { answerWith } from "@/lib/domain/answer";
+import { answerParsedBy } from "@/lib/domain/answer-schema";
+import { mailChoicesAnswer } from "@/lib/alerts/answers";
 import { apiGet, apiPut } from "@/lib/domain/api-client";
 import type { MailKind } from "@/lib/alerts/rules";
 import type { AlertChannels } from "@/lib/alerts/types";
 
 type Choices = { kinds: Array<{ kind: MailKind; enabled: boolean }>; email: AlertChannels["email"] };
-const readChoices = answerWith<Choices>({ kinds: "array", email: "string" });
+const readChoices = answerParsedBy(mailChoicesAnswer);
 const choicesQuery = {
   queryKey: ["me", "notifications"] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) => apiGet("/api/me/notifications", readChoices, { signal }),

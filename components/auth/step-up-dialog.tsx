@@ -7,10 +7,11 @@ import { Dialog } from "radix-ui";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { FieldError, Input, Label } from "@/components/ui/input";
-import { answerWith } from "@/lib/domain/answer";
+import { answerParsedBy } from "@/lib/domain/answer-schema";
+import { stepUpAnswer } from "@/lib/auth/answers";
 import { apiPost, isApiRequestError } from "@/lib/domain/api-client";
 
-const readVerified = answerWith<{ verified_at: string }>({ verified_at: "string" });
+const readVerified = answerParsedBy(stepUpAnswer);
 
 /**
  * Asks for the password (or the authenticator code) again and sends it to POST /api/me/step-up.

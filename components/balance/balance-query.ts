@@ -1,5 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
 import { answerWith } from "@/lib/domain/answer";
+import type { balanceAnswer } from "@/lib/statement/answer";
 import { apiGet } from "@/lib/domain/api-client";
 
 /** GET /api/balance: integer cents, and when the provider was last read. */
@@ -8,7 +10,7 @@ export type BalanceAnswer = {
 };
 export type Balance = BalanceAnswer["balance"];
 
-const readBalance = answerWith<BalanceAnswer>({ balance: "object" });
+const readBalance = answerWith<z.output<typeof balanceAnswer>>({ balance: "object" });
 
 /**
  * The balance query, one key for every place that shows it (header, overview, review step,

@@ -6,11 +6,12 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { answerWith } from "@/lib/domain/answer";
+import { answerParsedBy } from "@/lib/domain/answer-schema";
+import { batchUploadedAnswer } from "@/lib/batches/answers";
 import { ApiRequestError, messageForStatus } from "@/lib/domain/api-client";
 import { UploadDropzone } from "./upload-dropzone";
 
-const readCreated = answerWith<{ batch: { id: string } }>({ batch: "object" });
+const readCreated = answerParsedBy(batchUploadedAnswer);
 
 type Refusal = { kind: "duplicate"; earlier: string; message: string } | { kind: "refused"; message: string };
 

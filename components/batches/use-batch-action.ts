@@ -2,12 +2,13 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useStepUp } from "@/components/auth/step-up";
-import { answerWith } from "@/lib/domain/answer";
+import { answerParsedBy } from "@/lib/domain/answer-schema";
+import { batchAnswer, batchDiscardedAnswer } from "@/lib/batches/answers";
 import { apiDelete, apiPost } from "@/lib/domain/api-client";
 import { batchQueries } from "@/lib/queries/batches";
 import { transferQueries } from "@/lib/queries/transfers";
 
-const readAnswer = answerWith<{ batch: unknown }>({ batch: "object" });
+const readAnswer = answerParsedBy(batchAnswer);
 
 /** Submit, approve, reject, retry or cancel a batch: one POST (asking for a step-up when the server does), then the batch and the transfer lists are read again. */
 export function useBatchAction(id: string, action: "submit" | "approve" | "reject" | "retry" | "cancel") {
@@ -24,7 +25,7 @@ export function useBatchAction(id: string, action: "submit" | "approve" | "rejec
   });
 }
 
-const readDiscarded = answerWith<{ discarded: string }>({ discarded: "string" });
+const readDiscarded = answerParsedBy(batchDiscardedAnswer);
 
 /** Discard a draft (DELETE /api/batches/{id}); the lists are read again. */
 export function useDiscardBatch(id: string) {

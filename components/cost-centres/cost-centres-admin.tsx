@@ -10,12 +10,13 @@ import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { COST_CENTRE_CODE_MAX, COST_CENTRE_NAME_MAX, costCentreInputSchema, costCentrePatchSchema } from "@/lib/cost-centres/schema";
 import type { CostCentre } from "@/lib/cost-centres/types";
-import { answerWith } from "@/lib/domain/answer";
+import { answerParsedBy } from "@/lib/domain/answer-schema";
+import { costCentreAnswer } from "@/lib/cost-centres/answers";
 import { apiPatch, apiPost, isApiRequestError } from "@/lib/domain/api-client";
 import { costCentreQueries } from "@/lib/queries/cost-centres";
 import { cn } from "@/lib/utils";
 
-const readOne = answerWith<{ cost_centre: CostCentre }>({ cost_centre: "object" });
+const readOne = answerParsedBy(costCentreAnswer);
 
 /**
  * The admins' list of cost centres: create one (code and name), rename it, deactivate it (it

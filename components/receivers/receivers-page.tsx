@@ -10,7 +10,8 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Input, Label } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
-import { answerWith } from "@/lib/domain/answer";
+import { answerParsedBy } from "@/lib/domain/answer-schema";
+import { receiverAnswer, receiverDeletedAnswer } from "@/lib/receivers/answers";
 import { apiDelete, apiPatch, apiPost, isApiRequestError } from "@/lib/domain/api-client";
 import { receiverQueries } from "@/lib/queries/receivers";
 import type { ReceiverInput } from "@/lib/receivers/schema";
@@ -19,8 +20,8 @@ import type { SavedReceiver } from "@/lib/receivers/types";
 import { ReceiverForm } from "./receiver-form";
 import { ReceiversTable } from "./receivers-table";
 
-const readOne = answerWith<{ receiver: SavedReceiver }>({ receiver: "object" });
-const readDeleted = answerWith<{ deleted: boolean }>({ deleted: "boolean" });
+const readOne = answerParsedBy(receiverAnswer);
+const readDeleted = answerParsedBy(receiverDeletedAnswer);
 
 type Editing = { kind: "new" } | { kind: "edit"; receiver: SavedReceiver } | null;
 

@@ -9,15 +9,16 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/error-state";
 import { Input, Label } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { answerWith } from "@/lib/domain/answer";
+import { answerParsedBy } from "@/lib/domain/answer-schema";
+import { findingAnswer, findingListAnswer } from "@/lib/transfers/answers";
 import { apiGet, apiPost } from "@/lib/domain/api-client";
 import { formatBRL, formatBrazilDateTime } from "@/lib/pix";
 import type { Finding } from "@/lib/transfers/types";
 import { cn } from "@/lib/utils";
 
 type FindingsAnswer = { findings: Finding[]; meta: { page: number; total: number; total_pages: number } };
-const readFindings = answerWith<FindingsAnswer>({ findings: "array", meta: "object" });
-const readFinding = answerWith<{ finding: Finding }>({ finding: "object" });
+const readFindings = answerParsedBy(findingListAnswer);
+const readFinding = answerParsedBy(findingAnswer);
 const STATES = ["open", "resolved"] as const;
 
 const findingsQuery = (state: (typeof STATES)[number], page: number) => ({

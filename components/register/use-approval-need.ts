@@ -1,11 +1,12 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { answerWith } from "@/lib/domain/answer";
+import { answerParsedBy } from "@/lib/domain/answer-schema";
+import { approvalsPreviewAnswer } from "@/lib/transfers/answers";
 import { apiGet } from "@/lib/domain/api-client";
 import type { ApprovalNeed } from "@/lib/transfers/receiver-window";
 
-const readNeed = answerWith<{ need: ApprovalNeed }>({ need: "object" });
+const readNeed = answerParsedBy(approvalsPreviewAnswer);
 
 /**
  * The approvals a transfer the signed-in maker is typing would need, asked of the server as soon

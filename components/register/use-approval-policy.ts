@@ -1,11 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { answerWith } from "@/lib/domain/answer";
+import { answerParsedBy } from "@/lib/domain/answer-schema";
+import { policyAnswer } from "@/lib/transfers/answers";
 import { apiGet } from "@/lib/domain/api-client";
 import type { ApprovalPolicy } from "@/lib/transfers/policy";
 
-const readPolicy = answerWith<{ policy: ApprovalPolicy & { changed_by: string | null; changed_at: string | null } }>({ policy: "object" });
+const readPolicy = answerParsedBy(policyAnswer);
 
 export const approvalPolicyQuery = {
   queryKey: ["settings", "approvals"] as const,

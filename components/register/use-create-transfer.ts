@@ -2,7 +2,8 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { answerWith } from "@/lib/domain/answer";
+import { answerParsedBy } from "@/lib/domain/answer-schema";
+import { createdTransferAnswer } from "@/lib/transfers/answers";
 import { apiPost, isApiRequestError } from "@/lib/domain/api-client";
 import { transferQueries } from "@/lib/queries/transfers";
 import { getFormIdStore } from "@/lib/register/form-id-store";
@@ -10,7 +11,7 @@ import type { TransferDraft } from "@/lib/register/validate";
 import { IN_FLIGHT_STATES } from "@/lib/transfers/states";
 import type { TransferDetail, TransferRequest } from "@/lib/transfers/types";
 
-const readCreated = answerWith<{ transfer: TransferRequest }>({ transfer: "object" });
+const readCreated = answerParsedBy(createdTransferAnswer);
 
 /** Where "Confirm transfer" stands. */
 export type Submission =

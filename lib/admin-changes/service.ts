@@ -9,6 +9,8 @@ import { getApprovalPolicy, saveApprovalPolicy } from "@/lib/transfers/policy-st
 import { isMoneyRole, policyWeakens, userChangeNeedsSecondAdmin } from "./rules";
 import { findPendingChange, insertPendingChange, listDecidedRows, listPendingRows, lockPendingChange, markDecided, toView } from "./store";
 import type { PendingChangePayload, PendingChangeView } from "./types";
+import { issueToken, issueTokenOrAsk, type IssuedToken } from "@/lib/service-accounts/service";
+import type { NewToken } from "@/lib/service-accounts/schema";
 
 /**
  * Changes that weaken money controls wait for a second admin (rules.ts says which). The
@@ -101,6 +103,13 @@ export async function inviteUserOrAsk(ctx: Context, input: { email: string; name
   return { pending: await ask(ctx, requester, payload, { id: null, email }) };
 }
 
+/** POST /api/service-accounts/{id}/tokens: a token for an operator account waits for a second admin; others are issued at once. */
+export async function issueServiceTokenOrAsk(ctx: Context, accountId: string, input: NewToken, requester: Person): Promise<AppliedOrPending<IssuedToken>> {
+  return issueTokenOrAsk(ctx, accountId, input, requester, (payload) =>
+    ask(ctx, requester, { kind: "service_token", ...payload }, { id: null, email: null }),
+  );
+}
+
 /** Changes waiting, and the last ones decided. */
 export async function listPendingChanges(db: Db): Promise<{ pending: PendingChangeView[]; decided: PendingChangeView[] }> {
   const [pending, decided] = await Promise.all([listPendingRows(db), listDecidedRows(db)]);
@@ -138,7 +147,7 @@ async function openChange(ctx: Context, id: string, decider: Decider, action: "a
  * decision, all in one transaction. A policy change whose policy in force moved since it was
  * asked is refused as stale (confirming it would undo the newer change): ask again.
  */
-export async function confirmPendingChange(ctx: Context, id: string, decider: Decider): Promise<{ change: PendingChangeView; token?: string; user?: UserSummary }> {
+export async function confirmPendingChange(ctx: Context, id: string, decider: Decider): Promise<{ change: PendingChangeView; token?: string; user?: UserSummary; serviceToken?: IssuedToken }> {
   await openChange(ctx, id, decider, "admin_change.confirm");
   const who = deciderLabel(decider);
   return ctx.db.transaction(async (txRaw) => {
@@ -152,7 +161,10 @@ export async function confirmPendingChange(ctx: Context, id: string, decider: De
     const c = view.change;
     let token: string | undefined;
     let user: UserSummary | undefined;
-    if (c.kind === "approval_policy") {
+    let serviceToken: IssuedToken | undefined;
+    if (c.kind === "service_token") {
+      serviceToken = await issueToken({ db: tx, ip: ctx.ip }, c.service_account.id, { expires_in_days: c.expires_in_days, rate_per_minute: c.rate_per_minute }, requester, detail);
+    } else if (c.kind === "approval_policy") {
       const now = await getApprovalPolicy(tx, ctx.defaultExpiryHours);
       if (!samePolicy(policyOf(now), c.in_force)) throw new PendingChangeError("stale", "The approval policy changed since this change was asked for");
       await saveApprovalPolicy(tx, c.proposed, requester, ctx.ip ?? null, ctx.defaultExpiryHours);
@@ -169,7 +181,7 @@ export async function confirmPendingChange(ctx: Context, id: string, decider: De
     }
     const decided = await markDecided(tx, id, "confirmed", who, new Date());
     await recordAudit({ actor: who.actor, action: "admin_change.confirm", target: view.target_email ?? c.kind, outcome: "confirmed", detail: { pending_change: id, change: c, requested_by: requester.email, via: ctx.via ?? "web" }, ip: ctx.ip }, tx);
-    return { change: decided, token, user };
+    return { change: decided, token, user, serviceToken };
   });
 }
 

@@ -12,7 +12,7 @@ describe("roles", () => {
       support: ["account", "viewPayments", "export", "lookup", "events", "alerts", "allAlerts", "reconciliation"],
       operator: ["account", "viewPayments", "export", "lookup", "events", "register", "viewTransfers", "handleAttention", "alerts"],
       approver: ["account", "viewPayments", "export", "lookup", "events", "viewTransfers", "approve"],
-      admin: ["account", "viewPayments", "export", "lookup", "events", "register", "viewTransfers", "approve", "handleAttention", "alerts", "allAlerts", "reconciliation", "audit", "users", "policy", "costCentres", "pendingChanges"],
+      admin: ["account", "viewPayments", "export", "lookup", "events", "register", "viewTransfers", "approve", "handleAttention", "alerts", "allAlerts", "reconciliation", "audit", "users", "policy", "costCentres", "pendingChanges", "apiDocs"],
     });
   });
 

@@ -43,6 +43,8 @@ export const PERMISSIONS = {
   costCentres: ["admin"],
   /** Confirm or refuse changes another admin asked for (lib/admin-changes): admins, never their own. */
   pendingChanges: ["admin"],
+  /** The API reference (GET /api/openapi.json, /api/docs); a service account's token reads it too (lib/auth/service-accounts). */
+  apiDocs: ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

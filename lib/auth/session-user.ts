@@ -20,6 +20,8 @@ export type SessionUser = {
   sessionId: string;
   /** When the user last proved who they are on this session: signing in, or a step-up since. */
   verifiedAt: Date;
+  /** A service account calling with its token (lib/auth/bearer.ts), not a person's session. */
+  serviceAccount?: true;
 };
 
 type Deps = { auth: () => Promise<Pick<Auth, "api">>; db: () => Promise<Db> };

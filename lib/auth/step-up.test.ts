@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getEnv } from "@/lib/env";
 import { setStoreForTests } from "@/lib/db";
@@ -15,7 +16,7 @@ const PASSWORD = "step-up-test-password";
 const { POST: STEP_UP } = await import("@/app/api/me/step-up/route");
 
 const moved = { approvals: 0 };
-const approve = route({ name: "POST /api/test/approve", permission: "approve", stepUp: true }, async () => {
+const approve = route({ name: "POST /api/test/approve", summary: "A test route", answers: { 200: z.object({ approved: z.literal(true) }) }, permission: "approve", stepUp: true }, async () => {
   moved.approvals += 1;
   return jsonOk({ approved: true });
 });

@@ -1,5 +1,8 @@
-/** A cost centre as the API answers it. */
-export type CostCentre = { id: string; code: string; name: string; active: boolean; created_at: string; updated_at: string };
+import type { z } from "zod";
+import type { costCentreSchema, costCentreTotalSchema } from "./answers";
+
+/** A cost centre as the API answers it (the schema in ./answers.ts is the source). */
+export type CostCentre = z.infer<typeof costCentreSchema>;
 
 /** What was paid for one cost centre in a period (null: transfers that name none). */
-export type CostCentreTotal = { cost_centre: { id: string; code: string; name: string } | null; count: number; total_cents: number };
+export type CostCentreTotal = z.infer<typeof costCentreTotalSchema>;

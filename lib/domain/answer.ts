@@ -1,10 +1,12 @@
 /**
- * How the browser reads an answer of our own /api. The server is the border: it parsed the
- * provider's answer with the contract schema and reshaped it (STYLE 4), so the browser checks
- * only that it got the kind of answer it asked for: the members a page relies on, each of the
- * right kind. That catches what does reach a browser (a proxy's HTML page with a 200, an empty
- * body, an answer of another route) without shipping zod to pages that only read. Forms keep
- * their zod schemas: the form and the route share them (STYLE 6).
+ * How the browser reads an answer of our own /api. Every answer's type is inferred from the
+ * schema its route declares (`lib/<domain>/answers.ts`). Forms and actions, which ship zod anyway,
+ * parse the answer with that schema (`answerParsedBy(createdTransferAnswer)`, ./answer-schema.ts).
+ * Pages that only read ship no zod (32 kB gzip, app/browser-imports.test.ts): their query readers
+ * check the members a page relies on, typed from the same schema
+ * (`answerWith<z.output<typeof transferListAnswer>>({ transfers: "array", meta: "object" })`);
+ * the tests check each route's real answers against the whole schema, and e2e/openapi.spec.ts the
+ * production build's against the published document.
  */
 export type AnswerReader<T> = (body: unknown) => T | undefined;
 

@@ -73,6 +73,10 @@ export const AUDIT_ACTIONS = [
   "user.password_link",
   "user.password_set",
   "user.change_refused",
+  "service_account.create",
+  "service_account.token_issue",
+  "service_account.token_revoke",
+  "service_account.call",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

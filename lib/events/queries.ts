@@ -1,10 +1,12 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
 import { answerWith } from "@/lib/domain/answer";
+import type { eventLogAnswerSchema } from "./schema";
 import { apiGet } from "@/lib/domain/api-client";
 // Types only: the browser reads the answer by its members (lib/domain/answer.ts).
 import type { EventLogAnswer, EventLogQuery } from "./schema";
 
-const readLog = answerWith<EventLogAnswer>({ events: "array", meta: "object" });
+const readLog = answerWith<z.output<typeof eventLogAnswerSchema>>({ events: "array", meta: "object" });
 
 /** Drops empty values and page 1 so equal filters give equal keys and URLs. */
 function cleanEventLogQuery(q: EventLogQuery): EventLogQuery {

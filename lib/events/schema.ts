@@ -55,3 +55,12 @@ export const eventLogAnswerSchema = z.object({
   }),
 });
 export type EventLogAnswer = z.infer<typeof eventLogAnswerSchema>;
+
+/** POST /api/webhooks/pix: the delivery was taken (`duplicate`: seen before) or, when `accepted` is false, ignored with a reason. */
+export const webhookReceiptAnswer = z.object({
+  received: z.literal(true),
+  id: z.union([z.string(), z.number()]).optional(),
+  duplicate: z.boolean().optional(),
+  accepted: z.literal(false).optional(),
+  reason: z.string().optional(),
+});

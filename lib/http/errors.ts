@@ -81,6 +81,7 @@ const TRANSFER_ERROR_STATUS: Record<TransferErrorCode, number> = {
   illegal_state: 409,
   not_maker: 403,
   own_request: 403,
+  not_a_person: 403,
   already_approved: 409,
   batch_member: 409,
   expired: 409,

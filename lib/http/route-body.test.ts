@@ -14,11 +14,11 @@ const { route } = await import("./route");
 
 const APP = "http://localhost:3000";
 const handled = { calls: 0 };
-const withBody = route({ name: "POST /api/test", permission: "register", body: z.object({ note: z.string() }).passthrough() }, async ({ body }) => {
+const withBody = route({ name: "POST /api/test", summary: "A test route", answers: { 200: z.object({ ok: z.literal(true), body: z.object({ note: z.string() }).passthrough() }) }, permission: "register", body: z.object({ note: z.string() }).passthrough() }, async ({ body }) => {
   handled.calls += 1;
   return Response.json({ ok: true, body });
 });
-const withoutBody = route({ name: "POST /api/test/approve", permission: "approve" }, async () => {
+const withoutBody = route({ name: "POST /api/test/approve", summary: "A test route", answers: { 200: z.object({ ok: z.literal(true) }) }, permission: "approve" }, async () => {
   handled.calls += 1;
   return Response.json({ ok: true });
 });

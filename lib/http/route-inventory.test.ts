@@ -3,6 +3,8 @@ import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { API_ROUTE_METHODS } from "./api-routes";
+import { isFileAnswer } from "./answers";
+import type { DeclaredRoute } from "./route";
 
 /**
  * A static sweep of every route handler under app/api, so that a new route cannot forget the
@@ -89,6 +91,31 @@ describe("app/api route inventory", () => {
     expect(webhook?.source).toMatch(/receiveWebhook\(/);
   });
 
+  it("every route() declares a summary and what it answers: a schema per success status, or a file's media types", async () => {
+    // Better Auth and the JSON 404 are withRoute alone: they declare nothing of their own.
+    const undeclared = new Set(["app/api/auth/[...all]/route.ts", "app/api/[...unknown]/route.ts"]);
+    for (const route of ROUTES) {
+      const handlers = (await import(/* @vite-ignore */ join(ROOT, route.file))) as Record<string, { declared?: DeclaredRoute } | undefined>;
+      for (const method of route.methods) {
+        const declared = handlers[method]?.declared;
+        const where = `${method} ${route.file}`;
+        if (undeclared.has(route.file)) {
+          expect(declared, where).toBeUndefined();
+          continue;
+        }
+        expect(declared, `${where} is declared with route()`).toBeDefined();
+        if (!declared) continue;
+        expect(declared.summary.length, `${where} has a summary`).toBeGreaterThan(3);
+        const statuses = Object.keys(declared.answers).map(Number);
+        expect(statuses.some((s) => s >= 200 && s < 300), `${where} declares a success answer`).toBe(true);
+        for (const spec of Object.values(declared.answers)) {
+          if (isFileAnswer(spec)) expect(spec.contentTypes.length, `${where} names its media types`).toBeGreaterThan(0);
+          else expect(typeof spec.safeParse, `${where} declares a zod schema`).toBe("function");
+        }
+      }
+    }
+  });
+
   it("every handler is wrapped in withRoute (errors answer JSON, never a stack)", () => {
     for (const route of ROUTES) {
       const wraps = route.source.match(/\b(?:withRoute|route)(?:<[^>]*>)?\(/g)?.length ?? 0;
@@ -103,8 +130,8 @@ describe("app/api route inventory", () => {
     ({ source, method }) => {
       const body = handlerSource(source, method);
 
-      // (A route's name may hold braces, "PATCH /api/users/{id}": strings are skipped whole.)
-      const declared = /\broute\(\s*\{(?:"[^"]*"|[^}"])*\bpermission: "(\w+)"/.exec(body);
+      // (A route's name may hold braces, "PATCH /api/users/{id}": strings are skipped whole, and so is `answers: { ... }`.)
+      const declared = /\broute\(\s*\{(?:"[^"]*"|\{(?:"[^"]*"|[^{}"])*\}|[^}"])*\bpermission: "(\w+)"/.exec(body);
 
       it("checks the session and role first and stops on a refusal", () => {
         if (declared) {

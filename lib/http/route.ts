@@ -5,7 +5,11 @@ import { stepUpMethod, stepUpMinutes, stepUpNeeded } from "@/lib/auth/step-up";
 import type { Permission } from "@/lib/auth/roles";
 import type { Locale } from "@/lib/i18n/config";
 import { translator, type Translator } from "@/lib/i18n/server";
-import { jsonError, NO_STORE, validationError } from "./errors";
+import { jsonError, NO_STORE, toErrorResponse, validationError } from "./errors";
+import type { Answers } from "./answers";
+import { bearerTokenOf, requireServiceAccount, type ServiceCaller } from "@/lib/auth/bearer";
+import { getDb } from "@/lib/db";
+import { recordAudit } from "@/lib/db/audit";
 import { declaresTooLarge, JSON_BODY_LIMIT, readBoundedBody } from "./body";
 import { clientIp, readJsonBody, queryObject, tooLarge } from "./input";
 import { checkOrigin } from "./origin";
@@ -18,8 +22,10 @@ type Schema = z.ZodType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
 
 export type RouteSpec<P, Q, B> = {
-  /** "POST /api/transfers": the log line's route name. */
+  /** "POST /api/transfers": the log line's route name (and its path in the OpenAPI document). */
   name: string;
+  /** One line for the reference (GET /api/openapi.json, /api/docs): what it does, for whom. */
+  summary: string;
   /** Who may call it; "public" for routes with their own authentication (webhooks). */
   permission: Permission | "public";
   params?: P;
@@ -40,10 +46,27 @@ export type RouteSpec<P, Q, B> = {
    * which the browser's step-up dialog answers and retries (components/auth/step-up.tsx).
    */
   stepUp?: boolean;
+  /**
+   * What it answers, per success status: the zod schema of the JSON body, or `fileAnswer(type)`
+   * for a file or a stream (lib/http/answers.ts). Errors are the one error shape. Checked against
+   * the real answer in tests and in development; the OpenAPI document is made from it.
+   */
+  answers: Answers;
+  /** A raw body's content types, for the document (a file upload). */
+  rawBodyTypes?: readonly string[];
 };
 
-/** What route() declared, kept on the handler for the route tables' tests. */
-export type DeclaredRoute = { name: string; permission: Permission | "public"; stepUp: boolean; body: "json" | "raw" | "none" };
+/** What route() declared, kept on the handler for the route tables' tests and the OpenAPI document. */
+export type DeclaredRoute = {
+  name: string;
+  summary: string;
+  permission: Permission | "public";
+  stepUp: boolean;
+  body: "json" | "raw" | "none";
+  schemas: { params?: Schema; query?: Schema; body?: Schema };
+  rawBodyTypes: readonly string[];
+  answers: Answers;
+};
 
 /** Who acts, for the audit log and the transfer engine: the signed-in user and the address seen. */
 export type Actor = { id: string; email: string; ip: string | null };
@@ -87,20 +110,29 @@ export function route<
       return tooLarge();
     }
     let user: SessionUser | null = null;
-    if (spec.permission !== "public") {
+    let service: ServiceCaller | null = null;
+    const bearer = spec.permission === "public" ? undefined : bearerTokenOf(request);
+    if (spec.permission !== "public" && bearer !== undefined) {
+      const gate = await requireServiceAccount(request, bearer, spec.permission);
+      if ("response" in gate) return gate.response;
+      service = gate.caller;
+      user = service.user;
+      setRequestUser(user.id);
+    } else if (spec.permission !== "public") {
       const gate = await requireApiUser(request, spec.permission);
       if ("response" in gate) return gate.response;
       user = gate.user;
       setRequestUser(user.id);
     }
     const mutating = request.method !== "GET" && request.method !== "HEAD";
-    if (spec.checkOrigin ?? mutating) {
+    // A token is not sent by a browser on its own (no cookie): another site cannot ride on it.
+    if (!service && (spec.checkOrigin ?? mutating)) {
       const refused = checkOrigin(request);
       if (refused) return refused;
     }
     const locale = currentLocale();
     const t = translator(locale);
-    if (spec.stepUp && user && stepUpNeeded(user)) {
+    if (spec.stepUp && user && !service && stepUpNeeded(user)) {
       await request.body?.cancel().catch(() => undefined);
       const method = stepUpMethod(user);
       return Response.json(
@@ -130,7 +162,7 @@ export function route<
       const read = await readBoundedBody(request, bodyLimit);
       if ("tooLarge" in read) return tooLarge();
     }
-    return handler({
+    const call = handler({
       request,
       user: user as Perm extends "public" ? null : SessionUser,
       actor: (user ? { id: user.id, email: user.email, ip: clientIp(request) } : null) as ActorOf<Perm extends "public" ? null : SessionUser>,
@@ -140,9 +172,43 @@ export function route<
       locale,
       t,
     });
-  });
-  const declared: DeclaredRoute = { name: spec.name, permission: spec.permission, stepUp: spec.stepUp ?? false, body: spec.body ? "json" : spec.rawBody ? "raw" : "none" };
+    if (!service) return call;
+    let answer: Response;
+    try {
+      answer = await call;
+    } catch (error) {
+      await auditServiceCall(service, spec.name, request, toErrorResponse(error).status).catch(() => undefined);
+      throw error;
+    }
+    await auditServiceCall(service, spec.name, request, answer.status);
+    return answer;
+  }, { answers: spec.answers });
+  const declared: DeclaredRoute = {
+    name: spec.name,
+    summary: spec.summary,
+    permission: spec.permission,
+    stepUp: spec.stepUp ?? false,
+    body: spec.body ? "json" : spec.rawBody ? "raw" : "none",
+    schemas: { params: spec.params, query: spec.query, body: spec.body },
+    rawBodyTypes: spec.rawBodyTypes ?? [],
+    answers: spec.answers,
+  };
   return Object.assign(wrapped, { declared });
+}
+
+/** Every call of a service account is audited under it, with the token and the status it got. */
+async function auditServiceCall(service: ServiceCaller, name: string, request: Request, status: number): Promise<void> {
+  await recordAudit(
+    {
+      actor: { id: service.user.id, email: service.user.email },
+      action: "service_account.call",
+      target: name,
+      outcome: String(status),
+      detail: { actor_kind: "service_account", token: service.tokenId, path: new URL(request.url).pathname },
+      ip: clientIp(request),
+    },
+    await getDb(),
+  );
 }
 
 async function parseInput(

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
 import { resetEnvForTests } from "@/lib/env";
 import { proxy } from "@/proxy";
-import { createNonce, pageCsp } from "./security-headers";
+import { API_DOCS_CSP, createNonce, pageCsp } from "./security-headers";
 
 const run = (url: string, headers: Record<string, string> = {}) => proxy(new NextRequest(url, { headers }));
 
@@ -83,7 +83,11 @@ describe("security headers of /api answers (next.config.ts headers(), the proxy 
   it("are the proxy's own: every common header and the locked-down API CSP; no HSTS decided at build time", async () => {
     const { default: config } = await import("@/next.config");
     const rules = (await config.headers?.()) ?? [];
-    expect(rules.map((rule) => rule.source)).toEqual(["/api/:path*"]);
+    expect(rules.map((rule) => rule.source)).toEqual(["/api/:path*", "/api/docs"]);
+    // The reference page alone may use its inline stylesheet; the proxy says the same for it.
+    expect(rules[1]?.headers).toEqual([{ key: "Content-Security-Policy", value: API_DOCS_CSP }]);
+    expect(run("http://localhost:3000/api/docs", { "x-forwarded-proto": "https" }).headers.get("content-security-policy")).toBe(API_DOCS_CSP);
+    expect(API_DOCS_CSP).not.toMatch(/script-src|img-src|connect-src/);
     const fromConfig = Object.fromEntries((rules[0]?.headers ?? []).map((h) => [h.key.toLowerCase(), h.value]));
     const fromProxy = run("http://localhost:3000/api/payments%20x").headers;
     for (const name of ["x-content-type-options", "referrer-policy", "x-frame-options", "cross-origin-opener-policy", "permissions-policy", "content-security-policy"]) {

@@ -30,6 +30,15 @@ export function pageCsp({ nonce, dev, https }: PolicyOptions): string {
 /** JSON and event streams: nothing may load or frame them. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
+/** /api/docs: a page of our own HTML with its stylesheet inline, and still no script, image or frame. */
+export const API_DOCS_PATH = "/api/docs";
+export const API_DOCS_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** The CSP of an /api answer. */
+export function apiCspFor(pathname: string): string {
+  return pathname === API_DOCS_PATH ? API_DOCS_CSP : API_CSP;
+}
+
 export const HSTS = "max-age=63072000; includeSubDomains";
 
 /** Headers for every answer, whatever its type. */

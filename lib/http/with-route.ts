@@ -2,7 +2,8 @@ import "server-only";
 import { isPaymentsApiError } from "@/lib/payments-api";
 import { requestLocale } from "@/lib/i18n/server";
 import { recordHttpRequest } from "@/lib/metrics/registry";
-import { toErrorResponse } from "./errors";
+import { ANSWER_CHECKS, answerProblem, type Answers } from "./answers";
+import { jsonError, toErrorResponse } from "./errors";
 import { logLine } from "./logger";
 import { requestIdFrom, runWithRequestContext, type RequestContext } from "./request-context";
 
@@ -16,7 +17,7 @@ export type RouteHandler<C> = (request: Request, context: C) => Promise<Response
  * 5xx. Query strings are not logged (they can carry documents and names); credentials are
  * redacted by the logger.
  */
-export function withRoute<C>(name: string, handler: RouteHandler<C>): RouteHandler<C> {
+export function withRoute<C>(name: string, handler: RouteHandler<C>, declared?: { answers: Answers }): RouteHandler<C> {
   return async (request, context) => {
     const started = performance.now();
     const ctx: RequestContext = {
@@ -33,6 +34,13 @@ export function withRoute<C>(name: string, handler: RouteHandler<C>): RouteHandl
       } catch (err) {
         failure = err;
         response = toErrorResponse(err);
+      }
+      if (declared && ANSWER_CHECKS) {
+        const problem = await answerProblem(declared.answers, response);
+        if (problem) {
+          failure = new Error(`${name} answered what it does not declare: ${problem}`);
+          response = jsonError(500, (failure as Error).message, { kind: "internal" });
+        }
       }
       if (!response.headers.has("x-request-id")) {
         try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PaymentListItem } from "@/lib/contract";
+import type { PaymentDetail, PaymentListItem } from "@/lib/contract";
 import { createTranslator } from "next-intl";
 import en from "@/messages/en";
 import ptBR from "@/messages/pt-BR";
@@ -30,6 +30,7 @@ const item = (over: Partial<PaymentListItem> = {}): PaymentListItem => ({
   end_to_end: E2E,
   ...over,
 });
+const detail = (): PaymentDetail => ({ ...item(), receiver_bank_name: null, receiver_agency: null, receiver_account: null, receiver_account_type: null });
 
 describe("lookupOutcome", () => {
   it("goes straight to the payment an idempotent_id names (the id encoded in the path)", () => {
@@ -37,7 +38,7 @@ describe("lookupOutcome", () => {
       query: "order 1/2",
       kind: "text",
       steps: [
-        { by: "idempotent_id", result: { outcome: "found", payment: item() } },
+        { by: "idempotent_id", result: { outcome: "found", payment: detail() } },
         { by: "reference", result: { outcome: "not_found" } },
         { by: "reference_code", result: { outcome: "not_found" } },
       ],
@@ -55,7 +56,7 @@ describe("lookupOutcome", () => {
       kind: "text",
       steps: [
         { by: "idempotent_id", result: { outcome: "not_found" } },
-        { by: "reference", result: { outcome: "found", payment: item() } },
+        { by: "reference", result: { outcome: "found", payment: detail() } },
         { by: "reference_code", result: { outcome: "skipped", reason: "found_exactly" } },
       ],
     };

@@ -1,6 +1,6 @@
 import "@/lib/zod-config";
 import { z } from "zod";
-import { paymentListItemSchema } from "@/lib/contract/payment";
+import { paymentDetailSchema, paymentListItemSchema } from "@/lib/contract/payment";
 import { qrcodeSchema } from "@/lib/contract/qrcode";
 
 /** At most this many payments are carried back per list step; the rest is a link to the table. */
@@ -22,7 +22,8 @@ const listFoundSchema = z.object({
 const notFoundSchema = z.object({ outcome: z.literal("not_found") });
 const failedSchema = z.object({ outcome: z.literal("failed"), reason: z.enum(FAILURE_REASONS) });
 const skippedSchema = z.object({ outcome: z.literal("skipped"), reason: z.enum(SKIP_REASONS) });
-const paymentFoundSchema = z.object({ outcome: z.literal("found"), payment: paymentListItemSchema });
+/** The whole record, bank data included (both reads are of one payment). */
+const paymentFoundSchema = z.object({ outcome: z.literal("found"), payment: paymentDetailSchema });
 const qrcodeFoundSchema = z.object({ outcome: z.literal("found"), qrcode: qrcodeSchema });
 
 /** A whole id read: the payment by idempotent_id, or by its reference code. */

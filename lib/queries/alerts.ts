@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
 import { answerWith } from "@/lib/domain/answer";
+import type { alertAnswer, alertListAnswer, alertSettingsAnswer, bellAnswer } from "@/lib/alerts/answers";
 import { apiGet } from "@/lib/domain/api-client";
 // Types only: the browser reads our answers by their members (lib/domain/answer.ts).
 import type { AlertListState } from "@/lib/alerts/list-states";
@@ -9,10 +11,10 @@ export type AlertList = { alerts: Alert[]; meta: AlertListMeta };
 export type Bell = { unread: number; latest: Alert[]; newest_id: number };
 export type AlertSettingsAnswer = { rules: RuleSetting[]; channels: AlertChannels };
 
-const readList = answerWith<AlertList>({ alerts: "array", meta: "object" });
-const readBell = answerWith<Bell>({ unread: "number", latest: "array", newest_id: "number" });
-export const readAlert = answerWith<{ alert: Alert }>({ alert: "object" });
-export const readAlertSettings = answerWith<AlertSettingsAnswer>({ rules: "array", channels: "object" });
+const readList = answerWith<z.output<typeof alertListAnswer>>({ alerts: "array", meta: "object" });
+const readBell = answerWith<z.output<typeof bellAnswer>>({ unread: "number", latest: "array", newest_id: "number" });
+export const readAlert = answerWith<z.output<typeof alertAnswer>>({ alert: "object" });
+export const readAlertSettings = answerWith<z.output<typeof alertSettingsAnswer>>({ rules: "array", channels: "object" });
 
 /** Query keys and options of alerts. Live `alert` events invalidate `all()`. */
 export const alertQueries = {

@@ -1,11 +1,13 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
 import { answerWith } from "@/lib/domain/answer";
+import type { costCentreListAnswer, costCentreTotalsAnswer } from "@/lib/cost-centres/answers";
 import { apiGet } from "@/lib/domain/api-client";
 // Types only: the browser reads our answers by their members (lib/domain/answer.ts).
 import type { CostCentre, CostCentreTotal } from "@/lib/cost-centres/types";
 
-const readList = answerWith<{ cost_centres: CostCentre[] }>({ cost_centres: "array" });
-const readTotals = answerWith<{ start: string; end: string; totals: CostCentreTotal[] }>({ totals: "array" });
+const readList = answerWith<z.output<typeof costCentreListAnswer>>({ cost_centres: "array" });
+const readTotals = answerWith<z.output<typeof costCentreTotalsAnswer>>({ totals: "array" });
 
 /** Cost centres (the form's list, the admins' list) and what was paid per centre in a period. */
 export const costCentreQueries = {

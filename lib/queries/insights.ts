@@ -1,11 +1,13 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
 import { answerWith } from "@/lib/domain/answer";
+import type { insightsAnswerSchema } from "@/lib/insights/schema";
 import { apiGet } from "@/lib/domain/api-client";
 import { INSIGHTS_FILTER_KEYS } from "@/lib/insights/options";
 // Types only: the browser reads the answer by its members (lib/domain/answer.ts); zod stays on the server.
 import type { InsightsAnswer, InsightsQuery } from "@/lib/insights/schema";
 
-const readOverview = answerWith<InsightsAnswer>({ range: "object", series: "array", totals: "object", statuses: "array" });
+const readOverview = answerWith<z.output<typeof insightsAnswerSchema>>({ range: "object", series: "array", totals: "object", statuses: "array" });
 
 /** Drops empty values (stable key order) so equal queries give equal keys and URLs. */
 function cleanInsightsQuery(query: InsightsQuery): InsightsQuery {

@@ -4,12 +4,16 @@ import { queryOptions } from "@tanstack/react-query";
 import type { ListPaymentsAnswer, ListPaymentsParams } from "@/lib/contract/list";
 import type { PaymentDetail } from "@/lib/contract/payment";
 import type { Qrcode } from "@/lib/contract/qrcode";
+import type { z } from "zod";
 import { answerWith } from "@/lib/domain/answer";
+import type { listPaymentsAnswerSchema } from "@/lib/contract/list";
+import type { paymentDetailAnswerSchema } from "@/lib/contract/payment";
+import type { qrcodeAnswerSchema } from "@/lib/contract/qrcode";
 import { apiGet } from "@/lib/domain/api-client";
 
-const readList = answerWith<ListPaymentsAnswer>({ payments: "array", meta: "object" });
-const readDetail = answerWith<{ payment: PaymentDetail }>({ payment: "object" });
-const readQrcode = answerWith<{ qrcode: Qrcode }>({ qrcode: "object" });
+const readList = answerWith<z.output<typeof listPaymentsAnswerSchema>>({ payments: "array", meta: "object" });
+const readDetail = answerWith<z.output<typeof paymentDetailAnswerSchema>>({ payment: "object" });
+const readQrcode = answerWith<z.output<typeof qrcodeAnswerSchema>>({ qrcode: "object" });
 
 /** Drops empty values so that equal filters always give equal keys and URLs. */
 export function cleanListParams(params: ListPaymentsParams): ListPaymentsParams {

@@ -1,11 +1,13 @@
 import { queryOptions } from "@tanstack/react-query";
 // Types only: answers are read by their members in the browser (lib/domain/answer.ts).
 import type { ListQrcodesAnswer, ListQrcodesParams } from "@/lib/contract/qrcode-list";
+import type { z } from "zod";
 import { answerWith } from "@/lib/domain/answer";
+import type { listQrcodesAnswerSchema } from "@/lib/contract/qrcode-list";
 import { apiGet } from "@/lib/domain/api-client";
 import { cleanListParams } from "./payments";
 
-const readList = answerWith<ListQrcodesAnswer>({ qrcodes: "array", meta: "object" });
+const readList = answerWith<z.output<typeof listQrcodesAnswerSchema>>({ qrcodes: "array", meta: "object" });
 
 function qrcodeListQueryString(params: ListQrcodesParams): string {
   const search = new URLSearchParams();

@@ -1,17 +1,42 @@
-import type { Movement } from "./movements";
-import type { StatementPeriod } from "./period-rules";
+import "@/lib/zod-config";
+import { z } from "zod";
+import { centsSchema, daySchema, instantSchema } from "@/lib/domain/answer-fields";
+
+/** One line of the statement: out (a completed Pix payment, negative) or in (a paid charge, positive). */
+export const movementSchema = z
+  .object({
+    kind: z.enum(["out", "in"]),
+    /** When it was paid, as the provider wrote it (with its offset). */
+    date: z.string(),
+    counterpart_name: z.string().nullable(),
+    counterpart_document: z.string().nullable(),
+    end_to_end: z.string().nullable(),
+    reference_code: z.string(),
+    /** Our id of a payment out (its idempotent_id); a charge's external reference, when it has one. */
+    our_id: z.string().nullable(),
+    amount_cents: centsSchema,
+  })
+  .meta({ id: "Movement" });
 
 /** The period's sums of each list's `meta` (whole period, not one page), in cents. */
-export type StatementTotals = { in_cents: number; out_cents: number };
+const statementTotalsSchema = z.object({ in_cents: centsSchema, out_cents: centsSchema });
+export type StatementTotals = z.infer<typeof statementTotalsSchema>;
 
-/** The JSON of `GET /api/statement`. Client-safe: the page reads it by its members. */
-export type StatementAnswer = {
-  period: StatementPeriod;
+/** The account's balance now (GET /api/balance, and the statement's). */
+export const balanceSchema = z
+  .object({ available_cents: centsSchema, blocked_cents: centsSchema, total_cents: centsSchema, checked_at: instantSchema })
+  .meta({ id: "Balance" });
+export const balanceAnswer = z.object({ balance: balanceSchema });
+
+/** The JSON of `GET /api/statement`. Client-safe: the page reads it with this schema. */
+export const statementAnswerSchema = z.object({
+  period: z.object({ start: daySchema, end: daySchema }),
   /** One page: page N of the payments out and of the charges in, newest first. */
-  movements: Movement[];
-  totals: StatementTotals;
-  counts: { in: number; out: number };
+  movements: z.array(movementSchema),
+  totals: statementTotalsSchema,
+  counts: z.object({ in: z.number().int().nonnegative(), out: z.number().int().nonnegative() }),
   /** The account's balance now (not at the period's end: the provider has no balance history). */
-  balance: { available_cents: number; blocked_cents: number; total_cents: number; checked_at: string };
-  meta: { page: number; total_pages: number };
-};
+  balance: balanceSchema,
+  meta: z.object({ page: z.number().int().positive(), total_pages: z.number().int().nonnegative() }),
+});
+export type StatementAnswer = z.infer<typeof statementAnswerSchema>;

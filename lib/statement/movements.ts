@@ -1,24 +1,15 @@
 import type { PaymentListItem } from "@/lib/contract/payment";
 import type { QrcodeListItem } from "@/lib/contract/qrcode-list";
 import { parseProviderDateTime } from "@/lib/pix/time";
+import type { z } from "zod";
+import type { movementSchema } from "./answer";
 
 /**
  * One line of the statement (extrato): money that left the account (a completed Pix payment) or
  * came in (a paid QR code charge). `amount_cents` is signed: out negative, in positive.
  * Built from the provider's list items each time it is asked for: never stored.
  */
-export type Movement = {
-  kind: "out" | "in";
-  /** When it was paid, as the provider wrote it (with its offset). */
-  date: string;
-  counterpart_name: string | null;
-  counterpart_document: string | null;
-  end_to_end: string | null;
-  reference_code: string;
-  /** Our id of a payment out (its idempotent_id); a charge's external reference, when it has one. */
-  our_id: string | null;
-  amount_cents: number;
-};
+export type Movement = z.infer<typeof movementSchema>;
 
 export function movementFromPayment(p: PaymentListItem): Movement {
   return {

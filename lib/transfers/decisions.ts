@@ -2,6 +2,7 @@ import "server-only";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db";
 import { approvals, transferRequests, type TransferRequestRow } from "@/lib/db/schema";
+import { isServiceAccountId } from "@/lib/service-accounts/ids";
 import { TransferError } from "./errors";
 import { asTransferOutcome } from "./outcome";
 import { isTransferState, type TransferState } from "./states";
@@ -16,10 +17,12 @@ import type { Person } from "./types";
 
 /**
  * Why this person may not approve or reject this request now, or null. Separation of duties:
- * never the maker, never the person who submitted it (a batch's submitter); expiry counts from
+ * never a service account, never the maker, never the person who submitted it (a batch's submitter); expiry counts from
  * the request's own deadline, even before the reconciler has marked it expired.
  */
 export function decisionRefusal(row: TransferRequestRow, person: Person, now: Date): TransferError | null {
+  // A program makes requests; a person decides on them (whatever role its account was given).
+  if (isServiceAccountId(person.id)) return new TransferError("not_a_person", "transfers.errors.serviceAccountNeverDecides");
   if (row.makerId === person.id) return new TransferError("own_request", "transfers.errors.ownRequest");
   if (row.submittedById === person.id) return new TransferError("own_request", "transfers.errors.submittedByYou");
   if (row.state === "awaiting_approval" && row.expiresAt && row.expiresAt.getTime() <= now.getTime()) {

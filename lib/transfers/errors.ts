@@ -8,6 +8,8 @@ export type TransferErrorCode =
   | "illegal_state"
   | "not_maker"
   | "own_request"
+  /** A service account is a maker, never an approver: 403. */
+  | "not_a_person"
   | "already_approved"
   | "batch_member"
   | "expired"

@@ -13,21 +13,13 @@
  * - unknown: the answer was lost and reading back failed too: nobody may send it again until a
  *   read-back settles it.
  */
-import type { PaymentStatus } from "@/lib/contract/enums";
+import type { z } from "zod";
+import type { transferOutcomeSchema } from "./answers";
 
-/** Why an answer was lost. */
-export type LostAnswer = {
-  failure: "timeout" | "network" | "server_error" | "malformed" | "rate_limited" | "unauthorized" | "insufficient_balance";
-  /** The provider's HTTP status, when one came. */
-  http_status?: number;
-};
-
-export type TransferOutcome =
-  | { kind: "registered"; reference_code: string; status: PaymentStatus; found_by_read_back: boolean }
-  | { kind: "refused"; http_status: number; message: string; fields?: Record<string, string> }
-  | { kind: "conflict"; reference_code: string; differs: string[] }
-  | { kind: "not_registered"; lost: LostAnswer; /** false: the POST never went out this time. */ sent: boolean }
-  | { kind: "unknown"; lost: LostAnswer };
+/** The schema (lib/transfers/answers.ts) is the source of the type; `sent` false: the POST never went out this time. */
+export type TransferOutcome = z.infer<typeof transferOutcomeSchema>;
+/** Why an answer was lost (`http_status`: the provider's, when one came). */
+export type LostAnswer = Extract<TransferOutcome, { kind: "unknown" }>["lost"];
 
 type TransferOutcomeKind = TransferOutcome["kind"];
 

@@ -3,6 +3,7 @@
 // two languages' keys equal.
 import type { Messages } from "@/lib/i18n/messages";
 import adminChanges from "./adminChanges.json";
+import apiDocs from "./apiDocs.json";
 import alerts from "./alerts.json";
 import approvals from "./approvals.json";
 import audit from "./audit.json";
@@ -28,6 +29,7 @@ import receipts from "./receipts.json";
 import reconciliation from "./reconciliation.json";
 import register from "./register.json";
 import security from "./security.json";
+import serviceAccounts from "./serviceAccounts.json";
 import statement from "./statement.json";
 import table from "./table.json";
 import transfers from "./transfers.json";
@@ -35,5 +37,5 @@ import users from "./users.json";
 import validation from "./validation.json";
 import webhooks from "./webhooks.json";
 
-const messages = { adminChanges, alerts, approvals, audit, auth, balance, batches, common, costCentres, errors, events, exports, formats, glossary, layout, lookup, overview, paymentDetail, payments, qrcodeDetail, qrcodes, receipts, receivers, reconciliation, register, security, statement, table, transfers, users, validation, webhooks } satisfies Messages;
+const messages = { adminChanges, alerts, apiDocs, approvals, audit, auth, balance, batches, common, costCentres, errors, events, exports, formats, glossary, layout, lookup, overview, paymentDetail, payments, qrcodeDetail, qrcodes, receipts, receivers, reconciliation, register, security, serviceAccounts, statement, table, transfers, users, validation, webhooks } satisfies Messages;
 export default messages;

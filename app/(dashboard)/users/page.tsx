@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { ServiceAccountsSection } from "@/components/service-accounts/service-accounts-section";
 import { UsersAdmin } from "@/components/users/users-admin";
+import { getDb } from "@/lib/db";
+import { listServiceAccounts } from "@/lib/service-accounts/service";
 import { requirePageUser } from "@/lib/auth/guard";
 import { toUserViews } from "@/lib/auth/users-api";
 import { listUsers } from "@/lib/db/users";
@@ -10,10 +13,10 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("metaTitle") };
 }
 
-/** The admins' user management (GET/POST /api/users, PATCH /api/users/{id} do the work). */
+/** The admins' user management (GET/POST /api/users, PATCH /api/users/{id} do the work) and the service accounts (/api/service-accounts). */
 export default async function UsersPage() {
   const user = await requirePageUser("users", "/users");
-  const [t, users] = await Promise.all([getTranslations("users"), listUsers().then((list) => toUserViews(list))]);
+  const [t, users, serviceAccounts] = await Promise.all([getTranslations("users"), listUsers().then((list) => toUserViews(list)), getDb().then(listServiceAccounts)]);
   return (
     <div className="flex flex-col gap-4">
       <div>
@@ -21,6 +24,7 @@ export default async function UsersPage() {
         <p className="max-w-3xl text-sm text-fg-muted">{t("intro")}</p>
       </div>
       <UsersAdmin initialUsers={users} currentUserId={user.id} />
+      <ServiceAccountsSection initial={serviceAccounts} />
     </div>
   );
 }

@@ -1,8 +1,16 @@
 import { jsonOk, route } from "@/lib/http";
 import { getCachedBalance } from "@/lib/payments-api";
+import { balanceAnswer } from "@/lib/statement/answer";
 
 // GET /api/balance: the account's available, blocked and total balance (cents), read at most every 15 s; for roles that send or approve transfers
-export const GET = route({ name: "GET /api/balance", permission: "viewTransfers" }, async () => {
+export const GET = route(
+  {
+    name: "GET /api/balance",
+    summary: "The account's available, blocked and total balance (cents), read at most every 15 s; for roles that send or approve transfers",
+    answers: { 200: balanceAnswer },
+    permission: "viewTransfers",
+  },
+  async () => {
   const b = await getCachedBalance();
   return jsonOk({
     balance: { available_cents: b.availableCents, blocked_cents: b.blockedCents, total_cents: b.totalCents, checked_at: b.checkedAt },

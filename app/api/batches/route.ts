@@ -4,10 +4,17 @@ import { batchListQuerySchema, uploadQuerySchema } from "@/lib/batches/query";
 import { listBatches, uploadBatch } from "@/lib/batches/store";
 import { readUploadedFile } from "@/lib/batches/upload-body";
 import { MAX_BATCH_BYTES, MAX_UPLOAD_BODY_BYTES } from "@/lib/batches/limits";
+import { batchListAnswer, batchUploadedAnswer } from "@/lib/batches/answers";
 
 // POST /api/batches: a payout file (the body, or the `file` field of a form) -> a draft batch, validated row by row
 export const POST = route(
-  { name: "POST /api/batches", permission: "register", query: uploadQuerySchema, rawBody: { maxBytes: MAX_UPLOAD_BODY_BYTES } },
+  {
+    name: "POST /api/batches",
+    summary: "A payout file (the body, or the `file` field of a form) -> a draft batch, validated row by row",
+    answers: { 201: batchUploadedAnswer },
+    permission: "register", query: uploadQuerySchema, rawBody: { maxBytes: MAX_UPLOAD_BODY_BYTES },
+    rawBodyTypes: ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "multipart/form-data"],
+  },
   async ({ request, user, query, t }) => {
     const file = await readUploadedFile(request);
     if ("problem" in file) {
@@ -34,6 +41,13 @@ export const POST = route(
 );
 
 // GET /api/batches: batches, newest first, with their totals and state (?scope=inbox: those waiting for the signed-in approver)
-export const GET = route({ name: "GET /api/batches", permission: "viewTransfers", query: batchListQuerySchema }, async ({ user, query }) =>
+export const GET = route(
+  {
+    name: "GET /api/batches",
+    summary: "Batches, newest first, with their totals and state (?scope=inbox: those waiting for the signed-in approver)",
+    answers: { 200: batchListAnswer },
+    permission: "viewTransfers", query: batchListQuerySchema,
+  },
+  async ({ user, query }) =>
   jsonOk(await listBatches(await getDb(), query.page, undefined, query.scope === "inbox" ? user.id : undefined)),
 );

@@ -3,16 +3,27 @@ import { costCentreInputSchema, costCentreListQuerySchema } from "@/lib/cost-cen
 import { createCostCentre, listCostCentres } from "@/lib/cost-centres/service";
 import { getDb } from "@/lib/db";
 import { jsonOk, route } from "@/lib/http";
+import { costCentreAnswer, costCentreListAnswer } from "@/lib/cost-centres/answers";
 
 // GET /api/cost-centres: the cost centres in use, by code (the form's list); ?all=true adds the inactive ones for those who keep them
 export const GET = route(
-  { name: "GET /api/cost-centres", permission: "viewTransfers", query: costCentreListQuerySchema },
+  {
+    name: "GET /api/cost-centres",
+    summary: "The cost centres in use, by code (the form's list); ?all=true adds the inactive ones for those who keep them",
+    answers: { 200: costCentreListAnswer },
+    permission: "viewTransfers", query: costCentreListQuerySchema,
+  },
   async ({ user, query }) =>
     jsonOk({ cost_centres: await listCostCentres(await getDb(), { all: query.all === true && can(user.role, "costCentres") }) }),
 );
 
 // POST /api/cost-centres: a new cost centre (admins; audited)
 export const POST = route(
-  { name: "POST /api/cost-centres", permission: "costCentres", body: costCentreInputSchema },
+  {
+    name: "POST /api/cost-centres",
+    summary: "A new cost centre (admins; audited)",
+    answers: { 201: costCentreAnswer },
+    permission: "costCentres", body: costCentreInputSchema,
+  },
   async ({ actor, body }) => jsonOk({ cost_centre: await createCostCentre(await getDb(), body, actor) }, 201),
 );

@@ -3,12 +3,20 @@ import { getDb } from "@/lib/db";
 import { getEventBus } from "@/lib/events/runtime";
 import { createEventStream, lastEventIdOf, sinceOf, SSE_HEADERS } from "@/lib/events/sse";
 import { route } from "@/lib/http";
+import { fileAnswer } from "@/lib/http/answers";
 
 // A stream may stay open for this long; the browser then reconnects (and is checked again).
 const MAX_STREAM_MS = 10 * 60_000;
 
 // GET /api/events: Server-Sent Events of payment and transfer changes (catch-up from Last-Event-ID)
-export const GET = route({ name: "GET /api/events", permission: "viewPayments" }, async ({ request, user }) => {
+export const GET = route(
+  {
+    name: "GET /api/events",
+    summary: "Server-Sent Events of payment and transfer changes (catch-up from Last-Event-ID)",
+    answers: { 200: fileAnswer("text/event-stream", "Server-Sent Events: payment, transfer and alert changes") },
+    permission: "viewPayments",
+  },
+  async ({ request, user }) => {
   const [db, bus] = await Promise.all([getDb(), getEventBus()]);
   const stream = createEventStream({
     bus,

@@ -6,9 +6,15 @@ import { insightsQuerySchema } from "@/lib/insights/schema";
 import { getInsights } from "@/lib/insights/server";
 import { formatBrazilDay } from "@/lib/pix/date-input";
 import { brazilDayKey } from "@/lib/pix/time";
+import { insightsAnswerSchema } from "@/lib/insights/schema";
 
 export const GET = route(
-  { name: "GET /api/insights", permission: "viewPayments", query: insightsQuerySchema },
+  {
+    name: "GET /api/insights",
+    summary: "Overview totals (by status, day or week) built from list `meta`; shape in lib/insights/schema.ts",
+    answers: { 200: insightsAnswerSchema },
+    permission: "viewPayments", query: insightsQuerySchema,
+  },
   async ({ query, t }) => {
     const resolved = resolveInsightsQuery(query, brazilDayKey(new Date()));
     try {

@@ -2,11 +2,19 @@ import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { jsonError, NO_STORE, route } from "@/lib/http";
 import { metricsAccess, scrapeMetrics } from "@/lib/metrics";
+import { fileAnswer } from "@/lib/http/answers";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/metrics: Prometheus text for the operators' scraper (Bearer METRICS_TOKEN; unset: metrics off, 404)
-export const GET = route({ name: "GET /api/metrics", permission: "public" }, async ({ request, t }) => {
+export const GET = route(
+  {
+    name: "GET /api/metrics",
+    summary: "Prometheus text for the operators' scraper (Bearer METRICS_TOKEN; unset: metrics off, 404)",
+    answers: { 200: fileAnswer("text/plain", "Prometheus text exposition") },
+    permission: "public",
+  },
+  async ({ request, t }) => {
   const access = metricsAccess(request.headers.get("authorization"), getEnv().metricsToken);
   if (access === "off") return jsonError(404, t("errors.notFoundEndpoint"));
   if (access === "refused") {

@@ -10,9 +10,18 @@ import { getApprovalPolicy } from "@/lib/transfers/policy-store";
 import { getTransferQueue } from "@/lib/transfers/runtime";
 import { createTransfer } from "@/lib/transfers/service";
 import { transferView } from "@/lib/transfers/store";
+import { listPaymentsAnswerSchema } from "@/lib/contract/list";
+import { pendingPaymentAnswer, registeredPaymentAnswer } from "@/lib/transfers/answers";
 
 // GET /api/payments: list payments (same params and shape as the provider)
-export const GET = route({ name: "GET /api/payments", permission: "viewPayments", query: paymentsListQuerySchema }, async ({ query }) =>
+export const GET = route(
+  {
+    name: "GET /api/payments",
+    summary: "List payments (same params and shape as the provider)",
+    answers: { 200: listPaymentsAnswerSchema },
+    permission: "viewPayments", query: paymentsListQuerySchema,
+  },
+  async ({ query }) =>
   jsonOk(await listPayments(query)),
 );
 
@@ -23,7 +32,12 @@ export const GET = route({ name: "GET /api/payments", permission: "viewPayments"
  * 202 { transfer } while it waits for approval or is still being sent.
  */
 export const POST = route(
-  { name: "POST /api/payments", permission: "register", body: registerTransferSchema },
+  {
+    name: "POST /api/payments",
+    summary: "POST /api/payments",
+    answers: { 200: registeredPaymentAnswer, 201: registeredPaymentAnswer, 202: pendingPaymentAnswer },
+    permission: "register", body: registerTransferSchema,
+  },
   async ({ actor, body, t }) => {
     const db = await getDb();
     const env = getEnv();

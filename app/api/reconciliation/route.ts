@@ -2,9 +2,15 @@ import { getDb } from "@/lib/db";
 import { jsonOk, route } from "@/lib/http";
 import { listFindings } from "@/lib/transfers/findings";
 import { findingsQuerySchema } from "@/lib/transfers/findings-query";
+import { findingListAnswer } from "@/lib/transfers/answers";
 
 // GET /api/reconciliation: what the reconciler found that needs a person (?state=open|resolved&page=)
 export const GET = route(
-  { name: "GET /api/reconciliation", permission: "reconciliation", query: findingsQuerySchema },
+  {
+    name: "GET /api/reconciliation",
+    summary: "What the reconciler found that needs a person (?state=open|resolved&page=)",
+    answers: { 200: findingListAnswer },
+    permission: "reconciliation", query: findingsQuerySchema,
+  },
   async ({ query }) => jsonOk(await listFindings(await getDb(), query)),
 );

@@ -7,10 +7,16 @@ import { getTransferQueue } from "@/lib/transfers/runtime";
 import { createTransfer } from "@/lib/transfers/service";
 import { transferInputSchema } from "@/lib/transfers/input";
 import { listTransfers, transferView } from "@/lib/transfers/store";
+import { createdTransferAnswer, transferListAnswer } from "@/lib/transfers/answers";
 
 // POST /api/transfers: a transfer request, or a scheduled one or a recurring series (sent by the queue on its day, after the approvals the policy asks for)
 export const POST = route(
-  { name: "POST /api/transfers", permission: "register", body: transferInputSchema },
+  {
+    name: "POST /api/transfers",
+    summary: "A transfer request, or a scheduled one or a recurring series (sent by the queue on its day, after the approvals the policy asks for)",
+    answers: { 200: createdTransferAnswer, 201: createdTransferAnswer },
+    permission: "register", body: transferInputSchema,
+  },
   async ({ actor, body }) => {
     const db = await getDb();
     const env = getEnv();
@@ -30,7 +36,12 @@ export const POST = route(
 // GET /api/transfers: transfer requests, newest first, with the count and sum of what the filters match
 // (?state=a,b&scope=inbox&attention=true&batch=&series=&maker=&receiver=&cost_centre=&min_cents=&max_cents=&created_from=&created_to=&page=)
 export const GET = route(
-  { name: "GET /api/transfers", permission: "viewTransfers", query: transferListQuerySchema },
+  {
+    name: "GET /api/transfers",
+    summary: "Transfer requests, newest first, with the count and sum of what the filters match",
+    answers: { 200: transferListAnswer },
+    permission: "viewTransfers", query: transferListQuerySchema,
+  },
   async ({ user, query }) =>
     jsonOk(
       await listTransfers(await getDb(), {

@@ -6,14 +6,30 @@ import { getEnv } from "@/lib/env";
 import { clientIp, jsonOk, route } from "@/lib/http";
 import { newUserSchema } from "@/lib/auth/user-view";
 import { toUserView, toUserViews, userErrorResponse } from "@/lib/auth/users-api";
+import { pendingChangeAnswer } from "@/lib/admin-changes/answers";
+import { invitedUserAnswer, userListAnswer } from "@/lib/auth/answers";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/users: every staff account with its role, status and second factor (admins only)
-export const GET = route({ name: "GET /api/users", permission: "users" }, async () => jsonOk({ users: await toUserViews(await listUsers()) }));
+export const GET = route(
+  {
+    name: "GET /api/users",
+    summary: "Every staff account with its role, status and second factor (admins only)",
+    answers: { 200: userListAnswer },
+    permission: "users",
+  },
+  async () => jsonOk({ users: await toUserViews(await listUsers()) }));
 
 // POST /api/users: add a user with their one-time set-password link, shown once (admins only); a role that may move money waits for a second admin (202)
-export const POST = route({ name: "POST /api/users", permission: "users", body: newUserSchema }, async ({ request, user, body, t }) => {
+export const POST = route(
+  {
+    name: "POST /api/users",
+    summary: "Add a user with their one-time set-password link, shown once (admins only); a role that may move money waits for a second admin (202)",
+    answers: { 201: invitedUserAnswer, 202: pendingChangeAnswer },
+    permission: "users", body: newUserSchema,
+  },
+  async ({ request, user, body, t }) => {
   try {
     const result = await inviteUserOrAsk({ db: await getDb(), ip: clientIp(request) }, body, { id: user.id, email: user.email });
     if ("pending" in result) return pendingAnswer(result.pending);

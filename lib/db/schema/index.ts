@@ -8,3 +8,4 @@ export * from "./batches";
 export * from "./alerts";
 export * from "./payables";
 export * from "./admin-changes";
+export * from "./service-accounts";

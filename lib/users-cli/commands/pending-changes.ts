@@ -28,6 +28,8 @@ export function describeChange(c: PendingChangeView): string {
       return `set-password link for ${c.target_email} (${what.role})`;
     case "reset_second_factor":
       return `reset the second factor of ${c.target_email} (${what.role})`;
+    case "service_token":
+      return `a token for the service account "${what.service_account.name}" (${what.role})`;
   }
 }
 
@@ -61,6 +63,9 @@ async function decide(kind: "confirm" | "refuse", id: string, ctx: CliContext): 
   ctx.io.stdout.write(`Confirmed and applied: ${describeChange(done.change)}.\n`);
   if (done.token) {
     ctx.io.stdout.write(`One-time set-password link (valid ${SET_PASSWORD_LINK_TTL_HOURS} h, shown only now): ${setPasswordUrl(ctx.appUrl(), done.token)}\n`);
+  }
+  if (done.serviceToken) {
+    ctx.io.stdout.write(`Token (shown only now; give it to the program, it is not kept): ${done.serviceToken.value}\n`);
   }
   return 0;
 }

@@ -7,6 +7,7 @@ import { pagedRows } from "@/lib/export/export-stream";
 import { exportFormatQuery } from "@/lib/export/query";
 import { exportResponse } from "@/lib/export/response";
 import { clientIp, route } from "@/lib/http";
+import { fileAnswer } from "@/lib/http/answers";
 
 export const dynamic = "force-dynamic";
 
@@ -15,7 +16,12 @@ export const dynamic = "force-dynamic";
 const exportQuerySchema = auditQuerySchema.and(exportFormatQuery);
 
 export const GET = route(
-  { name: "GET /api/audit/export", permission: "audit", query: exportQuerySchema, checkOrigin: true },
+  {
+    name: "GET /api/audit/export",
+    summary: "The audit log entries of the filters (every page) as one file, CSV in the Brazilian Excel dialect or ?format=xlsx",
+    answers: { 200: fileAnswer(["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"], "The audit log entries of the filters, every page") },
+    permission: "audit", query: exportQuerySchema, checkOrigin: true,
+  },
   async ({ request, user, query, t }) => {
     const { format = "csv", action, actor, outcome, from } = query;
     // The log grows while it is read (this export's own entry included): the file holds what was

@@ -6,9 +6,17 @@ import { discardDraft, previewBatchApprovals } from "@/lib/batches/service";
 import { getBatch } from "@/lib/batches/store";
 import { getApprovalPolicy } from "@/lib/transfers/policy-store";
 import { TransferError } from "@/lib/transfers/errors";
+import { batchDetailAnswer, batchDiscardedAnswer } from "@/lib/batches/answers";
 
 // GET /api/batches/{id}: the batch and every row (line, state, errors, partner ID, outcome)
-export const GET = route({ name: "GET /api/batches/[id]", permission: "viewTransfers", params: batchParamsSchema }, async ({ params }) => {
+export const GET = route(
+  {
+    name: "GET /api/batches/[id]",
+    summary: "The batch and every row (line, state, errors, partner ID, outcome)",
+    answers: { 200: batchDetailAnswer },
+    permission: "viewTransfers", params: batchParamsSchema,
+  },
+  async ({ params }) => {
   const db = await getDb();
   const env = getEnv();
   const detail = await getBatch(db, params.id);
@@ -18,7 +26,14 @@ export const GET = route({ name: "GET /api/batches/[id]", permission: "viewTrans
 });
 
 // DELETE /api/batches/{id}: its maker discards a draft (never submitted); 404 afterwards
-export const DELETE = route({ name: "DELETE /api/batches/[id]", permission: "register", params: batchParamsSchema }, async ({ actor, params }) => {
+export const DELETE = route(
+  {
+    name: "DELETE /api/batches/[id]",
+    summary: "Its maker discards a draft (never submitted); 404 afterwards",
+    answers: { 200: batchDiscardedAnswer },
+    permission: "register", params: batchParamsSchema,
+  },
+  async ({ actor, params }) => {
   await discardDraft(await getDb(), params.id, actor);
   return jsonOk({ discarded: params.id });
 });

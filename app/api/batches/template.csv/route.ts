@@ -1,8 +1,16 @@
 import { NO_STORE, route } from "@/lib/http";
 import { batchTemplateCsv } from "@/lib/batches/template";
+import { fileAnswer } from "@/lib/http/answers";
 
 // GET /api/batches/template.csv: the batch file template (Brazilian Excel CSV, headers in the caller's language)
-export const GET = route({ name: "GET /api/batches/template.csv", permission: "register" }, async ({ locale, t }) => {
+export const GET = route(
+  {
+    name: "GET /api/batches/template.csv",
+    summary: "The batch file template (Brazilian Excel CSV, headers in the caller's language)",
+    answers: { 200: fileAnswer("text/csv", "The batch file template") },
+    permission: "register",
+  },
+  async ({ locale, t }) => {
   const fileName = t("batches.template.fileName");
   return new Response(batchTemplateCsv(locale), {
     headers: {

@@ -6,6 +6,7 @@ import { authUser } from "@/lib/db/schema/auth";
 import { getEnv } from "@/lib/env";
 import { jsonOk, route } from "@/lib/http";
 import { LOCALES, localeCookieString } from "@/lib/i18n/config";
+import { localeAnswer } from "@/lib/auth/answers";
 
 export const dynamic = "force-dynamic";
 
@@ -13,7 +14,12 @@ const bodySchema = z.object({ locale: z.enum(LOCALES, { error: "common.language.
 
 // POST /api/me/locale: the signed-in user's language, kept on the user and in the NEXT_LOCALE cookie
 export const POST = route(
-  { name: "POST /api/me/locale", permission: "account", body: bodySchema },
+  {
+    name: "POST /api/me/locale",
+    summary: "The signed-in user's language, kept on the user and in the NEXT_LOCALE cookie",
+    answers: { 200: localeAnswer },
+    permission: "account", body: bodySchema,
+  },
   async ({ user, body }) => {
     const db = await getDb();
     await db.update(authUser).set({ locale: body.locale, updatedAt: new Date() }).where(eq(authUser.id, user.id));

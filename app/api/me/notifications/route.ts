@@ -4,13 +4,28 @@ import { jsonOk, route } from "@/lib/http";
 import { getMailChoices, saveMailChoices } from "@/lib/alerts/preferences";
 import { mailChoicesSchema } from "@/lib/alerts/query";
 import { describeChannels } from "@/lib/alerts/channels";
+import { mailChoicesAnswer } from "@/lib/alerts/answers";
 
 // GET /api/me/notifications: the e-mails the signed-in person may get, each on or off, and whether e-mail is configured
-export const GET = route({ name: "GET /api/me/notifications", permission: "account" }, async ({ user }) =>
+export const GET = route(
+  {
+    name: "GET /api/me/notifications",
+    summary: "The e-mails the signed-in person may get, each on or off, and whether e-mail is configured",
+    answers: { 200: mailChoicesAnswer },
+    permission: "account",
+  },
+  async ({ user }) =>
   jsonOk({ kinds: await getMailChoices(await getDb(), user), email: describeChannels(getEnv()).email }),
 );
 
 // PUT /api/me/notifications: { kinds: { paid: false, ... } } the person's choices
-export const PUT = route({ name: "PUT /api/me/notifications", permission: "account", body: mailChoicesSchema }, async ({ user, body }) =>
+export const PUT = route(
+  {
+    name: "PUT /api/me/notifications",
+    summary: "{ kinds: { paid: false, ... } } the person's choices",
+    answers: { 200: mailChoicesAnswer },
+    permission: "account", body: mailChoicesSchema,
+  },
+  async ({ user, body }) =>
   jsonOk({ kinds: await saveMailChoices(await getDb(), user, body.kinds), email: describeChannels(getEnv()).email }),
 );

@@ -4,6 +4,7 @@ import { getAuth } from "@/lib/auth/auth";
 import { MAX_STEP_UP_FAILURES, verifyStepUp } from "@/lib/auth/step-up";
 import { getDb } from "@/lib/db";
 import { clientIp, jsonError, jsonOk, route } from "@/lib/http";
+import { stepUpAnswer } from "@/lib/auth/answers";
 
 export const dynamic = "force-dynamic";
 
@@ -12,7 +13,14 @@ const bodySchema = z
   .refine((b) => b.password !== undefined || b.code !== undefined, { message: "auth.stepUp.enterPassword", path: ["password"] });
 
 // POST /api/me/step-up: the password (or the authenticator code) again, recorded on the session; money routes ask for it after 5 minutes
-export const POST = route({ name: "POST /api/me/step-up", permission: "account", body: bodySchema }, async ({ request, user, body, t }) => {
+export const POST = route(
+  {
+    name: "POST /api/me/step-up",
+    summary: "The password (or the authenticator code) again, recorded on the session; money routes ask for it after 5 minutes",
+    answers: { 200: stepUpAnswer },
+    permission: "account", body: bodySchema,
+  },
+  async ({ request, user, body, t }) => {
   const result = await verifyStepUp({ auth: await getAuth(), db: await getDb() }, { headers: request.headers, user, answer: body, ip: clientIp(request) });
   if (result.ok) return jsonOk({ verified_at: result.verifiedAt.toISOString() });
   if (result.reason === "wrong_method") {

@@ -8,6 +8,7 @@ import { paymentExportColumns } from "@/lib/export/payments-columns";
 import { clientIp, route } from "@/lib/http";
 import { withBankData } from "@/lib/export/payment-rows";
 import { listPayments } from "@/lib/payments-api";
+import { fileAnswer } from "@/lib/http/answers";
 
 // Streams to the end of the query, however long that takes: never cached, never prerendered.
 export const dynamic = "force-dynamic";
@@ -16,7 +17,12 @@ const exportQuerySchema = listPaymentsParamsSchema.and(exportFormatQuery);
 
 // A GET that starts a download of personal data: refused when another site asks (checkOrigin).
 export const GET = route(
-  { name: "GET /api/payments/export", permission: "export", query: exportQuerySchema, checkOrigin: true },
+  {
+    name: "GET /api/payments/export",
+    summary: "Every page of the list query as one file (CSV in the Brazilian Excel dialect, or ?format=xlsx), streamed page by page",
+    answers: { 200: fileAnswer(["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"], "Every page of the list query as one file") },
+    permission: "export", query: exportQuerySchema, checkOrigin: true,
+  },
   async ({ request, user, query, t }) => {
     const { format = "csv", ...rest } = query;
     // The export is the whole query: a `page` in the link is the table's, not the file's.

@@ -3,10 +3,16 @@ import { jsonOk, route } from "@/lib/http";
 import { TransferError } from "@/lib/transfers/errors";
 import { transferParamsSchema } from "@/lib/transfers/query";
 import { getTransfer } from "@/lib/transfers/store";
+import { transferDetailAnswer } from "@/lib/transfers/answers";
 
 // GET /api/transfers/{id}: one transfer request with its approvals, timeline and outcome
 export const GET = route(
-  { name: "GET /api/transfers/[id]", permission: "viewTransfers", params: transferParamsSchema },
+  {
+    name: "GET /api/transfers/[id]",
+    summary: "One transfer request with its approvals, timeline and outcome",
+    answers: { 200: transferDetailAnswer },
+    permission: "viewTransfers", params: transferParamsSchema,
+  },
   async ({ params }) => {
     const transfer = await getTransfer(await getDb(), params.id);
     if (!transfer) throw new TransferError("not_found", "transfers.errors.notFound");

@@ -1,8 +1,16 @@
 import { getDb } from "@/lib/db";
 import { jsonOk, route } from "@/lib/http";
 import { attentionCount } from "@/lib/transfers/store";
+import { countAnswer } from "@/lib/domain/answer-fields";
 
 // GET /api/transfers/attention: how many transfer requests need a person now (the header's count)
-export const GET = route({ name: "GET /api/transfers/attention", permission: "handleAttention" }, async () =>
+export const GET = route(
+  {
+    name: "GET /api/transfers/attention",
+    summary: "How many transfer requests need a person now (the header's count)",
+    answers: { 200: countAnswer },
+    permission: "handleAttention",
+  },
+  async () =>
   jsonOk({ count: await attentionCount(await getDb()) }),
 );

@@ -1,8 +1,16 @@
 import { getDb } from "@/lib/db";
 import { jsonOk, route } from "@/lib/http";
 import { inboxCount } from "@/lib/transfers/store";
+import { countAnswer } from "@/lib/domain/answer-fields";
 
 // GET /api/transfers/inbox: how many requests wait for the signed-in approver's decision
-export const GET = route({ name: "GET /api/transfers/inbox", permission: "approve" }, async ({ user }) =>
+export const GET = route(
+  {
+    name: "GET /api/transfers/inbox",
+    summary: "How many requests wait for the signed-in approver's decision",
+    answers: { 200: countAnswer },
+    permission: "approve",
+  },
+  async ({ user }) =>
   jsonOk({ count: await inboxCount(await getDb(), user.id) }),
 );

@@ -8,6 +8,8 @@ import { getEnv } from "@/lib/env";
 import { clientIp, jsonOk, route } from "@/lib/http";
 import { userChangeSchema } from "@/lib/auth/user-view";
 import { toUserChange, toUserView, userErrorResponse } from "@/lib/auth/users-api";
+import { pendingChangeAnswer } from "@/lib/admin-changes/answers";
+import { changedUserAnswer } from "@/lib/auth/answers";
 
 export const dynamic = "force-dynamic";
 
@@ -15,7 +17,12 @@ const paramsSchema = z.object({ id: z.string().trim().min(1).max(100) });
 
 // PATCH /api/users/{id}: one change: role, deactivated, resetSecondFactor, endSessions or newPasswordLink (admins only); what gives a hand on money waits for a second admin (202)
 export const PATCH = route(
-  { name: "PATCH /api/users/[id]", permission: "users", params: paramsSchema, body: userChangeSchema },
+  {
+    name: "PATCH /api/users/[id]",
+    summary: "One change: role, deactivated, resetSecondFactor, endSessions or newPasswordLink (admins only); what gives a hand on money waits for a second admin (202)",
+    answers: { 200: changedUserAnswer, 202: pendingChangeAnswer },
+    permission: "users", params: paramsSchema, body: userChangeSchema,
+  },
   async ({ request, user, params, body, t }) => {
     try {
       const asked = await changeUserOrAsk({ db: await getDb(), ip: clientIp(request) }, params.id, toUserChange(body), { id: user.id, email: user.email });

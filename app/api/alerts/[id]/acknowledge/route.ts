@@ -3,9 +3,15 @@ import { jsonOk, route } from "@/lib/http";
 import { alertNoteSchema, alertParamsSchema } from "@/lib/alerts/query";
 import { acknowledgeAlert } from "@/lib/alerts/store";
 import { viewerOf } from "@/lib/alerts/viewer";
+import { alertAnswer } from "@/lib/alerts/answers";
 
 // POST /api/alerts/{id}/acknowledge: { note } a person takes the alert on (audited)
 export const POST = route(
-  { name: "POST /api/alerts/[id]/acknowledge", permission: "alerts", params: alertParamsSchema, body: alertNoteSchema },
+  {
+    name: "POST /api/alerts/[id]/acknowledge",
+    summary: "{ note } a person takes the alert on (audited)",
+    answers: { 200: alertAnswer },
+    permission: "alerts", params: alertParamsSchema, body: alertNoteSchema,
+  },
   async ({ user, actor, params, body }) => jsonOk({ alert: await acknowledgeAlert(await getDb(), params.id, viewerOf(user, actor.ip), body.note) }),
 );

@@ -3,9 +3,15 @@ import { jsonOk, route } from "@/lib/http";
 import { alertNoteSchema, alertParamsSchema } from "@/lib/alerts/query";
 import { resolveAlert } from "@/lib/alerts/store";
 import { viewerOf } from "@/lib/alerts/viewer";
+import { alertAnswer } from "@/lib/alerts/answers";
 
 // POST /api/alerts/{id}/resolve: { note } a person resolves the alert, saying what was done (audited)
 export const POST = route(
-  { name: "POST /api/alerts/[id]/resolve", permission: "alerts", params: alertParamsSchema, body: alertNoteSchema },
+  {
+    name: "POST /api/alerts/[id]/resolve",
+    summary: "{ note } a person resolves the alert, saying what was done (audited)",
+    answers: { 200: alertAnswer },
+    permission: "alerts", params: alertParamsSchema, body: alertNoteSchema,
+  },
   async ({ user, actor, params, body }) => jsonOk({ alert: await resolveAlert(await getDb(), params.id, viewerOf(user, actor.ip), body.note) }),
 );

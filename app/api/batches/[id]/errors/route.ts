@@ -5,10 +5,16 @@ import { getBatchSummary, rowsWithErrors } from "@/lib/batches/store";
 import { exportResponse } from "@/lib/export/response";
 import { jsonError, route } from "@/lib/http";
 import { TransferError } from "@/lib/transfers/errors";
+import { fileAnswer } from "@/lib/http/answers";
 
 // GET /api/batches/{id}/errors: the rows with errors as a CSV (Brazilian Excel) with the line and the reason, to correct and upload again
 export const GET = route(
-  { name: "GET /api/batches/[id]/errors", permission: "viewTransfers", params: batchParamsSchema, checkOrigin: true },
+  {
+    name: "GET /api/batches/[id]/errors",
+    summary: "The rows with errors as a CSV (Brazilian Excel) with the line and the reason, to correct and upload again",
+    answers: { 200: fileAnswer("text/csv", "The rows with errors, with the line and the reason") },
+    permission: "viewTransfers", params: batchParamsSchema, checkOrigin: true,
+  },
   async ({ params, t }) => {
     const db = await getDb();
     if (!(await getBatchSummary(db, params.id))) throw new TransferError("not_found", "batches.errors.notFound");

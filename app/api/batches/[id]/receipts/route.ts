@@ -4,12 +4,18 @@ import { getDb } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { clientIp, jsonError, NO_STORE, route } from "@/lib/http";
 import { refusalAnswer } from "@/lib/receipts/refusal";
+import { fileAnswer } from "@/lib/http/answers";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/batches/{id}/receipts: a ZIP with the comprovante of every paid row and the results file (streamed; audited; same-site only)
 export const GET = route(
-  { name: "GET /api/batches/[id]/receipts", permission: "viewTransfers", params: batchParamsSchema, checkOrigin: true },
+  {
+    name: "GET /api/batches/[id]/receipts",
+    summary: "A ZIP with the comprovante of every paid row and the results file (streamed; audited; same-site only)",
+    answers: { 200: fileAnswer("application/zip", "The comprovante (PDF) of every paid row and the results file") },
+    permission: "viewTransfers", params: batchParamsSchema, checkOrigin: true,
+  },
   async ({ request, user, params, locale, t }) => {
     const db = await getDb();
     const zip = await batchReceiptsZip(db, params.id, { locale, t });

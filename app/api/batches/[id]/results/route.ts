@@ -6,10 +6,16 @@ import { batchParamsSchema, resultsQuerySchema } from "@/lib/batches/query";
 import { batchResultsColumns } from "@/lib/batches/results-columns";
 import { getBatch } from "@/lib/batches/store";
 import { TransferError } from "@/lib/transfers/errors";
+import { fileAnswer } from "@/lib/http/answers";
 
 // GET /api/batches/{id}/results?format=csv|xlsx: every row with its state, reference code and outcome (audited; same-site only)
 export const GET = route(
-  { name: "GET /api/batches/[id]/results", permission: "viewTransfers", params: batchParamsSchema, query: resultsQuerySchema, checkOrigin: true },
+  {
+    name: "GET /api/batches/[id]/results",
+    summary: "Every row with its state, reference code and outcome (audited; same-site only)",
+    answers: { 200: fileAnswer(["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"], "Every row with its state, reference code and outcome") },
+    permission: "viewTransfers", params: batchParamsSchema, query: resultsQuerySchema, checkOrigin: true,
+  },
   async ({ request, user, params, query, t }) => {
     const db = await getDb();
     const detail = await getBatch(db, params.id);

@@ -6,12 +6,18 @@ import { getPaymentReceipt } from "@/lib/receipts/payment-receipt";
 import { renderReceiptPdf } from "@/lib/receipts/pdf";
 import { refusalAnswer } from "@/lib/receipts/refusal";
 import { receiptPdfName, receiptPdfResponse, receiptQuerySchema } from "@/lib/receipts/response";
+import { fileAnswer } from "@/lib/http/answers";
 
 export const dynamic = "force-dynamic";
 
 // A GET that hands out personal data in the user's name: refused when another site asks (checkOrigin).
 export const GET = route(
-  { name: "GET /api/payments/[idempotent_id]/receipt", permission: "viewPayments", params: paymentParamsSchema, query: receiptQuerySchema, checkOrigin: true },
+  {
+    name: "GET /api/payments/[idempotent_id]/receipt",
+    summary: "The comprovante (PDF) of a completed payment; ?disposition=inline to print it",
+    answers: { 200: fileAnswer("application/pdf", "The comprovante") },
+    permission: "viewPayments", params: paymentParamsSchema, query: receiptQuerySchema, checkOrigin: true,
+  },
   async ({ request, user, params, query, locale, t }) => {
     const receipt = await getPaymentReceipt(params.idempotent_id);
     if (!receipt.ok) {

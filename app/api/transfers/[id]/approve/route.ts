@@ -4,10 +4,16 @@ import { transferParamsSchema } from "@/lib/transfers/query";
 import { getTransferQueue } from "@/lib/transfers/runtime";
 import { approveTransfer } from "@/lib/transfers/service";
 import { getTransfer } from "@/lib/transfers/store";
+import { transferDetailAnswer } from "@/lib/transfers/answers";
 
 // POST /api/transfers/{id}/approve: one approval; the last needed one sends it at once (authorized)
 export const POST = route(
-  { name: "POST /api/transfers/[id]/approve", permission: "approve", params: transferParamsSchema, stepUp: true },
+  {
+    name: "POST /api/transfers/[id]/approve",
+    summary: "One approval; the last needed one sends it at once (authorized)",
+    answers: { 200: transferDetailAnswer },
+    permission: "approve", params: transferParamsSchema, stepUp: true,
+  },
   async ({ actor, params }) => {
     const db = await getDb();
     const { ready } = await approveTransfer(db, params.id, actor);

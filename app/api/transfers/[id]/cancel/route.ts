@@ -3,10 +3,16 @@ import { jsonOk, route } from "@/lib/http";
 import { cancelBodySchema, transferParamsSchema } from "@/lib/transfers/query";
 import { cancelTransfer } from "@/lib/transfers/service";
 import { getTransfer } from "@/lib/transfers/store";
+import { transferDetailAnswer } from "@/lib/transfers/answers";
 
 // POST /api/transfers/{id}/cancel: the maker withdraws a request before it was sent
 export const POST = route(
-  { name: "POST /api/transfers/[id]/cancel", permission: "register", params: transferParamsSchema, body: cancelBodySchema },
+  {
+    name: "POST /api/transfers/[id]/cancel",
+    summary: "The maker withdraws a request before it was sent",
+    answers: { 200: transferDetailAnswer },
+    permission: "register", params: transferParamsSchema, body: cancelBodySchema,
+  },
   async ({ actor, params, body }) => {
     const db = await getDb();
     await cancelTransfer(db, params.id, actor, body.reason ?? null);

@@ -4,10 +4,16 @@ import { jsonOk, route } from "@/lib/http";
 import { handledBodySchema, transferParamsSchema } from "@/lib/transfers/query";
 import { handleAttention } from "@/lib/transfers/service";
 import { getTransfer } from "@/lib/transfers/store";
+import { transferDetailAnswer } from "@/lib/transfers/answers";
 
 // POST /api/transfers/{id}/handled: { note } what was done about what needed attention (audited)
 export const POST = route(
-  { name: "POST /api/transfers/[id]/handled", permission: "handleAttention", params: transferParamsSchema, body: handledBodySchema },
+  {
+    name: "POST /api/transfers/[id]/handled",
+    summary: "{ note } what was done about what needed attention (audited)",
+    answers: { 200: transferDetailAnswer },
+    permission: "handleAttention", params: transferParamsSchema, body: handledBodySchema,
+  },
   async ({ actor, params, body }) => {
     const db = await getDb();
     const { transfers } = getEnv();

@@ -7,12 +7,18 @@ import { receiptPdfName, receiptPdfResponse, receiptQuerySchema } from "@/lib/re
 import { getTransferReceipt } from "@/lib/receipts/transfer-receipt";
 import { TransferError } from "@/lib/transfers/errors";
 import { transferParamsSchema } from "@/lib/transfers/query";
+import { fileAnswer } from "@/lib/http/answers";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/transfers/{id}/receipt: the comprovante (PDF) of a paid transfer request; 409 saying why when it is not paid; ?disposition=inline to print
 export const GET = route(
-  { name: "GET /api/transfers/[id]/receipt", permission: "viewTransfers", params: transferParamsSchema, query: receiptQuerySchema, checkOrigin: true },
+  {
+    name: "GET /api/transfers/[id]/receipt",
+    summary: "The comprovante (PDF) of a paid transfer request; 409 saying why when it is not paid; ?disposition=inline to print",
+    answers: { 200: fileAnswer("application/pdf", "The comprovante") },
+    permission: "viewTransfers", params: transferParamsSchema, query: receiptQuerySchema, checkOrigin: true,
+  },
   async ({ request, user, params, query, locale, t }) => {
     const db = await getDb();
     const receipt = await getTransferReceipt(db, params.id);

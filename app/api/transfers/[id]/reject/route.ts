@@ -3,10 +3,16 @@ import { jsonOk, route } from "@/lib/http";
 import { rejectBodySchema, transferParamsSchema } from "@/lib/transfers/query";
 import { rejectTransfer } from "@/lib/transfers/service";
 import { getTransfer } from "@/lib/transfers/store";
+import { transferDetailAnswer } from "@/lib/transfers/answers";
 
 // POST /api/transfers/{id}/reject: { reason } (required, shown to the maker); nothing is ever sent
 export const POST = route(
-  { name: "POST /api/transfers/[id]/reject", permission: "approve", params: transferParamsSchema, body: rejectBodySchema },
+  {
+    name: "POST /api/transfers/[id]/reject",
+    summary: "{ reason } (required, shown to the maker); nothing is ever sent",
+    answers: { 200: transferDetailAnswer },
+    permission: "approve", params: transferParamsSchema, body: rejectBodySchema,
+  },
   async ({ actor, params, body }) => {
     const db = await getDb();
     await rejectTransfer(db, params.id, actor, body.reason);

@@ -5,12 +5,18 @@ import { getDb } from "@/lib/db";
 import { setPasswordUrl, SET_PASSWORD_LINK_TTL_HOURS } from "@/lib/db/users";
 import { getEnv } from "@/lib/env";
 import { clientIp, jsonOk, route } from "@/lib/http";
+import { confirmedChangeAnswer } from "@/lib/admin-changes/answers";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/admin/pending-changes/{id}/confirm: another admin confirms; the change applies now (a one-time link is shown to them once)
 export const POST = route(
-  { name: "POST /api/admin/pending-changes/[id]/confirm", permission: "pendingChanges", params: pendingChangeParamsSchema },
+  {
+    name: "POST /api/admin/pending-changes/[id]/confirm",
+    summary: "Another admin confirms; the change applies now (a one-time link is shown to them once)",
+    answers: { 200: confirmedChangeAnswer },
+    permission: "pendingChanges", params: pendingChangeParamsSchema,
+  },
   async ({ request, user, params, t }) => {
     try {
       const ctx = { db: await getDb(), ip: clientIp(request), defaultExpiryHours: approvalExpiryDefault() };
@@ -18,6 +24,7 @@ export const POST = route(
       return jsonOk({
         pending_change: done.change,
         ...(done.token ? { set_password_url: setPasswordUrl(getEnv().appUrl, done.token), link_hours: SET_PASSWORD_LINK_TTL_HOURS } : {}),
+        ...(done.serviceToken ? { token: done.serviceToken } : {}),
       });
     } catch (error) {
       const refused = pendingChangeErrorResponse(error, t);

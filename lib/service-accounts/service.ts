@@ -1,0 +1,124 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { Db } from "@/lib/db";
+import { recordAudit } from "@/lib/db/audit";
+import type { PendingChangeView } from "@/lib/admin-changes/types";
+import { TransferError } from "@/lib/transfers/errors";
+import type { ServiceAccountView, ServiceTokenView } from "./answers";
+import { DEFAULT_TOKEN_RATE_PER_MINUTE, SERVICE_ACCOUNT_ID_PREFIX, serviceAccountLabel, type ServiceAccountRole } from "./ids";
+import type { NewServiceAccount, NewToken } from "./schema";
+import { countRequest, findAccount, findTokenByHash, insertAccount, insertToken, listAccounts, markRevoked, toTokenView } from "./store";
+import { hashToken, newTokenValue, tokenPrefix } from "./token";
+
+/**
+ * Service accounts and their tokens: admins create them (audited, with their audit row in the
+ * same transaction); a token's value is shown once and only its hash kept. A token for a role
+ * that may create transfers (operator) waits for a second admin (lib/admin-changes), whose
+ * confirmation issues it (issueToken) and shows the value to them once.
+ */
+type Admin = { id: string; email: string };
+type Ctx = { db: Db; ip?: string | null };
+
+/** Roles whose tokens move money: their issue waits for a second admin. */
+export const MONEY_SERVICE_ROLES: readonly ServiceAccountRole[] = ["operator"];
+
+export { listAccounts as listServiceAccounts };
+
+export async function createServiceAccount(ctx: Ctx, input: NewServiceAccount, admin: Admin): Promise<Pick<ServiceAccountView, "id" | "name" | "role">> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await insertAccount(tx, { id: `${SERVICE_ACCOUNT_ID_PREFIX}${randomUUID()}`, name: input.name, role: input.role, createdById: admin.id, createdByEmail: admin.email });
+    await recordAudit({ actor: admin, action: "service_account.create", target: serviceAccountLabel(row.name), outcome: "success", detail: { service_account: row.id, role: row.role }, ip: ctx.ip }, tx);
+    return { id: row.id, name: row.name, role: row.role as ServiceAccountRole };
+  });
+}
+
+export type IssuedToken = { id: string; value: string; expires_at: string | null; rate_per_minute: number };
+
+/**
+ * Issues a token now (viewer, support), or asks a second admin (operator): `ask` stores the
+ * pending change (lib/admin-changes/service.ts passes it, so this module does not import it).
+ */
+export async function issueTokenOrAsk(
+  ctx: Ctx,
+  accountId: string,
+  input: NewToken,
+  admin: Admin,
+  ask: (payload: { service_account: { id: string; name: string }; role: ServiceAccountRole; expires_in_days: number | null; rate_per_minute: number }) => Promise<PendingChangeView>,
+): Promise<{ applied: IssuedToken } | { pending: PendingChangeView }> {
+  const account = await findAccount(ctx.db, accountId);
+  if (!account) throw new TransferError("not_found", "serviceAccounts.errors.notFound");
+  const role = account.role as ServiceAccountRole;
+  const rate = input.rate_per_minute ?? DEFAULT_TOKEN_RATE_PER_MINUTE;
+  if (MONEY_SERVICE_ROLES.includes(role)) {
+    return { pending: await ask({ service_account: { id: account.id, name: account.name }, role, expires_in_days: input.expires_in_days ?? null, rate_per_minute: rate }) };
+  }
+  return { applied: await issueToken(ctx, accountId, { expires_in_days: input.expires_in_days ?? null, rate_per_minute: rate }, admin, {}) };
+}
+
+/** Makes the token (in the caller's transaction when given one) and audits it; the value leaves only in the answer. */
+export async function issueToken(
+  ctx: Ctx,
+  accountId: string,
+  input: { expires_in_days: number | null; rate_per_minute: number },
+  issuer: Admin,
+  auditDetail: Record<string, unknown>,
+  now = new Date(),
+): Promise<IssuedToken> {
+  const write = async (tx: Parameters<Parameters<Db["transaction"]>[0]>[0] | Db) => {
+    const account = await findAccount(tx, accountId);
+    if (!account) throw new TransferError("not_found", "serviceAccounts.errors.notFound");
+    const value = newTokenValue();
+    const expiresAt = input.expires_in_days ? new Date(now.getTime() + input.expires_in_days * 86_400_000) : null;
+    const row = await insertToken(tx, {
+      id: randomUUID(),
+      serviceAccountId: account.id,
+      tokenHash: hashToken(value),
+      prefix: tokenPrefix(value),
+      createdById: issuer.id,
+      createdByEmail: issuer.email,
+      createdAt: now,
+      expiresAt,
+      ratePerMinute: input.rate_per_minute,
+    });
+    await recordAudit(
+      { actor: issuer, action: "service_account.token_issue", target: serviceAccountLabel(account.name), outcome: "success", detail: { service_account: account.id, token: row.id, prefix: row.prefix, expires_at: expiresAt?.toISOString() ?? null, ...auditDetail }, ip: ctx.ip },
+      tx,
+    );
+    return { id: row.id, value, expires_at: expiresAt?.toISOString() ?? null, rate_per_minute: row.ratePerMinute };
+  };
+  return ctx.db.transaction(write);
+}
+
+export async function revokeToken(ctx: Ctx, accountId: string, tokenId: string, admin: Admin, now = new Date()): Promise<ServiceTokenView> {
+  return ctx.db.transaction(async (tx) => {
+    const account = await findAccount(tx, accountId);
+    const row = account ? await markRevoked(tx, accountId, tokenId, admin.email, now) : null;
+    if (!account || !row) throw new TransferError("not_found", "serviceAccounts.errors.tokenNotFound");
+    await recordAudit({ actor: admin, action: "service_account.token_revoke", target: serviceAccountLabel(account.name), outcome: "success", detail: { service_account: account.id, token: row.id, prefix: row.prefix }, ip: ctx.ip }, tx);
+    return toTokenView(row);
+  });
+}
+
+/** Who a bearer token speaks for, or why not. */
+export type BearerVerdict =
+  | { ok: true; account: { id: string; name: string; role: ServiceAccountRole }; tokenId: string }
+  | { ok: false; reason: "unknown" | "revoked" | "expired" }
+  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+
+/**
+ * Reads a bearer token: unknown, revoked or expired tokens are refused alike to the caller (401);
+ * a known one is counted against its minute (429 with Retry-After past its rate).
+ */
+export async function authenticateToken(db: Db, value: string, now = new Date()): Promise<BearerVerdict> {
+  const found = await findTokenByHash(db, hashToken(value));
+  if (!found) return { ok: false, reason: "unknown" };
+  const { token, account } = found;
+  if (token.revokedAt) return { ok: false, reason: "revoked" };
+  if (token.expiresAt && token.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired" };
+  const used = await countRequest(db, token.id, now);
+  if (used.count > token.ratePerMinute) {
+    const retryAfterSeconds = Math.max(1, Math.ceil((used.windowStartedAt.getTime() + 60_000 - now.getTime()) / 1000));
+    return { ok: false, reason: "rate_limited", retryAfterSeconds };
+  }
+  return { ok: true, account: { id: account.id, name: account.name, role: account.role as ServiceAccountRole }, tokenId: token.id };
+}

@@ -1,0 +1,207 @@
+import "@/lib/zod-config";
+import { z } from "zod";
+import { accountTypeCodeSchema, initiationTypeSchema, paymentStatusSchema, pixKeyTypeSchema } from "@/lib/contract/enums";
+import { paymentListItemSchema } from "@/lib/contract/payment";
+import { centsSchema, instantSchema, personSchema, storePageMetaSchema } from "@/lib/domain/answer-fields";
+import { TRANSFER_STATES } from "./states";
+import { ATTENTION_REASONS } from "./types";
+
+/**
+ * What the transfer routes answer (client-safe: the browser reads them with these schemas, the
+ * routes declare them, the OpenAPI document is made from them). Wire names, snake_case.
+ */
+
+const transferStateSchema = z.enum(TRANSFER_STATES);
+
+const lostAnswerSchema = z.object({
+  failure: z.enum(["timeout", "network", "server_error", "malformed", "rate_limited", "unauthorized", "insufficient_balance"]),
+  http_status: z.number().int().optional(),
+});
+
+/** The one outcome of a submission (lib/transfers/outcome.ts says what each kind means). */
+export const transferOutcomeSchema = z
+  .discriminatedUnion("kind", [
+    z.object({ kind: z.literal("registered"), reference_code: z.string(), status: paymentStatusSchema, found_by_read_back: z.boolean() }),
+    z.object({ kind: z.literal("refused"), http_status: z.number().int(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }),
+    z.object({ kind: z.literal("conflict"), reference_code: z.string(), differs: z.array(z.string()) }),
+    z.object({ kind: z.literal("not_registered"), lost: lostAnswerSchema, sent: z.boolean() }),
+    z.object({ kind: z.literal("unknown"), lost: lostAnswerSchema }),
+  ])
+  .meta({ id: "TransferOutcome" });
+
+const approvalSchema = z.object({ approver: personSchema, at: instantSchema });
+
+/** A transfer request as lists show it. */
+export const transferSchema = z
+  .object({
+    id: z.uuid(),
+    idempotent_id: z.string(),
+    state: transferStateSchema,
+    value_cents: centsSchema,
+    receiver_name: z.string(),
+    receiver_document: z.string(),
+    initiation_type: initiationTypeSchema,
+    pix_key_type: pixKeyTypeSchema.nullable(),
+    pix_key: z.string().nullable(),
+    bank: z.object({ ispb: z.string(), agency: z.string(), account: z.string(), account_type: accountTypeCodeSchema }).nullable(),
+    authorized: z.boolean(),
+    maker: personSchema,
+    /** Who made it go: the maker, or the person who submitted its batch. */
+    submitted_by: personSchema.nullable(),
+    created_at: instantSchema,
+    updated_at: instantSchema,
+    submitted_at: instantSchema.nullable(),
+    settled_at: instantSchema.nullable(),
+    attempts: z.number().int().nonnegative(),
+    next_attempt_at: instantSchema.nullable(),
+    outcome: transferOutcomeSchema.nullable(),
+    reference_code: z.string().nullable(),
+    provider_status: z.string().nullable(),
+    /** The Pix end-to-end id, once the provider sent it. */
+    end_to_end: z.string().nullable(),
+    /** When the provider completed it (state `paid`). */
+    payment_date: z.string().nullable(),
+    /** The provider's reason and date (state `provider_canceled`). */
+    cancellation_reason: z.string().nullable(),
+    cancellation_date: z.string().nullable(),
+    registered_at: instantSchema.nullable(),
+    /** When our last POST of it left (an unknown outcome is only read back for the settle horizon after it). */
+    last_post_at: instantSchema.nullable(),
+    /** While the outcome is unknown: until when it is only read back (after that, still absent, it may be sent again). */
+    settle_until: instantSchema.nullable(),
+    /** What needs a person now, or null. */
+    attention: z.enum(ATTENTION_REASONS).nullable(),
+    attention_handled: z.object({ by: personSchema, at: instantSchema, note: z.string() }).nullable(),
+    approvals_required: z.number().int().nonnegative(),
+    approvals: z.array(approvalSchema),
+    expires_at: instantSchema.nullable(),
+    decision_reason: z.string().nullable(),
+    batch_id: z.string().nullable(),
+    batch_line: z.number().int().nullable(),
+    /** A payable: the Brazil day it goes out and the instant (the day at SCHEDULE_SEND_TIME). */
+    scheduled_for: z.string().nullable(),
+    send_at: instantSchema.nullable(),
+    /** An occurrence of a recurring series. */
+    series_id: z.string().nullable(),
+    description: z.string().nullable(),
+    cost_centre: z.object({ id: z.string(), code: z.string(), name: z.string() }).nullable(),
+    /** The saved receiver it was made from. */
+    receiver_id: z.string().nullable(),
+  })
+  .meta({ id: "Transfer" });
+
+/** One step of a request's timeline. `note` is a message key with its values. */
+export const transferEventSchema = z
+  .object({
+    at: instantSchema,
+    from_state: transferStateSchema.nullable(),
+    to_state: transferStateSchema,
+    actor: personSchema.nullable(),
+    note: z.object({ key: z.string(), values: z.record(z.string(), z.union([z.string(), z.number()])).optional() }).nullable(),
+    outcome: transferOutcomeSchema.nullable(),
+  })
+  .meta({ id: "TransferEvent" });
+
+/** What the approver weighs about the receiver (lib/transfers/receiver-check.ts). */
+const receiverCheckSchema = z.object({
+  /** The saved receiver ("favorecido") the request was made from, and since when it is saved. */
+  saved: z.object({ id: z.string(), nickname: z.string(), since: instantSchema }).nullable(),
+  /** Earlier requests to the same CPF/CNPJ (not counting rejected, canceled or expired ones). */
+  earlier: z.number().int().nonnegative(),
+  /** Names those earlier requests carried that differ from this one's, accents and case aside. */
+  other_names: z.array(z.string()),
+});
+
+/** A recurring series and all its occurrences (lib/transfers/series-view.ts). */
+const seriesViewSchema = z
+  .object({
+    id: z.string(),
+    every: z.enum(["week", "month"]),
+    count: z.number().int().nullable(),
+    until: z.string().nullable(),
+    maker: personSchema,
+    stopped_at: instantSchema.nullable(),
+    stopped_by: personSchema.nullable(),
+    occurrences: z.array(z.object({ id: z.string(), scheduled_for: z.string(), state: transferStateSchema, value_cents: centsSchema })),
+  })
+  .meta({ id: "Series" });
+
+/** One transfer request with its timeline, what the approver weighs about its receiver, and its series. */
+export const transferDetailSchema = transferSchema
+  .extend({ history: z.array(transferEventSchema), receiver_check: receiverCheckSchema, series: seriesViewSchema.nullable() })
+  .meta({ id: "TransferDetail" });
+
+/** GET /api/transfers/{id} and every decision on one (approve, reject, cancel, handled). */
+export const transferDetailAnswer = z.object({ transfer: transferDetailSchema });
+
+/** A page of the list; `total` and `total_value_cents` count every request the filters match, not only this page. */
+export const transferListMetaSchema = storePageMetaSchema.extend({ total_value_cents: centsSchema }).meta({ id: "TransferPageMeta" });
+
+/** GET /api/transfers. */
+export const transferListAnswer = z.object({ transfers: z.array(transferSchema), meta: transferListMetaSchema });
+
+/** POST /api/transfers: the request, and a recurring series' occurrences. */
+export const createdTransferAnswer = z.object({ transfer: transferSchema, series: z.array(transferSchema).optional() });
+
+/** POST /api/transfers/series/{id}/stop: how many occurrences were canceled. */
+export const seriesStoppedAnswer = z.object({ canceled: z.number().int().nonnegative() });
+
+/** GET /api/transfers/approvals-preview. */
+export const approvalsPreviewAnswer = z.object({
+  need: z.object({
+    /** Distinct approvals needed. */
+    approvals: z.number().int().nonnegative(),
+    /** What the amount alone would need. */
+    by_amount: z.number().int().nonnegative(),
+    /** The maker's sum to this receiver in the window, this transfer included. */
+    window_sum_cents: centsSchema,
+    window_hours: z.number().int().positive(),
+    window_applies: z.boolean(),
+  }),
+});
+
+/** The approval policy in force (GET/PUT /api/settings/approvals). */
+export const storedPolicySchema = z
+  .object({
+    tiers: z.array(z.object({ from_cents: centsSchema, approvals: z.number().int().nonnegative() })),
+    expiry_hours: z.number().int().positive(),
+    changed_by: z.string().nullable(),
+    changed_at: instantSchema.nullable(),
+  })
+  .meta({ id: "ApprovalPolicy" });
+export const policyAnswer = z.object({ policy: storedPolicySchema });
+
+/**
+ * POST /api/payments (the older alias of POST /api/transfers): 201/200 once registered, with the
+ * payment as the provider registered it; 202 while it waits for approval or is being sent.
+ */
+export const registeredPaymentAnswer = z.object({
+  payment: paymentListItemSchema.pick({ reference_code: true, idempotent_id: true, value_cents: true, receiver_name: true, receiver_document: true }).extend({
+    pix_key_type: pixKeyTypeSchema.nullable(),
+    pix_key: z.string().nullable(),
+    status: z.string().nullable(),
+  }),
+  reconciled: z.boolean(),
+  transfer: transferSchema,
+});
+export const pendingPaymentAnswer = z.object({ transfer: transferSchema });
+
+/** A reconciliation finding (GET /api/reconciliation). */
+export const findingSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.string(),
+    idempotent_id: z.string(),
+    reference_code: z.string().nullable(),
+    provider_status: z.string().nullable(),
+    value_cents: centsSchema.nullable(),
+    detail: z.record(z.string(), z.unknown()),
+    found_at: instantSchema,
+    state: z.enum(["open", "resolved"]),
+    resolved_by: z.string().nullable(),
+    resolved_at: instantSchema.nullable(),
+    resolution_note: z.string().nullable(),
+  })
+  .meta({ id: "Finding" });
+export const findingListAnswer = z.object({ findings: z.array(findingSchema), meta: storePageMetaSchema });
+export const findingAnswer = z.object({ finding: findingSchema });
