@@ -49,8 +49,8 @@ export async function waitForQuietMachine(log: (line: string) => void = console.
     const others = found.stdout
       .split("\n")
       .filter((line) => line.trim() && !line.includes("pgrep") && !line.startsWith(`${process.pid} `))
-      // Wrappers that only wait for their turn (a shell loop, `timeout ...`) are not a build or a run.
-      .filter((line) => !/^\d+ (\/bin\/)?(ba)?sh |^\d+ timeout /.test(line));
+      // Wrappers that only wait for their turn (a shell loop, `timeout ...`, `flock LOCK ...`) are not a build or a run.
+      .filter((line) => !/^\d+ (\/bin\/)?(ba)?sh |^\d+ timeout |^\d+ flock /.test(line));
     if (others.length === 0) return;
     if (!said) log(`waiting for other builds/e2e runs to finish:\n  ${others.join("\n  ")}`);
     await new Promise((r) => setTimeout(r, 10_000));

@@ -8,6 +8,7 @@
  *
  *   npx tsx bench/transfer-flow.ts --app http://localhost:3300 [--runs 10]
  */
+import { cpfCheckDigits } from "../lib/pix/cpf";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { contextOptions, launchOptions, signedInState } from "./page-metrics";
 import { summarize } from "./proc";
@@ -26,13 +27,20 @@ async function signedInPage(browser: Browser, appUrl: string, email: string, pas
   return context.newPage();
 }
 
+/** A valid CPF numbered by `i` (its check digits computed). */
+function benchCpf(i: number): string {
+  const base = String(100_000_000 + i).slice(-9);
+  return base + cpfCheckDigits(base);
+}
+
 /** The New transfer form filled by Pix key (e-mail) and reviewed; `amount` as typed ("150,00"). */
 async function reviewTransfer(page: Page, amount: string, i: number): Promise<void> {
   await page.goto("/payments/new");
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   await page.fill("#register-amount", amount);
   await page.fill("#register-receiver-name", `Bench Receiver ${i}`);
-  await page.fill("#register-receiver-document", "39053344705");
+  // A receiver of its own each time: approval tiers count the maker's 24 h sum per receiver.
+  await page.fill("#register-receiver-document", benchCpf(i));
   await page.selectOption("#register-pix-key-type", "email");
   await page.fill("#register-pix-key", `bench${i}@example.com`);
   await page.getByRole("button", { name: REVIEW }).click();

@@ -143,6 +143,11 @@ test.describe("screenshots in Portuguese", () => {
         // The header is one line (48 px) with every link of an admin.
         expect((await page.getByRole("banner").boundingBox())?.height).toBe(48);
         expect(await overlappingHeaderControls(page), `${target.name}: header controls drawn over each other`).toEqual([]);
+        if (width >= 1440) {
+          // Room to spare beside the links: a count badge, a longer balance or "Reconectando" must fit
+          // too (a full run gives the admin badges this quiet start does not).
+          expect(await headerSlack(page), `${target.name}: free room in the header`).toBeGreaterThanOrEqual(80);
+        }
         expect(await page.evaluate(() => document.documentElement.scrollWidth), target.name).toBeLessThanOrEqual(width);
         await page.screenshot({ path: `${SHOTS}/pt-BR-${target.name}-${width}.png`, fullPage: width > 600 });
         if (target.name === "payments" && width === 1440 && process.env.README_SHOT === "1") {
@@ -156,6 +161,16 @@ test.describe("screenshots in Portuguese", () => {
     });
   }
 });
+
+/** Pixels between the end of the navigation and the start of the header's right-hand controls. */
+function headerSlack(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const bar = document.querySelector("header > div")!;
+    const nav = bar.querySelector("nav")!.getBoundingClientRect();
+    const right = (bar.lastElementChild as HTMLElement).getBoundingClientRect();
+    return Math.round(right.left - nav.right);
+  });
+}
 
 /** Pairs of visible header controls (links, buttons, the balance) whose boxes intersect. */
 function overlappingHeaderControls(page: Page): Promise<string[]> {

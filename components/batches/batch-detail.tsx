@@ -73,9 +73,16 @@ export function BatchDetailView({ id, viewer }: { id: string; viewer: BatchViewe
         </Card>
       ) : null}
       <section aria-labelledby="batch-rows-title" className="flex flex-col gap-2">
-        <h2 id="batch-rows-title" className="text-sm font-semibold text-fg">
-          {t("rowsTitle")}
-        </h2>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="batch-rows-title" className="text-sm font-semibold text-fg">
+            {t("rowsTitle")}
+          </h2>
+          {sent ? (
+            <Link href={`/transfers?batch=${encodeURIComponent(batch.id)}`} className="text-sm font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300" data-testid="batch-transfers-link">
+              {t("allRows", { count: batch.valid })}
+            </Link>
+          ) : null}
+        </div>
         <PreviewTable rows={rows} />
       </section>
     </div>

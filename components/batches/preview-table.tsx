@@ -51,7 +51,7 @@ const Row = memo(function Row({ row, index, start, measure }: { row: BatchPrevie
       className={cn(GRID, "absolute left-0 top-0 w-full border-b border-border py-1 md:py-0", row.state === "invalid" && "bg-red-50/70 dark:bg-red-950/20")}
     >
       {PREVIEW_COLUMNS.map((column) => (
-        <td key={column} role="cell" className={cn("min-w-0 px-3 py-1 text-sm md:py-2", CELL_CLASS[column])}>
+        <td key={column} role="cell" data-column={column} className={cn("min-w-0 px-3 py-1 text-sm md:py-2", CELL_CLASS[column])}>
           <PreviewCell row={row} column={column} />
         </td>
       ))}

@@ -5,6 +5,7 @@ import { webhookEventQueries } from "@/lib/events/queries";
 import { hasMembers } from "@/lib/domain/answer";
 import { insightsQueries } from "@/lib/queries/insights";
 import { paymentQueries, qrcodeQueries } from "@/lib/queries/payments";
+import { batchQueries } from "@/lib/queries/batches";
 import { transferQueries } from "@/lib/queries/transfers";
 import type { LiveEventName } from "./live-connection";
 
@@ -53,7 +54,8 @@ export function createLiveInvalidator(queryClient: QueryClient, o: LiveInvalidat
       );
     }
     if (log || everything) work.push(queryClient.invalidateQueries({ queryKey: webhookEventQueries.all() }));
-    if (transfers || everything) work.push(queryClient.invalidateQueries({ queryKey: transferQueries.all() }));
+    // A batch is its rows: a transfer's change may change a batch's state and what waits for an approver.
+    if (transfers || everything) work.push(queryClient.invalidateQueries({ queryKey: transferQueries.all() }), queryClient.invalidateQueries({ queryKey: batchQueries.all() }));
     if (qrcodes || everything) work.push(queryClient.invalidateQueries({ queryKey: qrcodeQueries.all() }));
     if (balance || everything) work.push(queryClient.invalidateQueries({ queryKey: balanceQuery.queryKey }));
     if (alerts || everything) work.push(queryClient.invalidateQueries({ queryKey: alertQueries.all() }));

@@ -41,7 +41,7 @@ export async function AppHeader({ user, badges }: { user: SessionUser; badges?: 
           badges={badges}
           footer={
             // Who is signed in, where the bar has no room for it; sign-out too on a phone.
-            <div className="flex items-center justify-between gap-2 px-1 min-[1400px]:hidden">
+            <div className="flex items-center justify-between gap-2 px-1 min-[1400px]:max-[1600px]:hidden">
               {who}
               <div className="sm:hidden">
                 <SignOutButton />
@@ -62,7 +62,9 @@ export async function AppHeader({ user, badges }: { user: SessionUser; badges?: 
           {can(user.role, "alerts") ? <AlertBell /> : null}
           <ThemeToggle />
           <LanguageSwitch />
-          <div className="hidden max-w-[12rem] text-right min-[1400px]:block">{who}</div>
+          {/* From 1600 px the bar shows more links instead (the header is capped at 1600 px, and a
+              badge, a long balance or "Reconectando" must still fit): the name moves into the menu. */}
+          <div className="hidden max-w-[12rem] text-right min-[1400px]:block min-[1600px]:hidden">{who}</div>
           <div className="hidden sm:block">
             <SignOutButton />
           </div>

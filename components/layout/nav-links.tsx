@@ -78,7 +78,7 @@ export function NavLinks({ role, badges = {}, footer }: { role: Role; badges?: N
             className="absolute top-full z-50 mt-1 flex max-h-[calc(100vh-4rem)] flex-col gap-0.5 overflow-y-auto rounded-lg border border-border bg-surface p-1.5 shadow-lg data-[align=end]:right-0 data-[align=start]:left-0"
           >
             {items.map((item) => link(item, IN_MENU[item.tier], true))}
-            {footer ? <div className="mt-1 border-t border-border pt-2 empty:hidden min-[1400px]:hidden">{footer}</div> : null}
+            {footer ? <div className="mt-1 border-t border-border pt-2 empty:hidden min-[1400px]:max-[1600px]:hidden">{footer}</div> : null}
           </div>
         ) : null}
       </div>

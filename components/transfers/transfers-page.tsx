@@ -9,10 +9,14 @@ import { buttonVariants } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatBRL } from "@/lib/pix";
+import { batchQueries } from "@/lib/queries/batches";
 import { transferQueries } from "@/lib/queries/transfers";
+import { inboxItems } from "@/lib/transfers/inbox-items";
 import { TRANSFER_FILTER_KEYS, transfersApiQuery, transfersSearchParams, type TransfersSearchValues } from "@/lib/search-params/transfers";
 import { TRANSFER_VIEWS } from "@/lib/transfers/views";
 import { cn } from "@/lib/utils";
+import { InboxPanel } from "./inbox/inbox-panel";
+import { InboxSection } from "./inbox/inbox-section";
 import { TransferFilters } from "./transfer-filters";
 import { TransfersTable } from "./transfers-table";
 
@@ -31,7 +35,6 @@ export function TransfersPage({ canApprove, canCreate }: { canApprove: boolean; 
   const [values, setUrl] = useQueryStates(transfersSearchParams, { clearOnDefault: true, history: "push" });
   const { view, batch } = values;
   const views = TRANSFER_VIEWS.filter((v) => v !== "inbox" || canApprove);
-  const inbox = useQuery({ ...transferQueries.list("?scope=inbox"), enabled: canApprove && view !== "inbox" });
 
   return (
     <div className="flex flex-col gap-5">
@@ -52,17 +55,7 @@ export function TransfersPage({ canApprove, canCreate }: { canApprove: boolean; 
         ) : null}
       </div>
 
-      {canApprove && view !== "inbox" && (inbox.data?.transfers.length ?? 0) > 0 ? (
-        <section aria-labelledby="inbox-title" className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50/60 p-3 dark:border-amber-800 dark:bg-amber-950/20">
-          <h2 id="inbox-title" className="flex items-center gap-2 text-sm font-semibold text-fg">
-            {t("filters.inbox")}
-            <span className="rounded-full bg-amber-200 px-2 text-xs font-semibold text-amber-950 dark:bg-amber-800 dark:text-amber-50">
-              {inbox.data?.meta.total ?? 0}
-            </span>
-          </h2>
-          <TransfersTable transfers={inbox.data?.transfers.slice(0, 10) ?? []} caption={t("filters.inbox")} />
-        </section>
-      ) : null}
+      {canApprove && view !== "inbox" ? <InboxSection onSeeAll={() => void setUrl({ view: "inbox", page: 1, state: null })} /> : null}
 
       <nav aria-label={t("filters.label")} className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1">
         {views.map((v) => (
@@ -106,7 +99,11 @@ function TransfersView({ values, onPage }: { values: TransfersSearchValues; onPa
   const { view, page } = values;
   const query = useQuery(transferQueries.list(transfersApiQuery(values)));
   const filtered = TRANSFER_FILTER_KEYS.some((key) => values[key] !== null) || values.batch !== null;
-  if (query.isPending) {
+  // A batch waiting for the approver is one item of the inbox view, above its requests (the
+  // filters narrow requests by receiver, amount...: a batch has no one receiver, so it shows unfiltered).
+  const withBatches = view === "inbox" && page === 1 && !filtered;
+  const batchesQuery = useQuery({ ...batchQueries.inbox(), enabled: withBatches });
+  if (query.isPending || (withBatches && batchesQuery.isPending)) {
     return (
       <div aria-busy="true" aria-label={common("states.loading")} className="flex flex-col gap-2">
         {Array.from({ length: 6 }, (_, i) => (
@@ -119,37 +116,42 @@ function TransfersView({ values, onPage }: { values: TransfersSearchValues; onPa
     return <ErrorState title={t("loadError")} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }
   const { transfers, meta } = query.data;
+  const batches = withBatches ? (batchesQuery.data?.batches ?? []) : [];
+  const count = meta.total + (withBatches ? (batchesQuery.data?.meta.total ?? 0) : 0);
+  const cents = meta.total_value_cents + batches.reduce((sum, b) => sum + b.total_cents, 0);
   const totals = (
     <p className="text-sm text-fg" role="status" aria-live="polite" data-testid="transfer-totals">
-      <span className="font-semibold">{t("totals.count", { count: meta.total })}</span>
-      {meta.total > 0 ? <span className="text-fg-muted"> · {t("totals.amount", { amount: formatBRL(meta.total_value_cents) })}</span> : null}
+      <span className="font-semibold">{view === "inbox" ? t("inbox.totals", { count }) : t("totals.count", { count })}</span>
+      {count > 0 ? <span className="text-fg-muted"> · {t("totals.amount", { amount: formatBRL(cents) })}</span> : null}
     </p>
   );
-  if (transfers.length === 0) {
-    return (
-      <div className="flex flex-col gap-3">
-        {totals}
-        <p className="rounded-lg border border-dashed border-border px-4 py-10 text-center text-sm text-fg-muted" role="status">
-          {filtered ? t("empty.filtered") : view === "inbox" ? t("empty.inbox") : view === "attention" ? t("empty.attention") : view === "all" ? t("empty.all") : t("empty.filtered")}
-        </p>
-      </div>
-    );
-  }
+  const empty = transfers.length === 0 && batches.length === 0;
+  // One tree whatever is listed: the inbox panel keeps its bulk report when the last item leaves.
   return (
     <div className="flex flex-col gap-3" aria-busy={query.isFetching}>
       {totals}
-      <TransfersTable transfers={transfers} dimmed={query.isPlaceholderData} caption={t(`filters.${view}`)} showAttention={view === "attention"} />
-      <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-fg-muted">
-        <span>{t("pagination", { page: meta.page, pages: meta.total_pages, total: meta.total })}</span>
-        <div className="flex gap-2">
-          <button type="button" className={buttonVariants({ size: "sm" })} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            {common("actions.previous")}
-          </button>
-          <button type="button" className={buttonVariants({ size: "sm" })} disabled={page >= meta.total_pages} onClick={() => onPage(page + 1)}>
-            {common("actions.next")}
-          </button>
+      {view === "inbox" ? (
+        <InboxPanel items={inboxItems(batches, transfers)} caption={t("filters.inbox")} dimmed={query.isPlaceholderData} />
+      ) : empty ? null : (
+        <TransfersTable transfers={transfers} dimmed={query.isPlaceholderData} caption={t(`filters.${view}`)} showAttention={view === "attention"} />
+      )}
+      {empty ? (
+        <p className="rounded-lg border border-dashed border-border px-4 py-10 text-center text-sm text-fg-muted" role="status">
+          {filtered ? t("empty.filtered") : view === "inbox" ? t("empty.inbox") : view === "attention" ? t("empty.attention") : view === "all" ? t("empty.all") : t("empty.filtered")}
+        </p>
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-fg-muted">
+          <span>{t("pagination", { page: meta.page, pages: meta.total_pages, total: meta.total })}</span>
+          <div className="flex gap-2">
+            <button type="button" className={buttonVariants({ size: "sm" })} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+              {common("actions.previous")}
+            </button>
+            <button type="button" className={buttonVariants({ size: "sm" })} disabled={page >= meta.total_pages} onClick={() => onPage(page + 1)}>
+              {common("actions.next")}
+            </button>
+          </div>
         </div>
-      </div>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useFormatter, useNow, useTranslations } from "next-intl";
+import { ListFilter } from "lucide-react";
 import Link from "next/link";
 import { formatBRL, formatBrazilDateTime, formatDocument } from "@/lib/pix";
 import { formatBrazilDay } from "@/lib/pix/date-input";
@@ -48,6 +49,7 @@ export function TransfersTable({
             <th scope="col" className="px-3 py-2 text-right">{t("columns.amount")}</th>
             <th scope="col" className="px-3 py-2">{t("columns.receiver")}</th>
             <th scope="col" className="px-3 py-2">{t("columns.costCentre")}</th>
+            <th scope="col" className="px-3 py-2">{t("columns.batch")}</th>
             <th scope="col" className="px-3 py-2">{t("columns.maker")}</th>
             <th scope="col" className="px-3 py-2">{t("columns.approvals")}</th>
             <th scope="col" className="px-3 py-2">{t("columns.age")}</th>
@@ -75,7 +77,7 @@ export function TransfersTable({
                   <div className="mt-0.5 whitespace-nowrap text-xs text-fg-muted">{t("scheduledShort", { day: formatBrazilDay(r.scheduled_for) })}</div>
                 ) : null}
               </td>
-              <td className="whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums">{formatBRL(r.value_cents)}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-right font-medium tabular-nums" data-column="amount">{formatBRL(r.value_cents)}</td>
               <td className="max-w-[22rem] px-3 py-2">
                 <div className="truncate" title={r.receiver_name}>{r.receiver_name}</div>
                 <div className="font-mono text-xs text-fg-muted">{formatDocument(r.receiver_document)}</div>
@@ -91,6 +93,20 @@ export function TransfersTable({
                 ) : null}
               </td>
               <td className="whitespace-nowrap px-3 py-2 text-fg-muted" title={r.cost_centre?.name}>{r.cost_centre?.code ?? "—"}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-fg-muted" data-column="batch">
+                {r.batch_id ? (
+                  <span className="relative z-10 inline-flex items-center gap-1.5">
+                    <Link href={`/batches/${encodeURIComponent(r.batch_id)}`} className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300">
+                      {t("batchLine", { line: r.batch_line ?? 0 })}
+                    </Link>
+                    <Link href={`/transfers?batch=${encodeURIComponent(r.batch_id)}`} aria-label={t("batchRowsOnly")} title={t("batchRowsOnly")} className="rounded p-0.5 hover:bg-surface-muted hover:text-fg">
+                      <ListFilter aria-hidden className="h-3.5 w-3.5" />
+                    </Link>
+                  </span>
+                ) : (
+                  "—"
+                )}
+              </td>
               <td className="max-w-[14rem] truncate px-3 py-2 text-fg-muted" title={r.maker.email}>{r.maker.email}</td>
               <td className="whitespace-nowrap px-3 py-2 text-fg-muted">{approvals(r)}</td>
               <td className="whitespace-nowrap px-3 py-2 text-fg-muted">{age(r.created_at)}</td>
@@ -102,13 +118,16 @@ export function TransfersTable({
         {transfers.map((r) => (
           <li key={r.id} data-transfer-id={r.id} data-state={r.state}>
             <Link href={transferHref(r.id)} className="flex flex-col gap-1 rounded-lg border border-border bg-surface p-3 hover:bg-surface-muted">
-              <div className="flex items-center justify-between gap-2">
-                <span className="text-base font-semibold tabular-nums">{formatBRL(r.value_cents)}</span>
-                <TransferStateBadge state={r.state} />
+              {/* The amount keeps its width; a long state ("Aguardando confirmação do provedor") wraps beside it, never over it. */}
+              <div className="flex items-start justify-between gap-2">
+                <span className="shrink-0 text-base font-semibold tabular-nums" data-column="amount">{formatBRL(r.value_cents)}</span>
+                <TransferStateBadge state={r.state} wrap className="min-w-0 text-right" />
               </div>
               <div className="truncate text-sm">{r.receiver_name}</div>
-              {r.description || r.cost_centre ? (
-                <div className="truncate text-xs text-fg-muted">{[r.description, r.cost_centre?.code].filter(Boolean).join(" · ")}</div>
+              {r.description || r.cost_centre || r.batch_id ? (
+                <div className="truncate text-xs text-fg-muted">
+                  {[r.description, r.cost_centre?.code, r.batch_id ? t("batchLine", { line: r.batch_line ?? 0 }) : null].filter(Boolean).join(" · ")}
+                </div>
               ) : null}
               {r.scheduled_for && (r.state === "scheduled" || r.state === "awaiting_approval") ? (
                 <div className="text-xs text-fg-muted">{t("scheduledShort", { day: formatBrazilDay(r.scheduled_for) })}</div>

@@ -20,6 +20,13 @@ export const batchQueries = {
       placeholderData: keepPreviousData,
       staleTime: 5_000,
     }),
+  /** The batches waiting for the signed-in approver's decision (each one item of "Aguardando você"). */
+  inbox: () =>
+    queryOptions({
+      queryKey: [...batchQueries.all(), "inbox"] as const,
+      queryFn: ({ signal }) => apiGet("/api/batches?scope=inbox", readList, { signal }),
+      staleTime: 5_000,
+    }),
   detail: (id: string) =>
     queryOptions({
       queryKey: [...batchQueries.all(), "detail", id] as const,
