@@ -5,7 +5,7 @@
  *
  *   node --expose-gc --import ./bench/server-only-hook.mjs --import tsx bench/statement-export.ts [--seed 13000] [--json]
  */
-import { setStoreForTests } from "@/lib/db";
+import { getDb, setStoreForTests } from "@/lib/db";
 import { TEST_ENGINES } from "@/lib/db/test-engines";
 import { translator } from "@/lib/i18n/server";
 import { startTestSandbox } from "@/lib/payments-api/test-sandbox";
@@ -39,7 +39,7 @@ async function measure(format: StatementFormat) {
   const rss: number[] = [];
   const heap: number[] = [];
   const started = performance.now();
-  const response = await statementExportResponse({ format, period, actor: { id: "bench", email: "bench@example.test" }, ip: null, t });
+  const response = await statementExportResponse({ format, period, actor: { id: "bench", email: "bench@example.test" }, ip: null, t, db: await getDb() });
   const reader = response.body!.getReader();
   let bytes = 0;
   let chunks = 0;

@@ -45,10 +45,10 @@ const policyOf = (p: ApprovalPolicy): ApprovalPolicy => ({ tiers: p.tiers.map((t
 
 async function ask(ctx: Context, requester: Person, change: PendingChangePayload, target: { id: string | null; email: string | null }): Promise<PendingChangeView> {
   return ctx.db.transaction(async (tx) => {
-    const pending = await insertPendingChange(tx as unknown as Db, { change, target, requester, now: new Date() });
+    const pending = await insertPendingChange(tx, { change, target, requester, now: new Date() });
     await recordAudit(
       { actor: requester, action: "admin_change.request", target: target.email ?? change.kind, outcome: "pending", detail: { pending_change: pending.id, change, via: ctx.via ?? "web" }, ip: ctx.ip },
-      tx as unknown as Db,
+      tx,
     );
     return pending;
   });
@@ -150,8 +150,7 @@ async function openChange(ctx: Context, id: string, decider: Decider, action: "a
 export async function confirmPendingChange(ctx: Context, id: string, decider: Decider): Promise<{ change: PendingChangeView; token?: string; user?: UserSummary; serviceToken?: IssuedToken }> {
   await openChange(ctx, id, decider, "admin_change.confirm");
   const who = deciderLabel(decider);
-  return ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return ctx.db.transaction(async (tx) => {
     const row = await lockPendingChange(tx, id);
     if (!row || row.state !== "pending") throw new PendingChangeError("not_pending", `The change ${id} was decided meanwhile`);
     const view = toView(row);
@@ -189,8 +188,7 @@ export async function confirmPendingChange(ctx: Context, id: string, decider: De
 export async function refusePendingChange(ctx: Context, id: string, decider: Decider): Promise<PendingChangeView> {
   await openChange(ctx, id, decider, "admin_change.refuse");
   const who = deciderLabel(decider);
-  return ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return ctx.db.transaction(async (tx) => {
     const row = await lockPendingChange(tx, id);
     if (!row || row.state !== "pending") throw new PendingChangeError("not_pending", `The change ${id} was decided meanwhile`);
     const view = toView(row);

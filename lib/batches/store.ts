@@ -75,7 +75,7 @@ export async function uploadBatch(
         detail: { file_name: input.fileName, format: reading.format, sha256: sha, ...totals, duplicate_allowed: input.allowDuplicate },
         ip: input.ip,
       },
-      tx as unknown as Db,
+      tx,
     );
   });
   const batch = await getBatchSummary(db, id);

@@ -90,14 +90,15 @@ function toJsonDetail(detail: Record<string, unknown> | undefined): Record<strin
 
 /**
  * Appends one entry to the audit log, or throws AuditUnavailableError: an action that must be
- * audited does not happen without its row. Pass the caller's transaction as `db` so the action
- * and its row are written together. Inside an HTTP request the row carries its request id, the
- * one in the request's log line and sent to the provider.
+ * audited does not happen without its row. `tx` is the caller's: the transaction that writes the
+ * action, so both are written together or neither is (or, for a row that is the only write, such
+ * as an export's, the store the caller works on). There is no default: a forgotten transaction
+ * would write the row on its own. Inside an HTTP request the row carries its request id, the one
+ * in the request's log line and sent to the provider.
  */
-export async function recordAudit(entry: AuditEntryInput, db?: Tx): Promise<void> {
+export async function recordAudit(entry: AuditEntryInput, tx: Tx): Promise<void> {
   try {
-    const store = db ?? (await getDb());
-    await store.insert(auditLog).values({
+    await tx.insert(auditLog).values({
       actorId: entry.actor?.id ?? null,
       actorEmail: safeText(entry.actor?.email?.toLowerCase()) ?? null,
       action: safeText(entry.action),

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Tx } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { getEnv } from "@/lib/env";
 import type { ExportSummary } from "@/lib/export/export-stream";
@@ -20,6 +21,8 @@ type ExportOptions = {
   actor: { id: string; email: string };
   ip: string | null;
   t: Translator;
+  /** The store the export's audit rows go to. */
+  db: Tx;
   now?: Date;
 };
 
@@ -29,12 +32,12 @@ type ExportOptions = {
  * still a JSON error), and the audit row is written before the first byte (statement.export).
  */
 export async function statementExportResponse(options: ExportOptions): Promise<Response> {
-  const { format, period, actor, ip, t } = options;
+  const { format, period, actor, ip, t, db } = options;
   const now = options.now ?? new Date();
   const [pages, balance] = await Promise.all([statementPages(period), getCachedBalance()]);
   const expectedRows = pages.first.counts.in + pages.first.counts.out;
   const detail = { ...period, format, expected_rows: expectedRows, in_cents: pages.first.totals.in_cents, out_cents: pages.first.totals.out_cents };
-  await recordAudit({ actor, action: "statement.export", outcome: "started", ip, detail });
+  await recordAudit({ actor, action: "statement.export", outcome: "started", ip, detail }, db);
   const onFinish = (summary: ExportSummary) =>
     recordAudit({
       actor,
@@ -42,7 +45,7 @@ export async function statementExportResponse(options: ExportOptions): Promise<R
       outcome: summary.completed ? "exported" : summary.error ? "failed" : "canceled",
       ip,
       detail: { ...detail, rows: summary.rows, ...(summary.error ? { error: summary.error instanceof Error ? summary.error.message : String(summary.error) } : {}) },
-    });
+    }, db);
   const headers = { "x-total-items": String(expectedRows), "x-total-in-cents": String(pages.first.totals.in_cents), "x-total-out-cents": String(pages.first.totals.out_cents) };
   const fileBase = `${t("statement.fileNames.statement")}_${period.start}_${period.end}`;
 

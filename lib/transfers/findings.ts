@@ -51,7 +51,7 @@ export async function resolveFinding(db: Db, id: number, actor: Person & { ip?: 
         detail: { finding_id: id, kind: row.kind, provider_status: row.providerStatus, note },
         ip: actor.ip ?? null,
       },
-      tx as unknown as Db,
+      tx,
     );
     return toFinding(row);
   });

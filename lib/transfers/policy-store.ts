@@ -34,7 +34,7 @@ export async function saveApprovalPolicy(db: Db, policy: ApprovalPolicy, actor: 
         detail: { from: { tiers: before.tiers, expiry_hours: before.expiry_hours }, to: policy },
         ip,
       },
-      tx as unknown as Db,
+      tx,
     );
   });
   return getApprovalPolicy(db, defaultExpiryHours);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authRequest, cookieHeader } from "@/lib/auth/test-auth";
 import { getAuth } from "@/lib/auth/auth";
-import { setStoreForTests } from "@/lib/db";
+import { getDb, setStoreForTests } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { createUser } from "@/lib/db/users";
@@ -27,7 +27,7 @@ describe.each(TEST_ENGINES)("GET /api/audit on $name", (engine) => {
       cookies[role] = cookieHeader(res);
     }
     for (let i = 0; i < 3; i++) {
-      await recordAudit({ actor: { id: "x", email: "operator@audit-route.test" }, action: "payment.export", outcome: "exported", detail: { rows: i } });
+      await recordAudit({ actor: { id: "x", email: "operator@audit-route.test" }, action: "payment.export", outcome: "exported", detail: { rows: i } }, await getDb());
     }
   });
   afterAll(async () => {

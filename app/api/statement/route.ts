@@ -5,6 +5,7 @@ import { statementQuerySchema } from "@/lib/statement/period";
 import { getStatement } from "@/lib/statement/source";
 import { fileAnswer } from "@/lib/http/answers";
 import { statementAnswerSchema } from "@/lib/statement/answer";
+import { getDb } from "@/lib/db";
 
 // A file streams to the period's end, however long that takes: never cached, never prerendered.
 export const dynamic = "force-dynamic";
@@ -19,7 +20,7 @@ export const GET = route(
   },
   async ({ request, user, query, t }) => {
     const period = { start: query.start, end: query.end };
-    if (query.format) return statementExportResponse({ format: query.format, period, actor: user, ip: clientIp(request), t });
+    if (query.format) return statementExportResponse({ format: query.format, period, actor: user, ip: clientIp(request), t, db: await getDb() });
     return jsonOk(await getStatement(period, query.page ?? 1));
   },
 );

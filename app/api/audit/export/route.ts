@@ -8,6 +8,7 @@ import { exportFormatQuery } from "@/lib/export/query";
 import { exportResponse } from "@/lib/export/response";
 import { clientIp, route } from "@/lib/http";
 import { fileAnswer } from "@/lib/http/answers";
+import { getDb } from "@/lib/db";
 
 export const dynamic = "force-dynamic";
 
@@ -23,6 +24,7 @@ export const GET = route(
     permission: "audit", query: exportQuerySchema, checkOrigin: true,
   },
   async ({ request, user, query, t }) => {
+    const db = await getDb();
     const { format = "csv", action, actor, outcome, from } = query;
     // The log grows while it is read (this export's own entry included): the file holds what was
     // there when it was asked for, so offsets stay put from one page to the next.
@@ -37,7 +39,7 @@ export const GET = route(
       expected_rows: first.total,
     };
     // Before any byte: an audit log that cannot be written refuses the export (recordAudit throws).
-    await recordAudit({ actor: user, action: "audit.export", outcome: "started", ip, detail });
+    await recordAudit({ actor: user, action: "audit.export", outcome: "started", ip, detail }, db);
 
     return exportResponse({
       format,
@@ -52,7 +54,7 @@ export const GET = route(
           outcome: summary.completed ? "exported" : summary.error ? "failed" : "canceled",
           ip,
           detail: { ...detail, rows: summary.rows },
-        }),
+        }, db),
       headers: { "x-total-items": String(first.total), "x-total-pages": String(first.pageCount) },
     });
   },

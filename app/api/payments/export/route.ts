@@ -9,6 +9,7 @@ import { clientIp, route } from "@/lib/http";
 import { withBankData } from "@/lib/export/payment-rows";
 import { listPayments } from "@/lib/payments-api";
 import { fileAnswer } from "@/lib/http/answers";
+import { getDb } from "@/lib/db";
 
 // Streams to the end of the query, however long that takes: never cached, never prerendered.
 export const dynamic = "force-dynamic";
@@ -24,6 +25,7 @@ export const GET = route(
     permission: "export", query: exportQuerySchema, checkOrigin: true,
   },
   async ({ request, user, query, t }) => {
+    const db = await getDb();
     const { format = "csv", ...rest } = query;
     // The export is the whole query: a `page` in the link is the table's, not the file's.
     const filters = { ...rest };
@@ -36,7 +38,7 @@ export const GET = route(
     const expected = { filters, format, expected_rows: total_items_amount, expected_pages: total_pages };
     // Recorded before any byte leaves: if the audit log cannot be written, recordAudit throws and
     // the caller gets an error instead of the file.
-    await recordAudit({ actor: user, action: "payment.export", outcome: "started", ip, detail: expected });
+    await recordAudit({ actor: user, action: "payment.export", outcome: "started", ip, detail: expected }, db);
 
     return exportResponse({
       format,
@@ -56,7 +58,7 @@ export const GET = route(
             pages: summary.pages,
             ...(summary.error ? { error: summary.error instanceof Error ? summary.error.message : String(summary.error) } : {}),
           },
-        }),
+        }, db),
       headers: {
         // For the progress bar: what the whole file will hold, as the provider counted it.
         "x-total-pages": String(total_pages),

@@ -31,7 +31,7 @@ export const GET = route(
       outcome: "success",
       ip: clientIp(request),
       detail: { format: "receipts", paid_rows: zip.paidRows },
-    });
+    }, db);
     return new Response(zip.stream, {
       headers: {
         ...NO_STORE,

@@ -7,6 +7,7 @@ import { renderReceiptPdf } from "@/lib/receipts/pdf";
 import { refusalAnswer } from "@/lib/receipts/refusal";
 import { receiptPdfName, receiptPdfResponse, receiptQuerySchema } from "@/lib/receipts/response";
 import { fileAnswer } from "@/lib/http/answers";
+import { getDb } from "@/lib/db";
 
 export const dynamic = "force-dynamic";
 
@@ -19,6 +20,7 @@ export const GET = route(
     permission: "viewPayments", params: paymentParamsSchema, query: receiptQuerySchema, checkOrigin: true,
   },
   async ({ request, user, params, query, locale, t }) => {
+    const db = await getDb();
     const receipt = await getPaymentReceipt(params.idempotent_id);
     if (!receipt.ok) {
       const refused = refusalAnswer(receipt.refusal, t);
@@ -33,7 +35,7 @@ export const GET = route(
       outcome: "exported",
       ip: clientIp(request),
       detail: { end_to_end: receipt.data.endToEnd, disposition },
-    });
+    }, db);
     const pdf = await renderReceiptPdf(receipt.data, { locale });
     return receiptPdfResponse(pdf, receiptPdfName(t("receipts.fileName"), receipt.data.endToEnd), disposition);
   },

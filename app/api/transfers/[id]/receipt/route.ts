@@ -36,7 +36,7 @@ export const GET = route(
       outcome: "exported",
       ip: clientIp(request),
       detail: { transfer_id: params.id, end_to_end: receipt.data.endToEnd, disposition },
-    });
+    }, db);
     const pdf = await renderReceiptPdf(receipt.data, { locale });
     return receiptPdfResponse(pdf, receiptPdfName(t("receipts.fileName"), receipt.data.endToEnd), disposition);
   },
