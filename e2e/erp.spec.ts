@@ -18,6 +18,7 @@ test.describe.configure({ mode: "serial" });
 
 const SHOTS = "test-results/shots";
 const stamp = Date.now().toString(36);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON read off the wire, checked by the assertions
 type Json = Record<string, any>;
 
 async function as(browser: Browser, account: E2EAccount): Promise<APIRequestContext> {

@@ -9,6 +9,7 @@ import { storageStateFor, type E2EAccount } from "./env";
  * schemas): the document's own JSON Schemas compiled with ajv, each status looked up as the
  * document lists it (an exact status, else 4XX/5XX).
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON read off the wire, checked by the assertions
 type Json = Record<string, any>;
 // ajv-formats is CommonJS: its function is the default export or the module itself, depending on the loader.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;

@@ -13,6 +13,7 @@ import { freshCpf } from "./register-helpers";
  * document's JSON Schema accepts (ajv on the document, not our zod schemas). Known records
  * (a transfer, a batch, a completed payment) are made or picked first so that reads answer 200.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON read off the wire, checked by the assertions
 type Json = Record<string, any>;
 
 const COMPLETED_PAYMENT = "sandbox-known-completed-no-qr";

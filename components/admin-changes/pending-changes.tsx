@@ -10,7 +10,7 @@ import { Card, CardBody } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/error-state";
 import { ERROR_BOX } from "@/components/ui/notice";
 import { OneTimeLink } from "@/components/users/one-time-link";
-import type { ConfirmedChange, PendingChangeKind, PendingChangeView } from "@/lib/admin-changes/types";
+import type { PendingChangeKind, PendingChangeView } from "@/lib/admin-changes/types";
 import { answerParsedBy } from "@/lib/domain/answer-schema";
 import { confirmedChangeAnswer } from "@/lib/admin-changes/answers";
 import { apiPost } from "@/lib/domain/api-client";

@@ -16,7 +16,6 @@ import { formatBRL, formatBrazilDateTime } from "@/lib/pix";
 import type { Finding } from "@/lib/transfers/types";
 import { cn } from "@/lib/utils";
 
-type FindingsAnswer = { findings: Finding[]; meta: { page: number; total: number; total_pages: number } };
 const readFindings = answerParsedBy(findingListAnswer);
 const readFinding = answerParsedBy(findingAnswer);
 const STATES = ["open", "resolved"] as const;

@@ -4,7 +4,6 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { answerParsedBy } from "@/lib/domain/answer-schema";
 import { approvalsPreviewAnswer } from "@/lib/transfers/answers";
 import { apiGet } from "@/lib/domain/api-client";
-import type { ApprovalNeed } from "@/lib/transfers/receiver-window";
 
 const readNeed = answerParsedBy(approvalsPreviewAnswer);
 

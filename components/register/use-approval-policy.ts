@@ -4,7 +4,6 @@ import { useQuery } from "@tanstack/react-query";
 import { answerParsedBy } from "@/lib/domain/answer-schema";
 import { policyAnswer } from "@/lib/transfers/answers";
 import { apiGet } from "@/lib/domain/api-client";
-import type { ApprovalPolicy } from "@/lib/transfers/policy";
 
 const readPolicy = answerParsedBy(policyAnswer);
 

@@ -9,7 +9,7 @@ import { transferQueries } from "@/lib/queries/transfers";
 import { getFormIdStore } from "@/lib/register/form-id-store";
 import type { TransferDraft } from "@/lib/register/validate";
 import { IN_FLIGHT_STATES } from "@/lib/transfers/states";
-import type { TransferDetail, TransferRequest } from "@/lib/transfers/types";
+import type { TransferDetail } from "@/lib/transfers/types";
 
 const readCreated = answerParsedBy(createdTransferAnswer);
 

@@ -4,7 +4,7 @@ import { answerWith } from "@/lib/domain/answer";
 import type { eventLogAnswerSchema } from "./schema";
 import { apiGet } from "@/lib/domain/api-client";
 // Types only: the browser reads the answer by its members (lib/domain/answer.ts).
-import type { EventLogAnswer, EventLogQuery } from "./schema";
+import type { EventLogQuery } from "./schema";
 
 const readLog = answerWith<z.output<typeof eventLogAnswerSchema>>({ events: "array", meta: "object" });
 

@@ -3,10 +3,7 @@ import type { z } from "zod";
 import { answerWith } from "@/lib/domain/answer";
 import type { pendingChangesAnswer } from "@/lib/admin-changes/answers";
 import { apiGet } from "@/lib/domain/api-client";
-// Types only: the browser reads our answers by their members (lib/domain/answer.ts).
-import type { PendingChangeView } from "@/lib/admin-changes/types";
 
-type PendingChangesAnswer = { pending: PendingChangeView[]; decided: PendingChangeView[] };
 const readList = answerWith<z.output<typeof pendingChangesAnswer>>({ pending: "array", decided: "array" });
 
 /** Changes waiting for a second admin (shown on /users and /settings/approvals). */

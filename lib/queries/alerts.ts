@@ -3,13 +3,12 @@ import type { z } from "zod";
 import { answerWith } from "@/lib/domain/answer";
 import type { alertAnswer, alertListAnswer, alertSettingsAnswer, bellAnswer } from "@/lib/alerts/answers";
 import { apiGet } from "@/lib/domain/api-client";
-// Types only: the browser reads our answers by their members (lib/domain/answer.ts).
 import type { AlertListState } from "@/lib/alerts/list-states";
-import type { Alert, AlertChannels, AlertListMeta, RuleSetting } from "@/lib/alerts/types";
 
-export type AlertList = { alerts: Alert[]; meta: AlertListMeta };
-export type Bell = { unread: number; latest: Alert[]; newest_id: number };
-export type AlertSettingsAnswer = { rules: RuleSetting[]; channels: AlertChannels };
+// The browser reads our answers by their members, typed from the declared schemas (lib/domain/answer.ts).
+export type AlertList = z.output<typeof alertListAnswer>;
+export type Bell = z.output<typeof bellAnswer>;
+export type AlertSettingsAnswer = z.output<typeof alertSettingsAnswer>;
 
 const readList = answerWith<z.output<typeof alertListAnswer>>({ alerts: "array", meta: "object" });
 const readBell = answerWith<z.output<typeof bellAnswer>>({ unread: "number", latest: "array", newest_id: "number" });

@@ -3,10 +3,7 @@ import type { z } from "zod";
 import { answerWith } from "@/lib/domain/answer";
 import type { batchDetailAnswer, batchListAnswer } from "@/lib/batches/answers";
 import { apiGet } from "@/lib/domain/api-client";
-// Types only: the browser reads our answers by their members (lib/domain/answer.ts).
-import type { Batch, BatchDetail } from "@/lib/batches/types";
 
-type BatchListAnswer = { batches: Batch[]; meta: { page: number; total: number; total_pages: number } };
 const readList = answerWith<z.output<typeof batchListAnswer>>({ batches: "array", meta: "object" });
 const readDetail = answerWith<z.output<typeof batchDetailAnswer>>({ batch: "object", rows: "array" });
 

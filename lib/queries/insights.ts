@@ -5,7 +5,7 @@ import type { insightsAnswerSchema } from "@/lib/insights/schema";
 import { apiGet } from "@/lib/domain/api-client";
 import { INSIGHTS_FILTER_KEYS } from "@/lib/insights/options";
 // Types only: the browser reads the answer by its members (lib/domain/answer.ts); zod stays on the server.
-import type { InsightsAnswer, InsightsQuery } from "@/lib/insights/schema";
+import type { InsightsQuery } from "@/lib/insights/schema";
 
 const readOverview = answerWith<z.output<typeof insightsAnswerSchema>>({ range: "object", series: "array", totals: "object", statuses: "array" });
 

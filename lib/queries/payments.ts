@@ -1,9 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 // Types only: this module runs in the browser, where answers are read by their members (see
 // lib/domain/answer.ts); the schemas themselves (and zod) stay on the server.
-import type { ListPaymentsAnswer, ListPaymentsParams } from "@/lib/contract/list";
-import type { PaymentDetail } from "@/lib/contract/payment";
-import type { Qrcode } from "@/lib/contract/qrcode";
+import type { ListPaymentsParams } from "@/lib/contract/list";
 import type { z } from "zod";
 import { answerWith } from "@/lib/domain/answer";
 import type { listPaymentsAnswerSchema } from "@/lib/contract/list";

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 // Types only: answers are read by their members in the browser (lib/domain/answer.ts).
-import type { ListQrcodesAnswer, ListQrcodesParams } from "@/lib/contract/qrcode-list";
+import type { ListQrcodesParams } from "@/lib/contract/qrcode-list";
 import type { z } from "zod";
 import { answerWith } from "@/lib/domain/answer";
 import type { listQrcodesAnswerSchema } from "@/lib/contract/qrcode-list";

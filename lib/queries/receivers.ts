@@ -3,9 +3,8 @@ import type { z } from "zod";
 import { answerWith } from "@/lib/domain/answer";
 import type { receiverListAnswer } from "@/lib/receivers/answers";
 import { apiGet } from "@/lib/domain/api-client";
-// Types only: the browser reads our answers by their members (lib/domain/answer.ts).
-import type { SavedReceiver } from "@/lib/receivers/types";
 
+// The browser reads our answers by their members, typed from the declared schemas (lib/domain/answer.ts).
 const readList = answerWith<z.output<typeof receiverListAnswer>>({ receivers: "array" });
 
 /**

@@ -4,7 +4,6 @@ import { answerWith } from "@/lib/domain/answer";
 import type { statementAnswerSchema } from "@/lib/statement/answer";
 import { apiGet } from "@/lib/domain/api-client";
 // Types only: the browser reads the answer by its members (lib/domain/answer.ts).
-import type { StatementAnswer } from "@/lib/statement/answer";
 import type { StatementFormat, StatementPeriod } from "@/lib/statement/period-rules";
 
 const readStatement = answerWith<z.output<typeof statementAnswerSchema>>({ movements: "array", totals: "object", counts: "object", balance: "object", meta: "object" });

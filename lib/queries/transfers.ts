@@ -4,10 +4,6 @@ import { answerWith } from "@/lib/domain/answer";
 import type { transferDetailAnswer, transferListAnswer } from "@/lib/transfers/answers";
 import type { countAnswer } from "@/lib/domain/answer-fields";
 import { apiGet } from "@/lib/domain/api-client";
-// Types only: the browser reads our answers by their members (lib/domain/answer.ts).
-import type { TransferDetail, TransferListMeta, TransferRequest } from "@/lib/transfers/types";
-
-type TransferListAnswer = { transfers: TransferRequest[]; meta: TransferListMeta };
 
 const readList = answerWith<z.output<typeof transferListAnswer>>({ transfers: "array", meta: "object" });
 const readDetail = answerWith<z.output<typeof transferDetailAnswer>>({ transfer: "object" });
