@@ -11,6 +11,7 @@ import { findPendingChange, insertPendingChange, listDecidedRows, listPendingRow
 import type { PendingChangePayload, PendingChangeView } from "./types";
 import { issueToken, issueTokenOrAsk, type IssuedToken } from "@/lib/service-accounts/service";
 import type { NewToken } from "@/lib/service-accounts/schema";
+import type { Actor } from "@/lib/domain/actor";
 
 /**
  * Changes that weaken money controls wait for a second admin (rules.ts says which). The
@@ -18,7 +19,6 @@ import type { NewToken } from "@/lib/service-accounts/schema";
  * line confirms it, and only then does the change happen, applied, marked and audited in one
  * transaction; or refuses it, audited too. Changes that do not weaken anything apply at once.
  */
-type Person = { id: string; email: string };
 /** Either the change was made at once, or it waits for a second admin. */
 export type AppliedOrPending<T> = { applied: T } | { pending: PendingChangeView };
 /** Who decides: an admin on the web, or whoever runs `npm run users -- confirm` on the server. */
@@ -43,7 +43,7 @@ const samePolicy = (a: ApprovalPolicy, b: ApprovalPolicy) =>
 
 const policyOf = (p: ApprovalPolicy): ApprovalPolicy => ({ tiers: p.tiers.map((t) => ({ from_cents: t.from_cents, approvals: t.approvals })), expiry_hours: p.expiry_hours });
 
-async function ask(ctx: Context, requester: Person, change: PendingChangePayload, target: { id: string | null; email: string | null }): Promise<PendingChangeView> {
+async function ask(ctx: Context, requester: Actor, change: PendingChangePayload, target: { id: string | null; email: string | null }): Promise<PendingChangeView> {
   return ctx.db.transaction(async (tx) => {
     const pending = await insertPendingChange(tx, { change, target, requester, now: new Date() });
     await recordAudit(
@@ -55,7 +55,7 @@ async function ask(ctx: Context, requester: Person, change: PendingChangePayload
 }
 
 /** PUT /api/settings/approvals: a stricter (or equal) policy is saved at once; a weaker one waits. */
-export async function changePolicyOrAsk(ctx: Context, proposed: ApprovalPolicy, requester: Person): Promise<AppliedOrPending<Awaited<ReturnType<typeof saveApprovalPolicy>>>> {
+export async function changePolicyOrAsk(ctx: Context, proposed: ApprovalPolicy, requester: Actor): Promise<AppliedOrPending<Awaited<ReturnType<typeof saveApprovalPolicy>>>> {
   const inForce = await getApprovalPolicy(ctx.db, ctx.defaultExpiryHours);
   if (!policyWeakens(inForce, proposed)) {
     return { applied: await saveApprovalPolicy(ctx.db, proposed, requester, ctx.ip ?? null, ctx.defaultExpiryHours) };
@@ -64,7 +64,7 @@ export async function changePolicyOrAsk(ctx: Context, proposed: ApprovalPolicy, 
 }
 
 /** PATCH /api/users/{id}: what gives a hand on the money waits; the rest applies at once. */
-export async function changeUserOrAsk(ctx: Context, userId: string, change: UserChange, requester: Person): Promise<AppliedOrPending<Awaited<ReturnType<typeof changeUser>>>> {
+export async function changeUserOrAsk(ctx: Context, userId: string, change: UserChange, requester: Actor): Promise<AppliedOrPending<Awaited<ReturnType<typeof changeUser>>>> {
   const user = await findUserById(userId, ctx.db);
   if (!user) throw new UserError(`No user with id ${userId}`, "not_found");
   if (user.id === requester.id && !("endSessions" in change)) await refuseOwnAccount(ctx, requester, change);
@@ -85,7 +85,7 @@ export async function changeUserOrAsk(ctx: Context, userId: string, change: User
  * or makes their own set-password link here: another admin does (their own security page
  * changes their password and second factor). Ending their own sessions is allowed. Audited.
  */
-async function refuseOwnAccount(ctx: Context, requester: Person, change: UserChange): Promise<never> {
+async function refuseOwnAccount(ctx: Context, requester: Actor, change: UserChange): Promise<never> {
   await recordAudit(
     { actor: requester, action: "user.change_refused", target: requester.email, outcome: "refused_own_account", detail: { change, via: ctx.via ?? "web" }, ip: ctx.ip },
     ctx.db,
@@ -94,7 +94,7 @@ async function refuseOwnAccount(ctx: Context, requester: Person, change: UserCha
 }
 
 /** POST /api/users: an account with a money role waits; others are created at once (with their link). */
-export async function inviteUserOrAsk(ctx: Context, input: { email: string; name?: string; role: Role }, requester: Person): Promise<AppliedOrPending<Awaited<ReturnType<typeof inviteUser>>>> {
+export async function inviteUserOrAsk(ctx: Context, input: { email: string; name?: string; role: Role }, requester: Actor): Promise<AppliedOrPending<Awaited<ReturnType<typeof inviteUser>>>> {
   if (!isMoneyRole(input.role)) {
     return { applied: await inviteUser(input, { db: ctx.db, actor: requester, ip: ctx.ip, auditDetail: { via: ctx.via ?? "web" } }) };
   }
@@ -104,7 +104,7 @@ export async function inviteUserOrAsk(ctx: Context, input: { email: string; name
 }
 
 /** POST /api/service-accounts/{id}/tokens: a token for an operator account waits for a second admin; others are issued at once. */
-export async function issueServiceTokenOrAsk(ctx: Context, accountId: string, input: NewToken, requester: Person): Promise<AppliedOrPending<IssuedToken>> {
+export async function issueServiceTokenOrAsk(ctx: Context, accountId: string, input: NewToken, requester: Actor): Promise<AppliedOrPending<IssuedToken>> {
   return issueTokenOrAsk(ctx, accountId, input, requester, (payload) =>
     ask(ctx, requester, { kind: "service_token", ...payload }, { id: null, email: null }),
   );
@@ -116,7 +116,7 @@ export async function listPendingChanges(db: Db): Promise<{ pending: PendingChan
   return { pending, decided };
 }
 
-function deciderLabel(decider: Decider): { id: string | null; label: string; actor: Person | null } {
+function deciderLabel(decider: Decider): { id: string | null; label: string; actor: Actor | null } {
   if (decider.kind === "admin") return { id: decider.id, label: decider.email, actor: { id: decider.id, email: decider.email } };
   return { id: null, label: `command line${decider.osUser ? ` (${decider.osUser})` : ""}`, actor: null };
 }

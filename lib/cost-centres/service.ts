@@ -5,7 +5,7 @@ import type { Db, Tx } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { costCentres, type CostCentreRow } from "@/lib/db/schema";
 import { TransferError } from "@/lib/transfers/errors";
-import type { Actor } from "@/lib/transfers/service";
+import type { Actor } from "@/lib/domain/actor";
 import type { CostCentreInput, CostCentrePatch } from "./schema";
 import type { CostCentre } from "./types";
 

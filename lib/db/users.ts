@@ -7,6 +7,7 @@ import { isRole, type Role } from "@/lib/auth/roles";
 import { recordAudit } from "./audit";
 import { getDb, type Db } from "./index";
 import { authAccount, authUser, authVerification } from "./schema/auth";
+import type { Actor } from "@/lib/domain/actor";
 
 /**
  * Staff accounts. Nobody signs up: accounts are made here (by the users CLI, the sandbox demo
@@ -35,7 +36,7 @@ export type UserSummary = {
   twoFactorEnabled: boolean;
   locale: string | null;
 };
-export type Actor = { id: string; email: string } | null;
+
 
 type UserErrorCode =
   | "own_account"
@@ -109,7 +110,7 @@ export async function listUsers(db?: Db): Promise<UserSummary[]> {
 type NewUser = { email: string; role: Role; password: string; name?: string };
 
 export type UserChangeOptions = {
-  actor?: Actor;
+  actor?: Actor | null;
   db?: Db;
   /** Extra facts for the audit entry, e.g. `{ via: "cli", os_user: "maria" }`. */
   auditDetail?: Record<string, unknown>;

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { requireApiUser, type SessionUser } from "@/lib/auth/guard";
 import { stepUpMethod, stepUpMinutes, stepUpNeeded } from "@/lib/auth/step-up";
 import type { Permission } from "@/lib/auth/roles";
+import type { Actor } from "@/lib/domain/actor";
 import type { Locale } from "@/lib/i18n/config";
 import { translator, type Translator } from "@/lib/i18n/server";
 import { jsonError, NO_STORE, toErrorResponse, validationError } from "./errors";
@@ -69,8 +70,9 @@ export type DeclaredRoute = {
 };
 
 /** Who acts, for the audit log and the transfer engine: the signed-in user and the address seen. */
-export type Actor = { id: string; email: string; ip: string | null };
-type ActorOf<U> = U extends null ? null : Actor;
+export type { Actor };
+/** In a handler the address is always known (null when the server could not read it). */
+type ActorOf<U> = U extends null ? null : Actor & { ip: string | null };
 
 export type RouteContext<P, Q, B, U> = {
   request: Request;

@@ -6,7 +6,7 @@ import type { Db, Tx } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { receivers } from "@/lib/db/schema";
 import { TransferError } from "@/lib/transfers/errors";
-import type { Actor } from "@/lib/transfers/service";
+import type { Actor } from "@/lib/domain/actor";
 import { receiverInputSchema, type ReceiverFields, type ReceiverPatch } from "./schema";
 import { receiverMatches } from "./search";
 import { activeReceivers, findReceiver, nicknameHolder, toColumns, toInput, toSavedReceiver } from "./store";

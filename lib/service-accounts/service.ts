@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import type { PendingChangeView } from "@/lib/admin-changes/types";
+import type { Actor } from "@/lib/domain/actor";
 import { TransferError } from "@/lib/transfers/errors";
 import type { ServiceAccountView, ServiceTokenView } from "./answers";
 import { DEFAULT_TOKEN_RATE_PER_MINUTE, SERVICE_ACCOUNT_ID_PREFIX, serviceAccountLabel, type ServiceAccountRole } from "./ids";
@@ -16,7 +17,6 @@ import { hashToken, newTokenValue, tokenPrefix } from "./token";
  * that may create transfers (operator) waits for a second admin (lib/admin-changes), whose
  * confirmation issues it (issueToken) and shows the value to them once.
  */
-type Admin = { id: string; email: string };
 type Ctx = { db: Db; ip?: string | null };
 
 /** Roles whose tokens move money: their issue waits for a second admin. */
@@ -24,7 +24,7 @@ export const MONEY_SERVICE_ROLES: readonly ServiceAccountRole[] = ["operator"];
 
 export { listAccounts as listServiceAccounts };
 
-export async function createServiceAccount(ctx: Ctx, input: NewServiceAccount, admin: Admin): Promise<Pick<ServiceAccountView, "id" | "name" | "role">> {
+export async function createServiceAccount(ctx: Ctx, input: NewServiceAccount, admin: Actor): Promise<Pick<ServiceAccountView, "id" | "name" | "role">> {
   return ctx.db.transaction(async (tx) => {
     const row = await insertAccount(tx, { id: `${SERVICE_ACCOUNT_ID_PREFIX}${randomUUID()}`, name: input.name, role: input.role, createdById: admin.id, createdByEmail: admin.email });
     await recordAudit({ actor: admin, action: "service_account.create", target: serviceAccountLabel(row.name), outcome: "success", detail: { service_account: row.id, role: row.role }, ip: ctx.ip }, tx);
@@ -42,7 +42,7 @@ export async function issueTokenOrAsk(
   ctx: Ctx,
   accountId: string,
   input: NewToken,
-  admin: Admin,
+  admin: Actor,
   ask: (payload: { service_account: { id: string; name: string }; role: ServiceAccountRole; expires_in_days: number | null; rate_per_minute: number }) => Promise<PendingChangeView>,
 ): Promise<{ applied: IssuedToken } | { pending: PendingChangeView }> {
   const account = await findAccount(ctx.db, accountId);
@@ -60,7 +60,7 @@ export async function issueToken(
   ctx: Ctx,
   accountId: string,
   input: { expires_in_days: number | null; rate_per_minute: number },
-  issuer: Admin,
+  issuer: Actor,
   auditDetail: Record<string, unknown>,
   now = new Date(),
 ): Promise<IssuedToken> {
@@ -89,7 +89,7 @@ export async function issueToken(
   return ctx.db.transaction(write);
 }
 
-export async function revokeToken(ctx: Ctx, accountId: string, tokenId: string, admin: Admin, now = new Date()): Promise<ServiceTokenView> {
+export async function revokeToken(ctx: Ctx, accountId: string, tokenId: string, admin: Actor, now = new Date()): Promise<ServiceTokenView> {
   return ctx.db.transaction(async (tx) => {
     const account = await findAccount(tx, accountId);
     const row = account ? await markRevoked(tx, accountId, tokenId, admin.email, now) : null;

@@ -16,6 +16,7 @@ import { approvalNeed, lockMakerWindow, recentSumsToReceivers, type ApprovalNeed
 import { findByIdempotentId, getTransferRow, insertRequests } from "./store";
 import { announceMany, lockTransfer } from "./transition";
 import type { Person } from "./types";
+import type { Actor } from "@/lib/domain/actor";
 
 /**
  * What people do to transfer requests: create, cancel, approve, reject, mark handled. Each change
@@ -23,7 +24,6 @@ import type { Person } from "./types";
  * costs a poll interval, never a payment: the reconciler requeues what is due). A refused attempt
  * on money (403/409) is an audit row too, written on its own (the refused change rolled back).
  */
-export type Actor = Person & { ip?: string | null };
 
 export type Payable = {
   /** The day it goes out ("YYYY-MM-DD"), or null: at once. */

@@ -1,0 +1,6 @@
+/**
+ * Who acts, as the audit log and the records name them: a person signed in, or a service account
+ * calling with its token (its id starts with `sa_`, lib/service-accounts/ids.ts). `ip` is the
+ * address the server saw, when the action came with a request. Client-safe: types only.
+ */
+export type Actor = { id: string; email: string; ip?: string | null };
