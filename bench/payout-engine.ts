@@ -176,7 +176,8 @@ async function run(): Promise<PayoutBenchResult> {
     const ENGINE_DONE_STATES = ["registered", ...FINAL_STATES];
     const { transferRequests } = await import("@/lib/db/schema");
     const { and, count, inArray, like } = await import("drizzle-orm");
-    const { uploadBatch, getBatchSummary } = await import("@/lib/batches/store");
+    const { getBatchSummary } = await import("@/lib/batches/store");
+    const { uploadBatch } = await import("@/lib/batches/upload");
     const { submitBatch } = await import("@/lib/batches/service");
     const { batchCsvBytes, generateBatchCells } = await import("@/lib/batches/fixtures/generate");
     const { parseBatchFile } = await import("@/lib/batches/parse");

@@ -1,12 +1,9 @@
 import "server-only";
 import { and, count, desc, eq, gt, lt, ne, type SQL } from "drizzle-orm";
-import type { Db } from "@/lib/db";
-import { recordAudit } from "@/lib/db/audit";
+import type { Db, Tx } from "@/lib/db";
 import { alertReads, alerts, type AlertRow } from "@/lib/db/schema";
-import { TransferError } from "@/lib/transfers/errors";
 import { deliveriesOf } from "./deliveries";
 import type { AlertListState } from "./list-states";
-import { announceAlerts } from "./raise";
 import { isAlertRule } from "./rules";
 import type { Alert, AlertListMeta, AlertSubjectType } from "./types";
 import { alertHref } from "./wording";
@@ -14,7 +11,7 @@ import { alertHref } from "./wording";
 /**
  * Alerts as people see and handle them. Admins and support see every alert; an operator sees
  * those about their own transfers and batches (anyone else's is "not found", never "forbidden").
- * Acknowledging and resolving take a note and are audited in the same transaction.
+ * Acknowledging and resolving (./handling.ts) take a note and are audited in the same transaction.
  */
 export const ALERTS_PAGE_SIZE = 25;
 /** The bell's short list. */
@@ -62,58 +59,19 @@ export async function markSeen(db: Db, userId: string, upTo: number, now = new D
     .onConflictDoUpdate({ target: alertReads.userId, set: { seenUpTo: upTo, at: now }, setWhere: lt(alertReads.seenUpTo, upTo) });
 }
 
-/** A person takes it on: it stays live (and resolves by itself when its condition ends). */
-export async function acknowledgeAlert(db: Db, id: number, viewer: Viewer, note: string, now = new Date()): Promise<Alert> {
-  return handle(db, id, viewer, "acknowledge", async (tx, row) => {
-    if (row.state !== "open") throw new TransferError("illegal_state", `alerts.errors.${row.state === "resolved" ? "alreadyResolved" : "alreadyAcknowledged"}`);
-    const [updated] = await tx
-      .update(alerts)
-      .set({ state: "acknowledged", acknowledgedAt: now, acknowledgedById: viewer.id, acknowledgedByEmail: viewer.email, acknowledgeNote: note, updatedAt: now })
-      .where(and(eq(alerts.id, id), eq(alerts.state, "open")))
-      .returning();
-    return updated!;
-  }, note);
+/** The alert, locked until the caller's transaction ends, if this viewer may see it. */
+export async function lockVisibleAlert(tx: Tx, id: number, viewer: Viewer): Promise<AlertRow | null> {
+  const [locked] = await tx.select().from(alerts).where(and(eq(alerts.id, id), visible(viewer))).for("update");
+  return locked ?? null;
 }
 
-/** A person closes it, saying what was done. */
-export async function resolveAlert(db: Db, id: number, viewer: Viewer, note: string, now = new Date()): Promise<Alert> {
-  return handle(db, id, viewer, "resolve", async (tx, row) => {
-    if (row.state === "resolved") throw new TransferError("illegal_state", "alerts.errors.alreadyResolved");
-    const [updated] = await tx
-      .update(alerts)
-      .set({ state: "resolved", resolvedAt: now, resolvedById: viewer.id, resolvedByEmail: viewer.email, resolutionNote: note, updatedAt: now })
-      .where(and(eq(alerts.id, id), ne(alerts.state, "resolved")))
-      .returning();
-    return updated!;
-  }, note);
+/** Sets an alert's columns, only while `stillIn` holds (its state when locked); the row after. */
+export async function updateAlert(tx: Tx, id: number, set: Partial<typeof alerts.$inferInsert>, stillIn: SQL): Promise<AlertRow> {
+  const [updated] = await tx.update(alerts).set(set).where(and(eq(alerts.id, id), stillIn)).returning();
+  return updated!;
 }
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
-async function handle(db: Db, id: number, viewer: Viewer, action: "acknowledge" | "resolve", change: (tx: Tx, row: AlertRow) => Promise<AlertRow>, note: string): Promise<Alert> {
-  const row = await db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(alerts).where(and(eq(alerts.id, id), visible(viewer))).for("update");
-    if (!locked) throw new TransferError("not_found", "alerts.errors.notFound");
-    const updated = await change(tx, locked);
-    await recordAudit(
-      {
-        actor: viewer,
-        action: action === "acknowledge" ? "alert.acknowledge" : "alert.resolve",
-        target: `alert:${id}`,
-        outcome: updated.state,
-        detail: { alert_id: id, rule: updated.rule, subject_type: updated.subjectType, subject_id: updated.subjectId, note },
-        ip: viewer.ip ?? null,
-      },
-      tx,
-    );
-    await announceAlerts(tx, [updated]);
-    return updated;
-  });
-  const [alert] = await toAlerts(db, [row]);
-  return alert!;
-}
-
-async function toAlerts(db: Db, rows: readonly AlertRow[]): Promise<Alert[]> {
+export async function toAlerts(db: Db, rows: readonly AlertRow[]): Promise<Alert[]> {
   const deliveries = await deliveriesOf(db, rows.map((r) => r.id));
   return rows.flatMap((r) => {
     if (!isAlertRule(r.rule)) return [];

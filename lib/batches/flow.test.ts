@@ -14,7 +14,8 @@ import { batchCsvBytes, generateBatchCells } from "./fixtures/generate";
 import { batchResultsColumns } from "./results-columns";
 import { approveBatch, retryFailedRows, submitBatch } from "./service";
 import { inboxCount } from "@/lib/transfers/store";
-import { getBatch, listBatches, uploadBatch } from "./store";
+import { getBatch, listBatches } from "./store";
+import { uploadBatch } from "./upload";
 
 /**
  * A batch from file to provider, its rows driven through the engine in logical time (no queue,

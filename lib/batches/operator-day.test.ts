@@ -8,7 +8,8 @@ import { translator } from "@/lib/i18n/server";
 import { MAKER } from "@/lib/transfers/testing/fixtures";
 import { batchErrorsColumns } from "./errors-file";
 import { cancelBatch, discardDraft, submitBatch } from "./service";
-import { getBatch, getBatchSummary, rowsWithErrors, uploadBatch } from "./store";
+import { getBatch, getBatchSummary, rowsWithErrors } from "./store";
+import { uploadBatch } from "./upload";
 
 /** A batch in its maker's day: discard a draft, get the rows with errors to correct, cancel before anything goes. */
 const OTHER = { id: "maker-2", email: "maker2@test.example" };

@@ -12,7 +12,8 @@ import { createReceiver } from "@/lib/receivers/service";
 import { MAKER } from "@/lib/transfers/testing/fixtures";
 import { batchResultsColumns } from "./results-columns";
 import { submitBatch } from "./service";
-import { getBatch, uploadBatch } from "./store";
+import { getBatch } from "./store";
+import { uploadBatch } from "./upload";
 
 /**
  * Batch rows as payables: a row may name a saved receiver by its nickname (`favorecido`) instead

@@ -1,90 +1,34 @@
 import "server-only";
-import { createHash, randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db";
-import { recordAudit } from "@/lib/db/audit";
+import type { Db, Tx } from "@/lib/db";
 import { approvals, batchRows, batches, costCentres, transferRequests, type BatchRow, type TransferRequestRow } from "@/lib/db/schema";
-import { receiversByNickname, toSavedReceiver } from "@/lib/receivers/store";
 import { getEnv } from "@/lib/env";
 import { attentionCondition } from "@/lib/transfers/attention";
 import { batchInboxConditions } from "@/lib/transfers/store";
 import { BATCHES_PAGE_SIZE } from "@/lib/domain/pages";
 import { asTransferOutcome } from "@/lib/transfers/outcome";
 import { isFinal, isTransferState, NOT_PAID_STATES, type TransferState } from "@/lib/transfers/states";
-import type { Person } from "@/lib/transfers/types";
 import type { ErrorsFileRow } from "./errors-file";
-import { parseBatchFile } from "./parse";
 import { toPreviewRow } from "./preview-row";
 import type { Batch, BatchDetail, BatchOutcome, BatchReview, BatchRowState, BatchRowView, BatchState } from "./types";
-import { validateBatchRows, type BatchCostCentre, type ValidatedBatchRow } from "./validate";
+import type { BatchCostCentre, ValidatedBatchRow } from "./validate";
 
-type UploadResult =
-  | { ok: true; batch: Batch }
-  | { ok: false; duplicateOf: string }
-  | { ok: false; problem: { message: string; values?: Record<string, string | number> } };
-
-/**
- * An uploaded file becomes a draft batch: read, every row validated with the single form's
- * schema, stored with its rows and its audit row in one transaction. Nothing is sent yet.
- * A file whose bytes equal an earlier batch's is refused unless `allowDuplicate`.
- */
-export async function uploadBatch(
-  db: Db,
-  input: { bytes: Uint8Array; fileName: string | null; contentType: string | null; maker: Person; ip: string | null; allowDuplicate: boolean },
-): Promise<UploadResult> {
-  const sha = createHash("sha256").update(input.bytes).digest("hex");
-  if (!input.allowDuplicate) {
-    const [earlier] = await db.select({ id: batches.id }).from(batches).where(eq(batches.fileSha256, sha)).orderBy(asc(batches.createdAt)).limit(1);
-    if (earlier) return { ok: false, duplicateOf: earlier.id };
+/** A new draft batch and its rows, in the caller's transaction (lib/batches/upload.ts decides and audits). */
+export async function insertDraft(tx: Tx, head: typeof batches.$inferInsert, rows: readonly ValidatedBatchRow[]): Promise<void> {
+  await tx.insert(batches).values(head);
+  for (let i = 0; i < rows.length; i += 500) {
+    await tx.insert(batchRows).values(rows.slice(i, i + 500).map((row) => toStoredRow(head.id, row)));
   }
-  const reading = await parseBatchFile(input.bytes, { contentType: input.contentType, fileName: input.fileName });
-  if (!reading.ok) return { ok: false, problem: reading.problem };
-  const id = randomUUID();
-  const { rows, totals } = await validateBatchRows(reading.rows, {
-    batchId: id,
-    isIdUsed: (ids) => usedIds(db, ids),
-    findReceivers: async (nicknames) => new Map([...(await receiversByNickname(db, nicknames))].map(([key, row]) => [key, toSavedReceiver(row)])),
-    findCostCentres: (codes) => costCentresByCode(db, codes),
-  });
-  const now = new Date();
-  await db.transaction(async (tx) => {
-    await tx.insert(batches).values({
-      id,
-      fileSha256: sha,
-      fileName: input.fileName?.slice(0, 255) ?? null,
-      fileFormat: reading.format,
-      makerId: input.maker.id,
-      makerEmail: input.maker.email,
-      state: "draft",
-      rows: totals.rows,
-      valid: totals.valid,
-      invalid: totals.invalid,
-      totalCents: totals.total_cents,
-      createdAt: now,
-      updatedAt: now,
-    });
-    for (let i = 0; i < rows.length; i += 500) {
-      await tx.insert(batchRows).values(rows.slice(i, i + 500).map((row) => toStoredRow(id, row)));
-    }
-    await recordAudit(
-      {
-        actor: input.maker,
-        action: "batch.upload",
-        target: id,
-        outcome: "draft",
-        detail: { file_name: input.fileName, format: reading.format, sha256: sha, ...totals, duplicate_allowed: input.allowDuplicate },
-        ip: input.ip,
-      },
-      tx,
-    );
-  });
-  const batch = await getBatchSummary(db, id);
-  if (!batch) throw new Error(`batch ${id} vanished`);
-  return { ok: true, batch };
+}
+
+/** The earliest batch made from a file with these bytes (its SHA-256), if any. */
+export async function batchWithFile(db: Db, sha256: string): Promise<string | null> {
+  const [earlier] = await db.select({ id: batches.id }).from(batches).where(eq(batches.fileSha256, sha256)).orderBy(asc(batches.createdAt)).limit(1);
+  return earlier?.id ?? null;
 }
 
 /** Ids the store already holds as transfer requests (a row with one of them would never be paid). */
-async function usedIds(db: Db, ids: string[]): Promise<Set<string>> {
+export async function usedIds(db: Db, ids: string[]): Promise<Set<string>> {
   const used = new Set<string>();
   for (let i = 0; i < ids.length; i += 1_000) {
     const rows = await db
@@ -112,7 +56,7 @@ function toStoredRow(batchId: string, row: ValidatedBatchRow): typeof batchRows.
 }
 
 /** The cost centres with these codes, by code. */
-async function costCentresByCode(db: Db, codes: string[]): Promise<Map<string, BatchCostCentre>> {
+export async function costCentresByCode(db: Db, codes: string[]): Promise<Map<string, BatchCostCentre>> {
   const rows = await db.select({ id: costCentres.id, code: costCentres.code, active: costCentres.active }).from(costCentres).where(inArray(costCentres.code, codes));
   return new Map(rows.map((r) => [r.code, r]));
 }

@@ -11,7 +11,8 @@ import { reconcile } from "./reconcile";
 import { startWorkerProcess, type WorkerProcess } from "./testing/child";
 import { batchCsvBytes, generateBatchCells } from "@/lib/batches/fixtures/generate";
 import { submitBatch } from "@/lib/batches/service";
-import { getBatch, uploadBatch } from "@/lib/batches/store";
+import { getBatch } from "@/lib/batches/store";
+import { uploadBatch } from "@/lib/batches/upload";
 import { approvedRequest, MAKER } from "./testing/fixtures";
 import { SENT_STATES, TEST_QUEUE, waitForState } from "./testing/harness";
 

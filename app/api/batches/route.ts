@@ -1,7 +1,8 @@
 import { getDb } from "@/lib/db";
 import { clientIp, jsonError, jsonOk, localize, route } from "@/lib/http";
 import { batchListQuerySchema, uploadQuerySchema } from "@/lib/batches/query";
-import { listBatches, uploadBatch } from "@/lib/batches/store";
+import { listBatches } from "@/lib/batches/store";
+import { uploadBatch } from "@/lib/batches/upload";
 import { readUploadedFile } from "@/lib/batches/upload-body";
 import { MAX_BATCH_BYTES, MAX_UPLOAD_BODY_BYTES } from "@/lib/batches/limits";
 import { batchListAnswer, batchUploadedAnswer } from "@/lib/batches/answers";

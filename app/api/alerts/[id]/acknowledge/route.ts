@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db";
 import { jsonOk, route } from "@/lib/http";
 import { alertNoteSchema, alertParamsSchema } from "@/lib/alerts/query";
-import { acknowledgeAlert } from "@/lib/alerts/store";
+import { acknowledgeAlert } from "@/lib/alerts/handling";
 import { viewerOf } from "@/lib/alerts/viewer";
 import { alertAnswer } from "@/lib/alerts/answers";
 
