@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
 import { DateRangeInput } from "@/components/ui/date-range-input";
 import { Input, Label, Select } from "@/components/ui/input";
-import { AUDIT_ACTIONS } from "@/lib/domain/audit-filters";
+import { AUDIT_ACTIONS } from "@/lib/audit/filters";
 
 export type AuditFilterValues = { action?: string; actor?: string; outcome?: string; from?: string; to?: string };
 

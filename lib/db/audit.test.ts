@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditStoreDown, auditStoreUp } from "@/lib/auth/test-auth";
 import { AuditUnavailableError, isAuditUnavailableError, listAudit, recordAudit } from "./audit";
-import { parseAuditQuery, parseAuditQueryLeniently } from "@/lib/domain/audit-filters";
+import { parseAuditQuery, parseAuditQueryLeniently } from "@/lib/audit/filters";
 import type { Db } from "./client";
 import { auditLog } from "./schema/audit";
 import { rowsOf, TEST_ENGINES, type TestStore } from "./test-engines";

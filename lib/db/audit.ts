@@ -2,14 +2,14 @@ import "server-only";
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
 import { getRequestContext } from "@/lib/http/request-context";
 import { neutralizeText } from "@/lib/pix/text";
-import type { AuditAction, AuditQuery } from "@/lib/domain/audit-filters";
+import type { AuditAction, AuditQuery } from "@/lib/audit/filters";
 import { AUDIT_PAGE_SIZE, MAX_STORE_PAGE_SIZE } from "@/lib/domain/pages";
 import { getDb, type Db, type Tx } from "./index";
 import { escapeLike } from "./like";
 import { auditLog, type AuditRow } from "./schema/audit";
 import { logLine } from "@/lib/http/logger";
 
-export type { AuditAction } from "@/lib/domain/audit-filters";
+export type { AuditAction } from "@/lib/audit/filters";
 
 export type AuditEntryInput = {
   actor?: { id: string; email: string } | null;

@@ -3,7 +3,7 @@ import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "./config";
-import { AUDIT_ACTIONS } from "@/lib/domain/audit-filters";
+import { AUDIT_ACTIONS } from "@/lib/audit/filters";
 import { MESSAGES } from "./messages";
 
 /**

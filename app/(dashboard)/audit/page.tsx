@@ -6,7 +6,7 @@ import { AuditPagination } from "@/components/audit/audit-pagination";
 import { AuditTable } from "@/components/audit/audit-table";
 import { requirePageUser } from "@/lib/auth/guard";
 import { listAudit, type AuditPage } from "@/lib/db/audit";
-import { parseAuditQueryLeniently } from "@/lib/domain/audit-filters";
+import { parseAuditQueryLeniently } from "@/lib/audit/filters";
 import { messageOrKey } from "@/components/payment-detail/message-or-key";
 import { Notice } from "@/components/ui/notice";
 

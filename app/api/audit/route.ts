@@ -1,5 +1,5 @@
 import { listAudit } from "@/lib/db/audit";
-import { auditQuerySchema } from "@/lib/domain/audit-filters";
+import { auditQuerySchema } from "@/lib/audit/filters";
 import { jsonOk, route } from "@/lib/http";
 import { auditPageAnswer } from "@/lib/audit/answers";
 

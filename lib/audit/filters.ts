@@ -3,9 +3,9 @@ import "@/lib/zod-config";
 import { z } from "zod";
 import { parseBrazilDay } from "@/lib/pix/date-input";
 import { BRAZIL_TZ } from "@/lib/pix/time-zone";
-import { storePageSchema } from "./list-params";
-import { AUDIT_PAGE_SIZE, MAX_STORE_PAGE_SIZE } from "./pages";
-import { issuesToFields } from "./zod-fields";
+import { storePageSchema } from "@/lib/domain/list-params";
+import { AUDIT_PAGE_SIZE, MAX_STORE_PAGE_SIZE } from "@/lib/domain/pages";
+import { issuesToFields } from "@/lib/domain/zod-fields";
 
 /**
  * Filters of the audit log list, shared by GET /api/audit, the /audit page and listAudit().
