@@ -144,9 +144,9 @@ test.describe("screenshots in Portuguese", () => {
         expect((await page.getByRole("banner").boundingBox())?.height).toBe(48);
         expect(await overlappingHeaderControls(page), `${target.name}: header controls drawn over each other`).toEqual([]);
         if (width >= 1440) {
-          // Room to spare beside the links: a count badge, a longer balance or "Reconectando" must fit
-          // too (a full run gives the admin badges this quiet start does not).
-          expect(await headerSlack(page), `${target.name}: free room in the header`).toBeGreaterThanOrEqual(80);
+          // Room to spare beside the links, whatever badges are already shown: one more count badge
+          // or "Reconectando" instead of "Ao vivo" must still fit (13 px were left at 1600 px once).
+          expect(await headerSlack(page), `${target.name}: free room in the header`).toBeGreaterThanOrEqual(40);
         }
         expect(await page.evaluate(() => document.documentElement.scrollWidth), target.name).toBeLessThanOrEqual(width);
         await page.screenshot({ path: `${SHOTS}/pt-BR-${target.name}-${width}.png`, fullPage: width > 600 });

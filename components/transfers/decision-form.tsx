@@ -4,7 +4,7 @@ import { Check, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { FieldError, Label } from "@/components/ui/input";
+import { RejectReasonField } from "@/components/transfers/reject-reason-field";
 
 type DecisionFormProps = {
   /** What is being decided, in words (amount, receiver or batch totals, what approving does). */
@@ -45,21 +45,17 @@ export function DecisionForm({ summary, onApprove, onReject, approving, rejectin
             onReject(reason.trim());
           }}
         >
-          <Label htmlFor={reasonId}>{t("rejectReason")}</Label>
-          <textarea
+          <RejectReasonField
             id={reasonId}
+            label={t("rejectReason")}
             value={reason}
-            maxLength={500}
+            error={reasonError}
             rows={3}
-            onChange={(e) => {
-              setReason(e.target.value);
+            onChange={(value) => {
+              setReason(value);
               setReasonError(undefined);
             }}
-            aria-invalid={Boolean(reasonError)}
-            aria-describedby={reasonError ? `${reasonId}-error` : undefined}
-            className="rounded-md border border-border bg-surface p-2 text-sm text-fg aria-[invalid=true]:border-red-600"
           />
-          <FieldError id={`${reasonId}-error`} message={reasonError} />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" variant="danger" disabled={busy} aria-busy={rejecting}>
               {rejecting ? t("rejecting") : t("rejectConfirm")}

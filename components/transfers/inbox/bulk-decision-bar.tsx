@@ -4,7 +4,7 @@ import { Check, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { FieldError, Label } from "@/components/ui/input";
+import { RejectReasonField } from "@/components/transfers/reject-reason-field";
 import { formatBRL } from "@/lib/pix";
 import type { BulkDecision } from "./use-bulk-decision";
 
@@ -49,21 +49,17 @@ export function BulkDecisionBar({ count, cents, running, onDecide }: Props) {
         <p className="text-sm text-fg">{t(asking === "approve" ? "confirmApprove" : "confirmReject", { count, amount })}</p>
         {asking === "reject" ? (
           <>
-            <Label htmlFor={reasonId}>{a("rejectReason")}</Label>
-            <textarea
+            <RejectReasonField
               id={reasonId}
+              label={a("rejectReason")}
               value={reason}
-              maxLength={500}
+              error={reasonError}
               rows={2}
-              onChange={(e) => {
-                setReason(e.target.value);
+              onChange={(value) => {
+                setReason(value);
                 setReasonError(undefined);
               }}
-              aria-invalid={Boolean(reasonError)}
-              aria-describedby={reasonError ? `${reasonId}-error` : undefined}
-              className="rounded-md border border-border bg-surface p-2 text-sm text-fg aria-[invalid=true]:border-red-600"
             />
-            <FieldError id={`${reasonId}-error`} message={reasonError} />
           </>
         ) : null}
         <div className="flex flex-wrap gap-2">
