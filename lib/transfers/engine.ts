@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { RegisterPaymentBody } from "@/lib/contract";
+import { backoffDelay } from "@/lib/domain/backoff";
 import type { Db } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { transferRequests, type TransferRequestRow } from "@/lib/db/schema";
@@ -178,7 +179,7 @@ function foundDecision(rb: Extract<ReadBack, { kind: "found" }>): Decision {
 
 /** Nothing reached the provider: `approved` again, due after a backoff (or `failed` once the attempts ran out). */
 function retryLater(outcome: TransferOutcome, row: TransferRequestRow, s: EngineSettings, now: Date): Decision {
-  const retryAt = new Date(now.getTime() + backoffMs(Math.max(1, row.attempts), s.retryBaseMs));
+  const retryAt = new Date(now.getTime() + Math.round(backoffDelay(Math.max(1, row.attempts), { base: s.retryBaseMs, cap: MAX_BACKOFF_MS, jitter: true })));
   return { state: "approved", outcome, retryAt, note: { key: "transfers.notes.notSentRetrying" } };
 }
 
@@ -271,12 +272,6 @@ function noBalance(): Decision {
     retryAt: null,
     note: { key: "transfers.notes.scheduledNoBalance" },
   };
-}
-
-/** Exponential backoff with jitter: between half and all of base * 2^(attempt-1), capped. */
-export function backoffMs(attempt: number, baseMs: number): number {
-  const ceiling = Math.min(MAX_BACKOFF_MS, baseMs * 2 ** Math.max(0, attempt - 1));
-  return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
 }
 
 /**
