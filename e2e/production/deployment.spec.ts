@@ -1,5 +1,5 @@
 import { readScrape } from "../../lib/testing/prometheus";
-import { fillByKey, review } from "../register-helpers";
+import { completingId, fillByKey, review } from "../register-helpers";
 import { browserFor, enrolSecondFactor, firstDay, setPassword, type Person } from "./people";
 import { expect, test, type Stack } from "./stack";
 
@@ -92,6 +92,9 @@ test("first admin from the CLI, colleagues with two-step sign-in, a transfer mad
 
   // 5. The operator makes a transfer above the approval limit: nothing is sent yet.
   await fillByKey(operator.page, { amount: "2.500,00", name: "Fornecedora Ltda", keyType: "email", key: "financeiro@fornecedora.com.br" });
+  // An id the provider (the sandbox's lifecycle) pays: a random one is canceled about one time in seven.
+  await operator.page.locator("summary").filter({ hasText: "Advanced" }).click();
+  await operator.page.locator("#register-idempotent-id").fill(completingId(`prod-${Date.now()}`));
   await review(operator.page);
   await operator.page.getByRole("button", { name: "Confirm transfer" }).click();
   await expect(operator.page).toHaveURL(/\/transfers\/[0-9a-f-]{36}$/, { timeout: 20_000 });
