@@ -98,20 +98,29 @@ function toJsonDetail(detail: Record<string, unknown> | undefined): Record<strin
  */
 export async function recordAudit(entry: AuditEntryInput, tx: Tx): Promise<void> {
   try {
-    await tx.insert(auditLog).values({
-      actorId: entry.actor?.id ?? null,
-      actorEmail: safeText(entry.actor?.email?.toLowerCase()) ?? null,
-      action: safeText(entry.action),
-      target: safeText(entry.target) ?? null,
-      outcome: safeText(entry.outcome),
-      detail: toJsonDetail(entry.detail),
-      ip: safeText(entry.ip) ?? null,
-      requestId: getRequestContext()?.requestId ?? null,
-    });
+    await tx.insert(auditLog).values(auditRowValues(entry));
   } catch (error) {
     logLine("error", `audit: could not record ${entry.action} (${entry.outcome})`, { error });
     throw new AuditUnavailableError(entry.action, { cause: error });
   }
+}
+
+/**
+ * The row an entry is stored as: text neutralised, the detail made plain JSON, the request id
+ * of the HTTP request it happens in. For a statement that writes the row with its action
+ * (lib/transfers/move-at-once.ts); anything else calls recordAudit.
+ */
+export function auditRowValues(entry: AuditEntryInput) {
+  return {
+    actorId: entry.actor?.id ?? null,
+    actorEmail: safeText(entry.actor?.email?.toLowerCase()) ?? null,
+    action: safeText(entry.action),
+    target: safeText(entry.target) ?? null,
+    outcome: safeText(entry.outcome),
+    detail: toJsonDetail(entry.detail),
+    ip: safeText(entry.ip) ?? null,
+    requestId: getRequestContext()?.requestId ?? null,
+  };
 }
 
 /** Rows written before the rule existed are neutralised as they are read. */

@@ -16,6 +16,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe("token cache", () => {
   it("20 concurrent calls share one token fetch, and later calls reuse it", async () => {
     t = await startTestSandbox();
+    // Nothing here is about timeouts: the suite's short one (400 ms) failed this test on a loaded machine.
+    process.env.PAYMENTS_API_TIMEOUT_MS = "15000";
+    resetEnvForTests();
     const results = await Promise.all(
       Array.from({ length: 20 }, () => getPayment("sandbox-known-pending")),
     );

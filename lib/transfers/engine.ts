@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { RegisterPaymentBody } from "@/lib/contract";
 import { backoffDelay } from "@/lib/domain/backoff";
 import type { Db } from "@/lib/db";
@@ -10,7 +10,8 @@ import { logLine } from "@/lib/http/logger";
 import { forgetBalance, getBalance, isPaymentsApiError, postPayment, readBackPayment, type ReadBack } from "@/lib/payments-api";
 import { followLocked } from "./follow";
 import { asTransferOutcome, type LostAnswer, type TransferOutcome } from "./outcome";
-import type { TransferState } from "./states";
+import { isFinal, isTransferState, type TransferState } from "./states";
+import { moveAtOnce } from "./move-at-once";
 import { moveTransfer, type MoveNote } from "./transition";
 
 export type EngineSettings = {
@@ -55,27 +56,18 @@ const MAX_CHECK_GAP_MS = 60_000;
  */
 export async function submitTransfer(db: Db, id: string, settings: EngineSettings, now = new Date()): Promise<SubmitResult> {
   const token = randomUUID();
-  const claim = await db.transaction((tx) =>
-    moveTransfer(tx, id, "submitting", {
-      from: ["approved", "scheduled", "submitting", "outcome_unknown"],
-      guard: (row) => isDue(row, now),
-      now,
-      set: {
-        claimToken: token,
-        leaseUntil: new Date(now.getTime() + settings.leaseMs),
-        nextAttemptAt: null,
-        submittedAt: sql`coalesce(${transferRequests.submittedAt}, ${now.toISOString()}::timestamptz)`,
-      },
-    }),
-  );
-  if (!claim.moved) {
-    // Not due yet: the caller makes sure a job waits for then (a job queued early may have kept the due one out).
-    const dueAt = claim.row && claim.reason === "state" && claim.row.nextAttemptAt && claim.row.nextAttemptAt > now ? claim.row.nextAttemptAt : undefined;
-    return dueAt && (claim.current === "approved" || claim.current === "outcome_unknown" || claim.current === "scheduled")
-      ? { done: false, state: claim.current, dueAt }
-      : { done: false, state: claim.current };
-  }
-  const row = claim.row;
+  const row = await moveAtOnce(db, id, "submitting", {
+    from: ["approved", "scheduled", "submitting", "outcome_unknown"],
+    where: dueNow(now),
+    now,
+    set: {
+      claimToken: token,
+      leaseUntil: new Date(now.getTime() + settings.leaseMs),
+      nextAttemptAt: null,
+      submittedAt: sql`coalesce(${transferRequests.submittedAt}, ${now.toISOString()}::timestamptz)`,
+    },
+  });
+  if (!row) return notClaimed(db, id, now);
   const body = bodyToSend(row, settings.sendAuthorized);
 
   let decision: Decision;
@@ -83,7 +75,7 @@ export async function submitTransfer(db: Db, id: string, settings: EngineSetting
   let posting = false;
   try {
     // A payable's day came: not sent when the balance cannot pay it (an unreadable balance does not stop it).
-    if (claim.from === "scheduled" && !(await balanceCovers(row.valueCents))) {
+    if (row.fromState === "scheduled" && !(await balanceCovers(row.valueCents))) {
       return record(db, row, token, noBalance(), null, now);
     }
     readBack = await readBackPayment(body);
@@ -100,20 +92,30 @@ export async function submitTransfer(db: Db, id: string, settings: EngineSetting
   return record(db, row, token, decision, readBack, now);
 }
 
-/** May a worker claim this request now? */
-function isDue(row: TransferRequestRow, now: Date): boolean {
-  const due = !row.nextAttemptAt || row.nextAttemptAt.getTime() <= now.getTime();
-  const lapsed = !row.leaseUntil || row.leaseUntil.getTime() < now.getTime();
-  switch (row.state) {
-    case "approved":
-    case "scheduled":
-    case "outcome_unknown":
-      return due;
-    case "submitting":
-      return lapsed;
-    default:
-      return false;
-  }
+/**
+ * May a worker claim the request now? Waiting (`approved`, a payable's day, an unknown outcome)
+ * and due, or `submitting` with its worker's lease run out. Decided in the claim's statement.
+ */
+function dueNow(now: Date): SQL {
+  const t = transferRequests;
+  return or(
+    and(inArray(t.state, ["approved", "scheduled", "outcome_unknown"]), or(isNull(t.nextAttemptAt), lte(t.nextAttemptAt, now))),
+    and(eq(t.state, "submitting"), or(isNull(t.leaseUntil), lt(t.leaseUntil, now))),
+  )!;
+}
+
+/**
+ * Not claimed: settled, claimed elsewhere, or not due yet. For the last, the caller makes sure a
+ * job waits for then (a job queued early may have kept the due one out).
+ */
+async function notClaimed(db: Db, id: string, now: Date): Promise<SubmitResult> {
+  const [r] = await db
+    .select({ state: transferRequests.state, nextAttemptAt: transferRequests.nextAttemptAt })
+    .from(transferRequests)
+    .where(eq(transferRequests.id, id));
+  const state = r && isTransferState(r.state) ? r.state : null;
+  const waits = state === "approved" || state === "outcome_unknown" || state === "scheduled";
+  return waits && r!.nextAttemptAt && r!.nextAttemptAt > now ? { done: false, state, dueAt: r!.nextAttemptAt } : { done: false, state };
 }
 
 type Decision = {
@@ -209,41 +211,40 @@ async function markPosting(db: Db, row: TransferRequestRow, token: string, now: 
 
 /** Step 5: the decision, recorded only while the claim is ours, with its audit row. */
 async function record(db: Db, row: TransferRequestRow, token: string, d: Decision, rb: ReadBack | null, now: Date): Promise<SubmitResult> {
-  const settled = await db.transaction(async (tx) => {
-    const moved = await moveTransfer(tx, row.id, d.state, {
-      from: ["submitting"],
-      claimToken: token,
-      outcome: d.outcome,
-      now,
-      set: {
-        claimToken: null,
-        leaseUntil: null,
-        nextAttemptAt: d.retryAt,
-        ...(d.unpost ? { lastPostAt: row.lastPostAt, attempts: row.attempts } : {}),
-        ...(d.outcome.kind === "registered"
-          ? { referenceCode: d.outcome.reference_code, providerStatus: d.outcome.status, providerCheckedAt: now }
-          : {}),
-        ...(d.outcome.kind === "conflict" ? { referenceCode: null } : {}),
-      },
-      note: d.note,
+  const set = {
+    claimToken: null,
+    leaseUntil: null,
+    nextAttemptAt: d.retryAt,
+    ...(d.unpost ? { lastPostAt: row.lastPostAt, attempts: row.attempts } : {}),
+    ...(d.outcome.kind === "registered" ? { referenceCode: d.outcome.reference_code, providerStatus: d.outcome.status, providerCheckedAt: now } : {}),
+    ...(d.outcome.kind === "conflict" ? { referenceCode: null } : {}),
+  };
+  const audit = {
+    actor: null,
+    action: "transfer.submit" as const,
+    target: row.idempotentId,
+    outcome: d.state,
+    detail: { transfer_id: row.id, value_cents: row.valueCents, receiver_name: row.receiverName, outcome: d.outcome },
+  };
+  const move = { from: ["submitting"] as const, claimToken: token, outcome: d.outcome, now, set, note: d.note };
+  // The common case (sent, or waiting to be sent or confirmed) is one statement. A final state
+  // counts in its batch's state, and a read-back that showed the payment is followed at once:
+  // both need the locked row in a transaction.
+  const needsTransaction = isFinal(d.state) || (d.state === "registered" && rb?.kind === "found");
+  if (!needsTransaction) {
+    const moved = await moveAtOnce(db, row.id, d.state, { ...move, audit });
+    if (!moved) return superseded(row.id, db);
+  } else {
+    const settled = await db.transaction(async (tx) => {
+      const moved = await moveTransfer(tx, row.id, d.state, move);
+      if (!moved.moved) return moved;
+      await recordAudit({ ...audit, detail: { ...audit.detail, attempt: moved.row.attempts } }, tx);
+      // The read-back already showed a final status: follow it now, in the same transaction.
+      if (d.state === "registered" && rb?.kind === "found") await followLocked(tx, moved.row, rb.payment, "engine", now);
+      return moved;
     });
-    if (!moved.moved) return moved;
-    const attempt = moved.row.attempts;
-    await recordAudit(
-      {
-        actor: null,
-        action: "transfer.submit",
-        target: row.idempotentId,
-        outcome: d.state,
-        detail: { transfer_id: row.id, attempt, value_cents: row.valueCents, receiver_name: row.receiverName, outcome: d.outcome },
-      },
-      tx,
-    );
-    // The read-back already showed a final status: follow it now, in the same transaction.
-    if (d.state === "registered" && rb?.kind === "found") await followLocked(tx, moved.row, rb.payment, "engine", now);
-    return moved;
-  });
-  if (!settled.moved) return superseded(row.id, db, settled.current);
+    if (!settled.moved) return superseded(row.id, db, settled.current);
+  }
   // The money is now blocked at the provider: the next balance read must not be the cached one.
   if (d.state === "registered") forgetBalance();
   return { done: true, state: d.state, outcome: d.outcome, retryAt: d.retryAt };

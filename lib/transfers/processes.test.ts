@@ -142,18 +142,26 @@ describe("two back office instances on one PostgreSQL", () => {
   });
 
   it("30 requests, provider faults on the way: each ends with exactly one payment and one row, both instances did work", { timeout: 90_000 }, async () => {
-    const a = await startWorkerProcess(workerEnv("instance-a"));
-    const b = await startWorkerProcess(workerEnv("instance-b"));
+    // One submission at a time each, and a register timeout and claim the held POST below never
+    // outlasts: whichever instance sends first is held there, so the other one must send the rest.
+    // (Left to the machine's speed, one instance took all 30 on a loaded machine.)
+    const serial = { QUEUE_CONCURRENCY: "1", PAYMENTS_API_REGISTER_TIMEOUT_MS: "120000", TRANSFER_LEASE_MS: "180000" };
+    const a = await startWorkerProcess({ ...workerEnv("instance-a"), ...serial });
+    const b = await startWorkerProcess({ ...workerEnv("instance-b"), ...serial });
     try {
       const rows = [];
       for (let i = 0; i < 30; i++) rows.push(await approvedRequest(store.db, `two-${Date.now().toString(36)}-${i}`, 1_000 + i));
+      const held = await sandbox.hold({ method: "POST", path: "/v1/pix/payments" });
       await sandbox.fault({ method: "POST", path: "/v1/pix/payments", fault: "500", times: 3 });
       await sandbox.fault({ method: "POST", path: "/v1/pix/payments", fault: "malformed-json", times: 2 });
       const before = postsBy.length;
       // Each job twice, as a double click or a requeue would: the claim decides, not the queue.
       await queue.enqueueMany(rows.map((r) => ({ id: r.id, startAfter: new Date() })));
       for (const r of rows) await queue.enqueue(r.id);
-      for (const r of rows) await waitForState(store, r.id, SENT_STATES, 30_000);
+      await held.arrived();
+      await waitFor(() => new Set(postsBy.slice(before)).size >= 2, "a POST from the other instance", 60_000);
+      await held.release("commit");
+      for (const r of rows) await waitForState(store, r.id, SENT_STATES, 60_000);
       for (const r of rows) {
         expect(paymentsWith(r.idempotentId), r.idempotentId).toHaveLength(1);
         expect(await store.db.select().from(transferRequests).where(eq(transferRequests.idempotentId, r.idempotentId))).toHaveLength(1);

@@ -13,7 +13,7 @@ export type { Tx };
 
 export type MoveNote = { key: string; values?: Record<string, string | number> } | null;
 
-type MoveOptions = {
+export type MoveOptions = {
   /** The states the caller expects the requests to be in; a request in any other is left alone. */
   from: readonly TransferState[];
   /** The worker's claim: the move only happens while the request is still theirs. */
@@ -60,7 +60,7 @@ export async function moveTransfers(
   to: TransferState,
   o: MoveOptions,
 ): Promise<{ moved: TransferRequestRow[]; locked: TransferRequestRow[] }> {
-  for (const from of o.from) if (!canTransition(from, to)) throw new IllegalTransitionError(from, to);
+  assertTransitions(o.from, to);
   if (!ids.length) return { moved: [], locked: [] };
   const locked = await tx
     .select()
@@ -74,41 +74,56 @@ export async function moveTransfers(
   const now = o.now ?? new Date();
   const moved = await tx
     .update(transferRequests)
-    .set({
-      ...o.set,
-      state: to,
-      updatedAt: now,
-      // Whatever needed a person before this change is a new question after it.
-      attentionHandledAt: null,
-      attentionHandledById: null,
-      attentionHandledByEmail: null,
-      attentionNote: null,
-      ...(isEngineDone(to) ? { leaseUntil: null, claimToken: null, nextAttemptAt: null } : {}),
-      ...(isFinal(to) ? { settledAt: now } : {}),
-      ...(to === "registered" ? { registeredAt: now } : {}),
-      ...(o.outcome !== undefined ? { outcome: o.outcome as Record<string, unknown> | null } : {}),
-    })
+    .set(moveColumns(to, o, now))
     .where(inArray(transferRequests.id, eligible.map((r) => r.id)))
     .returning();
   const fromOf = new Map(eligible.map((r) => [r.id, r.state]));
+  const event = eventValues(to, o, now);
   for (let i = 0; i < moved.length; i += 1_000) {
-    await tx.insert(transferEvents).values(
-      moved.slice(i, i + 1_000).map((row) => ({
-        transferId: row.id,
-        at: now,
-        fromState: fromOf.get(row.id) ?? null,
-        toState: to,
-        actorId: o.actor?.id ?? null,
-        actorEmail: o.actor?.email ?? null,
-        note: o.note ?? null,
-        outcome: (o.outcome as Record<string, unknown> | null | undefined) ?? null,
-      })),
-    );
+    await tx.insert(transferEvents).values(moved.slice(i, i + 1_000).map((row) => ({ ...event, transferId: row.id, fromState: fromOf.get(row.id) ?? null })));
   }
   await announceMany(tx, moved);
   const batchIds = [...new Set(moved.filter((r) => movesBatch(fromOf.get(r.id), to)).map((r) => r.batchId).filter((b): b is string => b !== null))];
   if (batchIds.length) await syncBatchStates(tx, batchIds, { actor: o.actor ?? null, now });
   return { moved, locked };
+}
+
+/** The state machine's word on a move from any of `from` to `to` (and, for `batchFree`, that no batch's state depends on it). */
+export function assertTransitions(from: readonly TransferState[], to: TransferState, o: { batchFree?: boolean } = {}): void {
+  for (const f of from) {
+    if (!canTransition(f, to)) throw new IllegalTransitionError(f, to);
+    if (o.batchFree && movesBatch(f, to)) throw new Error(`A move from ${f} to ${to} changes its batch's state: it goes through moveTransfers`);
+  }
+}
+
+/** The columns every move sets besides the caller's own. */
+export function moveColumns(to: TransferState, o: Pick<MoveOptions, "set" | "outcome">, now: Date) {
+  return {
+    ...o.set,
+    state: to,
+    updatedAt: now,
+    // Whatever needed a person before this change is a new question after it.
+    attentionHandledAt: null,
+    attentionHandledById: null,
+    attentionHandledByEmail: null,
+    attentionNote: null,
+    ...(isEngineDone(to) ? { leaseUntil: null, claimToken: null, nextAttemptAt: null } : {}),
+    ...(isFinal(to) ? { settledAt: now } : {}),
+    ...(to === "registered" ? { registeredAt: now } : {}),
+    ...(o.outcome !== undefined ? { outcome: o.outcome as Record<string, unknown> | null } : {}),
+  };
+}
+
+/** A move's timeline event, but for the request and the state it left. */
+export function eventValues(to: TransferState, o: Pick<MoveOptions, "actor" | "note" | "outcome">, now: Date) {
+  return {
+    at: now,
+    toState: to,
+    actorId: o.actor?.id ?? null,
+    actorEmail: o.actor?.email ?? null,
+    note: o.note ?? null,
+    outcome: (o.outcome as Record<string, unknown> | null | undefined) ?? null,
+  };
 }
 
 /**
