@@ -39,6 +39,8 @@ const arg = (name: string, fallback: number) => {
 const IN_FLIGHT = 20;
 
 type Run = { seconds: number; perSecond: number };
+/** A run through the queue: also the provider calls it made (a read-back before each POST: two per submission). */
+type QueueRun = Run & { callsPerSubmission: number; callsPerSecond: number };
 export type PayoutBenchResult = {
   at: string;
   latencyMs: number;
@@ -46,9 +48,9 @@ export type PayoutBenchResult = {
   provider: Run & { requests: number };
   queue: {
     requests: number;
-    embedded: Run & { ratioToProvider: number; statementsPerSubmission: number; transactionsPerSubmission: number };
-    postgresql: (Run & { ratioToProvider: number }) | null;
-    twoInstances: (Run & { ratioToOne: number }) | null;
+    embedded: QueueRun & { ratioToProvider: number; callsRatioToProvider: number; statementsPerSubmission: number; transactionsPerSubmission: number };
+    postgresql: (QueueRun & { ratioToProvider: number; callsRatioToProvider: number }) | null;
+    twoInstances: (QueueRun & { ratioToOne: number }) | null;
   };
   batch: {
     rows: number;
@@ -89,9 +91,10 @@ async function startSandboxProcess(port: number): Promise<ChildProcess> {
   return child;
 }
 
-async function control(url: string, path: string, body: unknown) {
+async function control(url: string, path: string, body: unknown): Promise<unknown> {
   const res = await fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return res.json();
 }
 
 /** With PAYOUT_STATEMENT_TIMES=1: milliseconds per statement text (the profile of a run, printed on stderr). */
@@ -166,7 +169,10 @@ async function run(): Promise<PayoutBenchResult> {
   Object.assign(process.env, appEnv);
   const workers: Array<{ kill(signal?: NodeJS.Signals): Promise<void> }> = [];
   try {
-    await control(url, "/_control/faults", { path: "/v1/*", fault: "delay", delayMs: latencyMs, times: 1_000_000 });
+    const delay = await control(url, "/_control/faults", { path: "/v1/*", fault: "delay", delayMs: latencyMs, times: 1_000_000 });
+    const delayId = (delay as { fault: { id: number } }).fault.id;
+    /** Provider calls so far: every one went through the delay fault. */
+    const providerCalls = async () => ((await (await fetch(`${url}/_control/faults/${delayId}`)).json()) as { fault: { matched: number } }).fault.matched;
     const { createDb } = await import("@/lib/db/client");
     const { postPayment } = await import("@/lib/payments-api/submit");
     const { startTransferQueue } = await import("@/lib/transfers/queue");
@@ -197,10 +203,15 @@ async function run(): Promise<PayoutBenchResult> {
       pollingIntervalSeconds: 0.5,
     };
 
-    /** Creates `n` approved requests tagged `tag`, queues them and times until every one is settled by the engine. */
-    async function throughQueue(db: Db, enqueue: (items: Array<{ id: string; startAfter: Date }>) => Promise<void>, tag: string, n: number): Promise<Run> {
+    /**
+     * Creates `n` approved requests tagged `tag`, queues them and times until every one is settled
+     * by the engine; `onStart` runs once they exist, just before they are queued.
+     */
+    async function throughQueue(db: Db, enqueue: (items: Array<{ id: string; startAfter: Date }>) => Promise<void>, tag: string, n: number, onStart?: () => void): Promise<QueueRun> {
       const ids: string[] = [];
       for (let i = 0; i < n; i++) ids.push((await createRequest(db, transferOf(`bench-${tag}-${stamp}-${i}`, 2_000 + i), 0, maker)).id);
+      onStart?.();
+      const callsBefore = await providerCalls();
       const started = performance.now();
       await enqueue(ids.map((id) => ({ id, startAfter: new Date() })));
       const settled = async () =>
@@ -214,7 +225,8 @@ async function run(): Promise<PayoutBenchResult> {
         );
       while ((await settled()) < n) await new Promise((r) => setTimeout(r, 50));
       const seconds = (performance.now() - started) / 1000;
-      return { seconds: round(seconds), perSecond: round(n / seconds) };
+      const calls = (await providerCalls()) - callsBefore;
+      return { seconds: round(seconds), perSecond: round(n / seconds), callsPerSubmission: round(calls / n), callsPerSecond: round(calls / seconds) };
     }
 
     // The provider's own rate.
@@ -230,11 +242,11 @@ async function run(): Promise<PayoutBenchResult> {
     const embeddedStore = await createDb({ memory: true });
     const counted = countStatements(embeddedStore.pglite as never);
     const embeddedQueue = await startTransferQueue(embeddedStore, settings);
-    const before = { ...counted };
-    const embeddedRun = await throughQueue(embeddedStore.db, (items) => embeddedQueue.enqueueMany(items), "embedded", requests);
+    let before = { ...counted };
+    const embeddedRun = await throughQueue(embeddedStore.db, (items) => embeddedQueue.enqueueMany(items), "embedded", requests, () => (before = { ...counted }));
     const perSubmission = (k: "statements" | "transactions") => round((counted[k] - before[k]) / requests);
     if (process.env.PAYOUT_STATEMENT_TIMES) for (const [k, v] of [...timed].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.error(`${v.toFixed(0).padStart(7)} ms  ${k}`);
-    const embedded = { ...embeddedRun, ratioToProvider: 0, statementsPerSubmission: perSubmission("statements"), transactionsPerSubmission: perSubmission("transactions") };
+    const embedded = { ...embeddedRun, ratioToProvider: 0, callsRatioToProvider: 0, statementsPerSubmission: perSubmission("statements"), transactionsPerSubmission: perSubmission("transactions") };
 
     // PostgreSQL: one instance, then two, each a process of its own on one database.
     let postgresql: PayoutBenchResult["queue"]["postgresql"] = null;
@@ -257,7 +269,7 @@ async function run(): Promise<PayoutBenchResult> {
         running = await instances(2);
         const two = await throughQueue(pgStore.db, (items) => producer.enqueueMany(items), "pg2", requests * 2);
         await Promise.all(running.map((w) => w.kill("SIGTERM")));
-        postgresql = { ...one, ratioToProvider: 0 };
+        postgresql = { ...one, ratioToProvider: 0, callsRatioToProvider: 0 };
         twoInstances = { ...two, ratioToOne: round(two.perSecond / one.perSecond) };
         await producer.stop();
         await pgStore.close();
@@ -269,7 +281,11 @@ async function run(): Promise<PayoutBenchResult> {
     const provider = providerSeconds.reduce((a, b) => a + b, 0) / providerSeconds.length;
     const providerRate = requests / provider;
     embedded.ratioToProvider = round(embedded.perSecond / providerRate);
-    if (postgresql) postgresql.ratioToProvider = round(postgresql.perSecond / providerRate);
+    embedded.callsRatioToProvider = round(embedded.callsPerSecond / providerRate);
+    if (postgresql) {
+      postgresql.ratioToProvider = round(postgresql.perSecond / providerRate);
+      postgresql.callsRatioToProvider = round(postgresql.callsPerSecond / providerRate);
+    }
 
     // A 5,000-row batch, on the embedded store, at the configured rate.
     const bytes = batchCsvBytes(generateBatchCells(batchRows, 5));
@@ -349,18 +365,22 @@ export function payoutMarkdown(r: PayoutBenchResult): string {
     "|---|---|---|",
     `| provider's own rate, ${r.provider.requests} payments | ${r.provider.perSecond}/s (${r.provider.seconds} s) | the limit |`,
     `| through the queue, embedded store (PGlite, one process), ${r.queue.requests} requests | ${embedded.perSecond}/s (${embedded.seconds} s), ${embedded.ratioToProvider}x | ≥ ${T.embedded}x: ${mark(embedded.ratioToProvider >= T.embedded)} |`,
+    `| provider calls through the queue, embedded store | ${embedded.callsPerSecond}/s, ${embedded.callsRatioToProvider}x the provider's rate (${embedded.callsPerSubmission} per submission) | reported |`,
     postgresql
       ? `| through the queue, PostgreSQL, one instance, ${r.queue.requests} requests | ${postgresql.perSecond}/s (${postgresql.seconds} s), ${postgresql.ratioToProvider}x | ≥ ${T.postgresql}x: ${mark(postgresql.ratioToProvider >= T.postgresql)} |`
       : "| through the queue, PostgreSQL | not measured (no TEST_DATABASE_URL) | |",
+    postgresql ? `| provider calls through the queue, PostgreSQL | ${postgresql.callsPerSecond}/s, ${postgresql.callsRatioToProvider}x the provider's rate (${postgresql.callsPerSubmission} per submission) | reported |` : "",
     twoInstances
       ? `| two instances on one PostgreSQL, ${r.queue.requests * 2} requests | ${twoInstances.perSecond}/s (${twoInstances.seconds} s), ${twoInstances.ratioToOne}x one instance | ≥ ${T.twoInstances}x: ${mark(twoInstances.ratioToOne >= T.twoInstances)} |`
       : "| two instances on one PostgreSQL | not measured | |",
-    `| store statements / transactions per submission (embedded, queue included) | ${embedded.statementsPerSubmission} / ${embedded.transactionsPerSubmission} | reported |`,
+    `| store statements / transactions per submission (embedded, queue included, the requests' creation not) | ${embedded.statementsPerSubmission} / ${embedded.transactionsPerSubmission} | reported |`,
     `| ${r.batch.rows}-row file read and validated | ${r.batch.readAndValidateMs} ms | reported |`,
     `| stored (batch + rows) / submitted (${r.batch.rows} requests created) | ${r.batch.storeMs} ms / ${r.batch.submitMs} ms | reported |`,
     `| sent at ${r.batch.ratePerSecond}/s (embedded store) | ${r.batch.registered} registered in ${r.batch.sendSeconds} s (${r.batch.achievedPerSecond}/s), ${r.batch.ratioToIdeal}x the ${r.batch.idealSeconds} s the rate allows | ≤ ${T.batch}x: ${mark(r.batch.ratioToIdeal <= T.batch)} |`,
     `| memory while sending | ${mem} | flat |`,
-  ].join("\n");
+  ]
+    .filter(Boolean)
+    .join("\n");
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -128,14 +128,14 @@ function rows(r: BenchReport): Row[] {
     const T = PAYOUT_TARGETS;
     out.push({
       figure: `Submissions through the queue vs the provider's own rate, embedded store (${latencyMs} ms per provider call)`,
-      measured: `${queue.embedded.perSecond}/s vs ${provider.perSecond}/s (${queue.embedded.ratioToProvider}×)`,
+      measured: `${queue.embedded.perSecond}/s vs ${provider.perSecond}/s (${queue.embedded.ratioToProvider}×); provider calls ${queue.embedded.callsPerSecond}/s (${queue.embedded.callsRatioToProvider}×, ${queue.embedded.callsPerSubmission} per submission)`,
       target: `≥ ${T.embedded}×`,
       met: queue.embedded.ratioToProvider >= T.embedded,
     });
     if (queue.postgresql && queue.twoInstances) {
       out.push({
         figure: "Submissions through the queue vs the provider's own rate, PostgreSQL (one instance)",
-        measured: `${queue.postgresql.perSecond}/s (${queue.postgresql.ratioToProvider}×)`,
+        measured: `${queue.postgresql.perSecond}/s (${queue.postgresql.ratioToProvider}×); provider calls ${queue.postgresql.callsPerSecond}/s (${queue.postgresql.callsRatioToProvider}×, ${queue.postgresql.callsPerSubmission} per submission)`,
         target: `≥ ${T.postgresql}×`,
         met: queue.postgresql.ratioToProvider >= T.postgresql,
       });
@@ -284,6 +284,11 @@ export function reportMarkdown(r: BenchReport): string {
       `${r.payout.latencyMs} ms (its \`delay\` fault). The provider's rate is postPayment called directly, ${r.payout.inFlight} at a time (measured before and`,
       "after the queue runs, averaged). The queue: the embedded store in the bench's process; PostgreSQL with the workers in",
       "instances of their own (child processes), one then two on one database.",
+      "",
+      "Each submission calls the provider twice: it reads the payment back by its idempotent_id before its first POST (a",
+      "payment already there, from a restored backup or another system using the id, is never sent again). With as many",
+      `submissions in flight as the provider run has calls in flight (${r.payout.inFlight}), payments per second through the queue can reach at most`,
+      "half the provider's own rate; the provider calls per second show how much of the provider's pace the queue uses.",
       "",
       payoutMarkdown(r.payout),
     );

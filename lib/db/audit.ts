@@ -1,24 +1,16 @@
 import "server-only";
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
-import { getRequestContext } from "@/lib/http/request-context";
-import { neutralizeText } from "@/lib/pix/text";
-import type { AuditAction, AuditQuery } from "@/lib/audit/filters";
+import type { AuditQuery } from "@/lib/audit/filters";
 import { AUDIT_PAGE_SIZE, MAX_STORE_PAGE_SIZE } from "@/lib/domain/pages";
 import { getDb, type Db, type Tx } from "./index";
 import { escapeLike } from "./like";
+import { auditRowValues, safeText, toJsonDetail, type AuditEntryInput } from "./audit-row";
 import { auditLog, type AuditRow } from "./schema/audit";
 import { logLine } from "@/lib/http/logger";
 
 export type { AuditAction } from "@/lib/audit/filters";
 
-export type AuditEntryInput = {
-  actor?: { id: string; email: string } | null;
-  action: AuditAction;
-  target?: string | null;
-  outcome: string;
-  detail?: Record<string, unknown>;
-  ip?: string | null;
-};
+export type { AuditEntryInput } from "./audit-row";
 
 export type AuditEntry = {
   id: number;
@@ -60,34 +52,6 @@ export function isAuditUnavailableError(error: unknown): error is AuditUnavailab
   return error instanceof AuditUnavailableError || (error instanceof Error && error.name === "AuditUnavailableError");
 }
 
-/** Text as the audit log keeps and shows it: bidi and control characters neutralised. */
-function safeText<T extends string | null | undefined>(text: T): T {
-  return (typeof text === "string" ? neutralizeText(text) : text) as T;
-}
-
-/**
- * Keeps only what JSON can hold (no BigInt, functions or cycles) and neutralises every string in
- * it, keys included: a detail with a NUL byte made the insert fail, one with bidi controls showed
- * reversed on the audit page.
- */
-function toJsonDetail(detail: Record<string, unknown> | undefined): Record<string, unknown> {
-  if (!detail) return {};
-  try {
-    return JSON.parse(
-      JSON.stringify(detail, function (this: unknown, _k, v: unknown) {
-        if (typeof v === "bigint") return v.toString();
-        if (typeof v === "string") return neutralizeText(v);
-        if (v && typeof v === "object" && !Array.isArray(v)) {
-          return Object.fromEntries(Object.entries(v).map(([key, value]) => [neutralizeText(key), value]));
-        }
-        return v;
-      }),
-    ) as Record<string, unknown>;
-  } catch {
-    return { unserializable: true };
-  }
-}
-
 /**
  * Appends one entry to the audit log, or throws AuditUnavailableError: an action that must be
  * audited does not happen without its row. `tx` is the caller's: the transaction that writes the
@@ -103,24 +67,6 @@ export async function recordAudit(entry: AuditEntryInput, tx: Tx): Promise<void>
     logLine("error", `audit: could not record ${entry.action} (${entry.outcome})`, { error });
     throw new AuditUnavailableError(entry.action, { cause: error });
   }
-}
-
-/**
- * The row an entry is stored as: text neutralised, the detail made plain JSON, the request id
- * of the HTTP request it happens in. For a statement that writes the row with its action
- * (lib/transfers/move-at-once.ts); anything else calls recordAudit.
- */
-export function auditRowValues(entry: AuditEntryInput) {
-  return {
-    actorId: entry.actor?.id ?? null,
-    actorEmail: safeText(entry.actor?.email?.toLowerCase()) ?? null,
-    action: safeText(entry.action),
-    target: safeText(entry.target) ?? null,
-    outcome: safeText(entry.outcome),
-    detail: toJsonDetail(entry.detail),
-    ip: safeText(entry.ip) ?? null,
-    requestId: getRequestContext()?.requestId ?? null,
-  };
 }
 
 /** Rows written before the rule existed are neutralised as they are read. */

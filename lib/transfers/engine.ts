@@ -5,13 +5,13 @@ import type { RegisterPaymentBody } from "@/lib/contract";
 import { backoffDelay } from "@/lib/domain/backoff";
 import type { Db } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
-import { transferRequests, type TransferRequestRow } from "@/lib/db/schema";
+import { transferRequests } from "@/lib/db/schema";
 import { logLine } from "@/lib/http/logger";
 import { forgetBalance, getBalance, isPaymentsApiError, postPayment, readBackPayment, type ReadBack } from "@/lib/payments-api";
 import { followLocked } from "./follow";
 import { asTransferOutcome, type LostAnswer, type TransferOutcome } from "./outcome";
 import { isFinal, isTransferState, type TransferState } from "./states";
-import { moveAtOnce } from "./move-at-once";
+import { moveAtOnce, type MovedAtOnce } from "./move-at-once";
 import { moveTransfer, type MoveNote } from "./transition";
 
 export type EngineSettings = {
@@ -31,6 +31,10 @@ type SubmitResult =
   | { done: true; state: TransferState; outcome: TransferOutcome; retryAt: Date | null }
   /** Nothing done: not this worker's (claimed elsewhere, settled), or not due before `dueAt`. */
   | { done: false; state: TransferState | null; dueAt?: Date };
+
+/** What a submission reads of the request it claimed (with its id, state, attempts and the state it left). */
+const CLAIMED = ["body", "valueCents", "receiverName", "lastPostAt", "outcome"] as const;
+type Claimed = MovedAtOnce<(typeof CLAIMED)[number]>;
 
 /** The longest wait between two submissions of one request. */
 const MAX_BACKOFF_MS = 5 * 60_000;
@@ -66,7 +70,7 @@ export async function submitTransfer(db: Db, id: string, settings: EngineSetting
       nextAttemptAt: null,
       submittedAt: sql`coalesce(${transferRequests.submittedAt}, ${now.toISOString()}::timestamptz)`,
     },
-  });
+  }, CLAIMED);
   if (!row) return notClaimed(db, id, now);
   const body = bodyToSend(row, settings.sendAuthorized);
 
@@ -130,7 +134,7 @@ type Decision = {
 };
 
 /** Step 2 and 3: what a read-back means for the request. */
-function afterReadBack(rb: ReadBack, row: TransferRequestRow, s: EngineSettings, now: Date): Decision {
+function afterReadBack(rb: ReadBack, row: Claimed, s: EngineSettings, now: Date): Decision {
   const previous = asTransferOutcome(row.outcome);
   if (rb.kind === "found") return foundDecision(rb);
   const mayStillCommit = row.lastPostAt !== null && now.getTime() - row.lastPostAt.getTime() < s.settleHorizonMs;
@@ -150,7 +154,7 @@ function afterReadBack(rb: ReadBack, row: TransferRequestRow, s: EngineSettings,
 /** Steps 3 and 4: POST, and settle a lost answer with one read-back at once. */
 async function postAndSettle(
   body: RegisterPaymentBody,
-  row: TransferRequestRow,
+  row: Claimed,
   s: EngineSettings,
   now: Date,
   seen: (rb: ReadBack) => void,
@@ -180,7 +184,7 @@ function foundDecision(rb: Extract<ReadBack, { kind: "found" }>): Decision {
 }
 
 /** Nothing reached the provider: `approved` again, due after a backoff (or `failed` once the attempts ran out). */
-function retryLater(outcome: TransferOutcome, row: TransferRequestRow, s: EngineSettings, now: Date): Decision {
+function retryLater(outcome: TransferOutcome, row: Claimed, s: EngineSettings, now: Date): Decision {
   const retryAt = new Date(now.getTime() + Math.round(backoffDelay(Math.max(1, row.attempts), { base: s.retryBaseMs, cap: MAX_BACKOFF_MS, jitter: true })));
   return { state: "approved", outcome, retryAt, note: { key: "transfers.notes.notSentRetrying" } };
 }
@@ -189,7 +193,7 @@ function retryLater(outcome: TransferOutcome, row: TransferRequestRow, s: Engine
  * A POST of ours may still commit: `outcome_unknown`, read back again soon and then more
  * sparsely, and exactly at the horizon (when, still absent, it may be sent again).
  */
-function stillUnknown(previous: TransferOutcome | null, lost: LostAnswer | null, row: TransferRequestRow, s: EngineSettings, now: Date): Decision {
+function stillUnknown(previous: TransferOutcome | null, lost: LostAnswer | null, row: Claimed, s: EngineSettings, now: Date): Decision {
   const sentAt = row.lastPostAt ?? now;
   const sinceSent = now.getTime() - sentAt.getTime();
   const gap = Math.min(MAX_CHECK_GAP_MS, Math.max(FIRST_CHECK_MS, Math.floor(sinceSent / 2)));
@@ -200,7 +204,7 @@ function stillUnknown(previous: TransferOutcome | null, lost: LostAnswer | null,
 }
 
 /** Writes that a POST is about to leave, while the claim is still ours; false when it was taken over. */
-async function markPosting(db: Db, row: TransferRequestRow, token: string, now: Date): Promise<boolean> {
+async function markPosting(db: Db, row: Claimed, token: string, now: Date): Promise<boolean> {
   const marked = await db
     .update(transferRequests)
     .set({ lastPostAt: now, attempts: sql`${transferRequests.attempts} + 1` })
@@ -210,7 +214,7 @@ async function markPosting(db: Db, row: TransferRequestRow, token: string, now: 
 }
 
 /** Step 5: the decision, recorded only while the claim is ours, with its audit row. */
-async function record(db: Db, row: TransferRequestRow, token: string, d: Decision, rb: ReadBack | null, now: Date): Promise<SubmitResult> {
+async function record(db: Db, row: Claimed, token: string, d: Decision, rb: ReadBack | null, now: Date): Promise<SubmitResult> {
   const set = {
     claimToken: null,
     leaseUntil: null,
@@ -279,7 +283,7 @@ function noBalance(): Decision {
  * What goes to the provider: the stored body, authorized by our approvals (PROVIDER_AUTHORIZATION
  * `ours`) or left to the provider's portal (`portal`).
  */
-function bodyToSend(row: TransferRequestRow, authorized: boolean): RegisterPaymentBody {
+function bodyToSend(row: Claimed, authorized: boolean): RegisterPaymentBody {
   return { ...(row.body as RegisterPaymentBody), authorized };
 }
 
@@ -287,7 +291,7 @@ function bodyToSend(row: TransferRequestRow, authorized: boolean): RegisterPayme
  * A failure that is not the provider's: our own invalid body is a refusal; anything else, after
  * a POST may have left, is unknown; before, nothing was sent.
  */
-function unexpected(err: unknown, row: TransferRequestRow, posting: boolean, s: EngineSettings, now: Date): Decision {
+function unexpected(err: unknown, row: Claimed, posting: boolean, s: EngineSettings, now: Date): Decision {
   if (isPaymentsApiError(err) && err.kind === "invalid") {
     return { state: "refused", outcome: { kind: "refused", http_status: 0, message: err.message, ...(err.fields ? { fields: err.fields } : {}) }, retryAt: null, note: null };
   }

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "@/lib/db";
-import { auditRowValues, type AuditEntryInput } from "@/lib/db/audit";
+import { auditRowValues, type AuditEntryInput } from "@/lib/db/audit-row";
 import { auditLog } from "@/lib/db/schema/audit";
 import { transferEvents, transferRequests, type TransferRequestRow } from "@/lib/db/schema";
 import { TRANSFER_CHANNEL } from "./live-channel";
@@ -15,7 +15,10 @@ type AtOnceOptions = Pick<MoveOptions, "from" | "claimToken" | "set" | "note" | 
   audit?: AuditEntryInput;
 };
 
-export type MovedAtOnce = TransferRequestRow & { fromState: string };
+/** Columns the statement always returns from the update: its other parts need them. */
+const ALWAYS = ["id", "state", "idempotentId", "batchId", "attempts"] as const;
+
+export type MovedAtOnce<K extends keyof TransferRequestRow> = Pick<TransferRequestRow, K | (typeof ALWAYS)[number]> & { fromState: string };
 
 /**
  * The engine's moves in ONE statement: the request is locked, moved if it is in an expected state
@@ -25,9 +28,16 @@ export type MovedAtOnce = TransferRequestRow & { fromState: string };
  * sets, the event), with no round trip between the steps: a submission's store time was most of
  * its time (issue 35). Only for moves no batch's state depends on (approved -> submitting ->
  * registered and back); anything else goes through `moveTransfers`.
- * Returns the moved row (with the state it left), or null when it did not move.
+ * Returns the moved row's `columns` (with the state it left), or null when it did not move: only
+ * what the caller reads comes back (a request's whole row is wide).
  */
-export async function moveAtOnce(db: Tx, id: string, to: TransferState, o: AtOnceOptions): Promise<MovedAtOnce | null> {
+export async function moveAtOnce<K extends keyof TransferRequestRow>(
+  db: Tx,
+  id: string,
+  to: TransferState,
+  o: AtOnceOptions,
+  columns: readonly K[] = [],
+): Promise<MovedAtOnce<K> | null> {
   assertTransitions(o.from, to, { batchFree: true });
   const now = o.now ?? new Date();
   const current = db
@@ -48,8 +58,8 @@ export async function moveAtOnce(db: Tx, id: string, to: TransferState, o: AtOnc
         o.where,
       ),
     )
-    .returning({ ...getTableColumns(transferRequests), fromState: sql<string>`${current.state}`.as("from_state") });
-  const moved = db.$with("moved", { ...getTableColumns(transferRequests), fromState: sql<string>`from_state`.as("from_state") }).as(update.getSQL());
+    .returning({ ...pick([...ALWAYS, ...columns]), fromState: sql<string>`${current.state}`.as("from_state") });
+  const moved = db.$with("moved", { ...pick([...ALWAYS, ...columns]), fromState: sql<string>`from_state`.as("from_state") }).as(update.getSQL());
   const event = eventValues(to, o, now);
   const events = db.$with("events", {}).as(
     sql`insert into ${transferEvents} (transfer_id, at, from_state, to_state, actor_id, actor_email, note, outcome)
@@ -77,7 +87,12 @@ export async function moveAtOnce(db: Tx, id: string, to: TransferState, o: AtOnc
   const row = rows[0];
   if (!row) return null;
   const { announced: _announced, ...rest } = row;
-  return rest as MovedAtOnce;
+  return rest as unknown as MovedAtOnce<K>;
+}
+
+function pick(keys: ReadonlyArray<keyof TransferRequestRow>) {
+  const all = getTableColumns(transferRequests);
+  return Object.fromEntries(keys.map((k) => [k, all[k]])) as Record<string, (typeof all)[keyof typeof all]>;
 }
 
 const jsonOrNull = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { auditLog } from "@/lib/db/schema";
 import { TEST_ENGINES } from "@/lib/db/test-engines";
 import { dictBody, startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import { saveApprovalPolicy } from "@/lib/transfers/policy-store";
@@ -112,7 +114,9 @@ describe("POST /api/payments (the alias of POST /api/transfers that waits for th
     const answer = (await res.json()) as { payment: { idempotent_id: string; pix_key: string }; reconciled: boolean };
     expect(answer).toMatchObject({ reconciled: false, payment: { idempotent_id: body.idempotent_id, pix_key: "maria.santos@example.com" } });
     expect(audited("transfer.create").at(-1)).toMatchObject({ target: body.idempotent_id, actor: { id: "u-operator" } });
-    expect(audited("transfer.submit").at(-1)).toMatchObject({ target: body.idempotent_id, outcome: "registered" });
+    // The submission's audit row is written with its move, in the store (lib/transfers/move-at-once.ts).
+    const submitted = await h.store.db.select().from(auditLog).where(and(eq(auditLog.action, "transfer.submit"), eq(auditLog.target, body.idempotent_id)));
+    expect(submitted).toEqual([expect.objectContaining({ outcome: "registered", actorId: null })]);
     const repeat = await register(body);
     expect(repeat.status).toBe(200);
     expect(await repeat.json()).toMatchObject({ reconciled: true });
