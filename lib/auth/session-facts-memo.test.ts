@@ -115,6 +115,16 @@ describe.each(TEST_ENGINES)("the guard's session read on $name", (engine) => {
     expect(await getSessionUser(new Headers({ cookie }))).toBeNull();
   });
 
+  it("ends the session on the request after a password reset through Better Auth", async () => {
+    const cookie = await signIn();
+    expect(await getSessionUser(new Headers({ cookie }))).not.toBeNull();
+    const { token } = await changeUser(userId, { newPasswordLink: true });
+    const body = { newPassword: PASSWORD, token };
+    const reset = await callAuth(await getAuth(), authRequest("/reset-password", { body, baseURL: getEnv().appUrl, ip: `198.51.100.${++ip}` }));
+    expect(reset.status).toBe(200);
+    expect(await getSessionUser(new Headers({ cookie }))).toBeNull();
+  });
+
   it("sees a new step-up on the next request", async () => {
     const cookie = await signIn();
     const before = await getSessionUser(new Headers({ cookie }));
