@@ -15,7 +15,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { oneAtATime, type OneAtATime, type Target } from "./one-at-a-time";
 import { treeCpuMs } from "./proc";
-import { ROOT, startBenchServer } from "./server";
+import { ROOT, startBenchServer, type BenchServerOptions } from "./server";
 
 type AutocannonResult = { latency: { p50: number; p99: number }; requests: { average: number; total: number }; errors: number; timeouts: number; non2xx: number };
 type Autocannon = (options: { url: string; connections: number; duration: number; headers: Record<string, string> }) => Promise<AutocannonResult>;
@@ -125,11 +125,14 @@ export async function runProxyBench(o: ProxyBenchOptions): Promise<ProxyBenchRes
 }
 
 /** The bench on a server of its own (the sandbox at PROXY_SEED_COUNT payments), stopped afterwards. */
-export async function runProxyBenchOnOwnServer(options: Pick<ProxyBenchOptions, "rounds" | "roundS"> = {}): Promise<ProxyBenchResult> {
-  const server = await startBenchServer({ seedCount: PROXY_SEED_COUNT });
+export async function runProxyBenchOnOwnServer(
+  options: Pick<ProxyBenchOptions, "rounds" | "roundS" | "forwarderPort"> & Pick<BenchServerOptions, "appPort" | "sandboxPort"> = {},
+): Promise<ProxyBenchResult> {
+  const { appPort, sandboxPort, ...bench } = options;
+  const server = await startBenchServer({ seedCount: PROXY_SEED_COUNT, appPort, sandboxPort });
   try {
     const cookie = await signIn(server.appUrl, "viewer@demo.test", process.env.DEMO_PASSWORD ?? "demo-password");
-    return await runProxyBench({ ...options, appUrl: server.appUrl, sandboxUrl: server.sandboxUrl, cookie, appPid: server.appPid, sandboxPid: server.sandboxPid });
+    return await runProxyBench({ ...bench, appUrl: server.appUrl, sandboxUrl: server.sandboxUrl, cookie, appPid: server.appPid, sandboxPid: server.sandboxPid });
   } finally {
     await server.stop();
   }

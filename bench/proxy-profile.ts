@@ -4,6 +4,7 @@
  * profile is read back through the bundle's source maps (bench/cpu-profile.ts).
  *
  *   npx tsx bench/proxy-profile.ts [--duration 15] [--connections 10] [--path /api/payments?page=3] [--json out.json]
+ *     [--app-port 3300] [--sandbox-port 4310]
  *
  * Prints the stages per request and the top self-time functions as Markdown.
  */
@@ -27,9 +28,11 @@ const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 export type ProxyProfile = { requests: number; summary: ProfileSummary };
 
 /** `path`: "/api/payments?page=3" (default) or "/api/health" (the Next.js floor, for comparison). */
-export async function runProxyProfile(options: { durationS?: number; connections?: number; path?: string; seedCount?: number } = {}): Promise<ProxyProfile> {
+export async function runProxyProfile(
+  options: { durationS?: number; connections?: number; path?: string; seedCount?: number; appPort?: number; sandboxPort?: number } = {},
+): Promise<ProxyProfile> {
   const dir = mkdtempSync(join(tmpdir(), "pix-cpu-prof-"));
-  const server = await startBenchServer({ seedCount: options.seedCount ?? PROXY_SEED_COUNT, cpuProfileDir: dir });
+  const server = await startBenchServer({ seedCount: options.seedCount ?? PROXY_SEED_COUNT, cpuProfileDir: dir, appPort: options.appPort, sandboxPort: options.sandboxPort });
   let requests = 0;
   try {
     const cookie = await signIn(server.appUrl, "viewer@demo.test", process.env.DEMO_PASSWORD ?? "demo-password");
@@ -50,6 +53,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     durationS: Number(argOr("duration", "15")),
     connections: Number(argOr("connections", "10")),
     path: argOr("path", "/api/payments?page=3"),
+    appPort: arg("app-port") === undefined ? undefined : Number(arg("app-port")),
+    sandboxPort: arg("sandbox-port") === undefined ? undefined : Number(arg("sandbox-port")),
   });
   console.log(profileMarkdown(profile.summary, profile.requests, `GET ${argOr("path", "/api/payments?page=3")} under autocannon`));
   const out = arg("json");

@@ -1,7 +1,7 @@
 import "server-only";
 import { headers as requestHeaders } from "next/headers";
 import { redirect } from "next/navigation";
-import { getDb } from "@/lib/db";
+import { getDb, getStore } from "@/lib/db";
 import { getRequestContext } from "@/lib/http/request-context";
 import { getAuth } from "./auth";
 import { requestLocale, translator } from "@/lib/i18n/server";
@@ -9,6 +9,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { can, rolesFor, type Permission, type Role } from "./roles";
 import { loginUrlFor, safeNextPath } from "./safe-next";
 import { SECURITY_PAGE } from "./second-factor";
+import { sessionFactsMemoFor } from "./session-facts-memo";
 import { createSessionReader, type SessionUser } from "./session-user";
 
 export type { SessionUser } from "./session-user";
@@ -17,8 +18,9 @@ export type { SessionUser } from "./session-user";
  * The one guard every page and route handler uses. No session: pages go to /login (and come
  * back afterwards), APIs answer 401 JSON. Wrong role: APIs answer 403 JSON, pages show the
  * "not allowed" page. The session, its user's role and status are read from the store on every
- * request (session-user.ts): a sign-out, a role change, a deactivation or a password reset made
- * on any instance applies on the next request. A deactivated user has no session. A user whose
+ * request (session-user.ts; the embedded store keeps them in a memo that every write to them
+ * drops, session-facts-memo.ts): a sign-out, a role change, a deactivation or a password reset
+ * made on any instance applies on the next request. A deactivated user has no session. A user whose
  * role requires a second factor (second-factor.ts) and who has none yet may only set one up:
  * pages go to the security page, APIs answer 403.
  */
@@ -26,7 +28,7 @@ export type { SessionUser } from "./session-user";
 const NO_STORE = { "cache-control": "no-store" } as const;
 
 /** This process's reader: Better Auth and the store of this instance. */
-const readSessionUser = createSessionReader({ auth: getAuth, db: getDb });
+const readSessionUser = createSessionReader({ auth: getAuth, db: getDb, facts: async () => sessionFactsMemoFor(await getStore()) });
 
 /** The signed-in user of this request, or null. Defaults to the current request's headers. */
 export async function getSessionUser(headers?: Headers): Promise<SessionUser | null> {

@@ -6,7 +6,8 @@
  * a session refresh check. Why it cannot go stale: the memo holds nothing that can change. A
  * cookie's signature stays valid for ever; whether its session still exists, has not expired,
  * and what its user may do (role, deactivation, second factor, last step-up) is read from the
- * store on EVERY request in one indexed query (session-user.ts). So a sign-out, a role change,
+ * store on EVERY request in one indexed query (session-user.ts; on the embedded store from a memo
+ * that every write to those rows empties, session-facts-memo.ts). So a sign-out, a role change,
  * a deactivation or a password reset made on any instance applies on the next request here.
  * Better Auth is asked again after RECHECK_MS, so it keeps extending sessions in use.
  */

@@ -7,6 +7,7 @@ import type { Auth } from "./auth";
 import { isRole, type Role } from "./roles";
 import { secondFactorRequired } from "./second-factor";
 import { createSessionMemo, type SessionMemo } from "./session-cache";
+import type { SessionFacts, SessionFactsMemo } from "./session-facts-memo";
 
 export type SessionUser = {
   id: string;
@@ -24,12 +25,18 @@ export type SessionUser = {
   serviceAccount?: true;
 };
 
-type Deps = { auth: () => Promise<Pick<Auth, "api">>; db: () => Promise<Db> };
+type Deps = {
+  auth: () => Promise<Pick<Auth, "api">>;
+  db: () => Promise<Db>;
+  /** The embedded store's memo of the live facts (session-facts-memo.ts); absent or null: read them each time. */
+  facts?: () => Promise<SessionFactsMemo | null>;
+};
 
 /**
  * Reads the signed-in user of a request: Better Auth checks the cookie (its signature, the
  * session) once a minute per cookie (session-cache.ts); the live facts are read on every
- * request in ONE query joining the session, its user and its last step-up. One reader per
+ * request in ONE query joining the session, its user and its last step-up, unless the
+ * embedded store's memo holds them (dropped by every write to those rows). One reader per
  * instance; tests make two on one database to prove a change on one applies on the other.
  */
 export function createSessionReader(deps: Deps, memo: SessionMemo = createSessionMemo()) {
@@ -47,26 +54,9 @@ export function createSessionReader(deps: Deps, memo: SessionMemo = createSessio
       token = session.session.token;
       memo.remember(cookie, token, now.getTime());
     }
-    const db = await deps.db();
-    const [row] = await db
-      .select({
-        sessionId: authSession.id,
-        signedInAt: authSession.createdAt,
-        steppedUpAt: sessionStepUps.verifiedAt,
-        id: authUser.id,
-        email: authUser.email,
-        name: authUser.name,
-        role: authUser.role,
-        twoFactorEnabled: authUser.twoFactorEnabled,
-        deactivatedAt: authUser.deactivatedAt,
-      })
-      .from(authSession)
-      .innerJoin(authUser, eq(authUser.id, authSession.userId))
-      .leftJoin(sessionStepUps, eq(sessionStepUps.sessionId, authSession.id))
-      .where(and(eq(authSession.token, token), gt(authSession.expiresAt, now)))
-      .limit(1);
+    const row = await readFacts(deps, token, now);
     // Signed out, ended, expired; a role the code does not know grants nothing; deactivated: nothing.
-    if (!row || !isRole(row.role) || row.deactivatedAt) return null;
+    if (!row || new Date(row.expiresAt) <= now || !isRole(row.role) || row.deactivatedAt) return null;
     const signedInAt = new Date(row.signedInAt);
     const steppedUpAt = row.steppedUpAt ? new Date(row.steppedUpAt) : null;
     return {
@@ -80,4 +70,32 @@ export function createSessionReader(deps: Deps, memo: SessionMemo = createSessio
       verifiedAt: steppedUpAt && steppedUpAt > signedInAt ? steppedUpAt : signedInAt,
     };
   };
+}
+
+async function readFacts(deps: Deps, token: string, now: Date): Promise<SessionFacts | null> {
+  const memo = (await deps.facts?.()) ?? null;
+  const held = memo?.get(token);
+  if (held) return held;
+  const readAt = memo?.generation() ?? 0;
+  const db = await deps.db();
+  const [row] = await db
+    .select({
+      sessionId: authSession.id,
+      signedInAt: authSession.createdAt,
+      expiresAt: authSession.expiresAt,
+      steppedUpAt: sessionStepUps.verifiedAt,
+      id: authUser.id,
+      email: authUser.email,
+      name: authUser.name,
+      role: authUser.role,
+      twoFactorEnabled: authUser.twoFactorEnabled,
+      deactivatedAt: authUser.deactivatedAt,
+    })
+    .from(authSession)
+    .innerJoin(authUser, eq(authUser.id, authSession.userId))
+    .leftJoin(sessionStepUps, eq(sessionStepUps.sessionId, authSession.id))
+    .where(and(eq(authSession.token, token), gt(authSession.expiresAt, now)))
+    .limit(1);
+  if (row && memo) memo.remember(token, row, readAt);
+  return row ?? null;
 }

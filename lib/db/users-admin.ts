@@ -95,7 +95,8 @@ export async function changeUser(id: string, change: UserChange, options: UserCh
     await recordAudit({ actor: options.actor ?? null, action, target: user.email, outcome: "success", detail: { ...facts, ...options.auditDetail }, ip: options.ip }, tx);
     return { user, changed: true, token };
   });
-  // Ended sessions stop working on the next request of every instance: the guard reads the session row each time.
+  // Ended sessions stop working on the next request of every instance: the guard reads the session row each time
+  // (on the embedded store, the commit above has already emptied its memo: lib/auth/session-facts-memo.ts).
   const user = (await findUserById(id, store)) ?? outcome.user;
   return { user, changed: outcome.changed, token: outcome.token, endedSessions: ended.length };
 }
