@@ -22,13 +22,14 @@
  * PostgreSQL: TEST_DATABASE_URL (scripts/pg-test.sh); without it those rows say "not measured".
  * Writes bench/results/payout-engine.json and prints a Markdown table. Reports, never fails.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { spawn } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { benchSandboxCommand } from "./sandbox-process";
+import { payoutMarkdown, type PayoutBenchResult, type QueueRun } from "./payout-result";
+import { control, countStatements, freePort, scratchDatabase, startSandboxProcess, timed } from "./payout-support";
+
+export { PAYOUT_TARGETS, payoutMarkdown, type PayoutBenchResult } from "./payout-result";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const arg = (name: string, fallback: number) => {
@@ -40,116 +41,6 @@ const arg = (name: string, fallback: number) => {
 const IN_FLIGHT = 20;
 /** Each instance's QUEUE_CONCURRENCY when one and two instances are compared (below the provider's limit). */
 const SCALING_IN_FLIGHT = IN_FLIGHT / 4;
-
-type Run = { seconds: number; perSecond: number };
-/** A run through the queue: also the provider calls it made (a read-back before each POST: two per submission). */
-type QueueRun = Run & { callsPerSubmission: number; callsPerSecond: number };
-export type PayoutBenchResult = {
-  at: string;
-  latencyMs: number;
-  inFlight: number;
-  provider: Run & { requests: number };
-  queue: {
-    requests: number;
-    embedded: QueueRun & { ratioToProvider: number; callsRatioToProvider: number; statementsPerSubmission: number; transactionsPerSubmission: number };
-    postgresql: (QueueRun & { ratioToProvider: number; callsRatioToProvider: number }) | null;
-    twoInstances: (QueueRun & { ratioToOne: number; oneInstance: QueueRun; inFlightEach: number }) | null;
-  };
-  batch: {
-    rows: number;
-    readAndValidateMs: number;
-    storeMs: number;
-    submitMs: number;
-    ratePerSecond: number;
-    sendSeconds: number;
-    /** What the rate allows: rows / rate. */
-    idealSeconds: number;
-    ratioToIdeal: number;
-    achievedPerSecond: number;
-    registered: number;
-    memory: Array<{ sentShare: number; rssMb: number; heapMb: number }>;
-  };
-};
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-
-async function startSandboxProcess(port: number): Promise<ChildProcess> {
-  const run = await benchSandboxCommand();
-  const child = spawn(run.command, run.args, {
-    cwd: ROOT,
-    env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_STORE: "memory", SANDBOX_SEED_COUNT: "500", PAYMENTS_API_CLIENT_ID: "bench", PAYMENTS_API_CLIENT_SECRET: "bench-secret", SANDBOX_CLOCK_STEP_MS: "3600000", SANDBOX_BALANCE_CENTS: String(10_000_000_000_000) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on("data", (d: Buffer) => d.toString().includes("listening") && resolve());
-    child.once("exit", () => reject(new Error("sandbox exited")));
-  });
-  return child;
-}
-
-async function control(url: string, path: string, body: unknown): Promise<unknown> {
-  const res = await fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${path}: ${res.status}`);
-  return res.json();
-}
-
-/** With PAYOUT_STATEMENT_TIMES=1: milliseconds per statement text (the profile of a run, printed on stderr). */
-const timed = new Map<string, number>();
-
-/** Counts the statements and transactions sent to an embedded store (drizzle and the queue alike). */
-function countStatements(pg: { query: (...a: never[]) => unknown; exec: (...a: never[]) => unknown; transaction: (fn: (tx: never) => unknown) => unknown }) {
-  const counts = { statements: 0, transactions: 0 };
-  const wrap = <T extends { query: (...a: never[]) => unknown; exec?: (...a: never[]) => unknown }>(target: T) => {
-    const query = target.query.bind(target);
-    target.query = ((...a: never[]) => {
-      counts.statements += 1;
-      if (!process.env.PAYOUT_STATEMENT_TIMES) return query(...a);
-      const t = performance.now();
-      const key = String(a[0] as unknown).replace(/\s+/g, " ").slice(0, 90);
-      return (query(...a) as Promise<unknown>).finally(() => timed.set(key, (timed.get(key) ?? 0) + performance.now() - t));
-    }) as T["query"];
-    if (target.exec) {
-      const exec = target.exec.bind(target);
-      target.exec = ((...a: never[]) => {
-        counts.statements += 1;
-        return exec(...a);
-      }) as NonNullable<T["exec"]>;
-    }
-  };
-  wrap(pg);
-  const transaction = pg.transaction.bind(pg);
-  pg.transaction = ((fn: (tx: never) => unknown) =>
-    transaction((tx: never) => {
-      counts.transactions += 1;
-      wrap(tx as { query: (...a: never[]) => unknown });
-      return fn(tx);
-    })) as typeof pg.transaction;
-  return counts;
-}
-
-/** A scratch database on the PostgreSQL server of `adminUrl`; drop() removes it. */
-async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const { default: postgres } = await import("postgres");
-  const name = `pix_bench_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
-  await admin.unsafe(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
-      await admin.end({ timeout: 5 });
-    },
-  };
-}
 
 async function run(): Promise<PayoutBenchResult> {
   const requests = arg("requests", 400);
@@ -360,37 +251,6 @@ async function run(): Promise<PayoutBenchResult> {
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
-
-export const PAYOUT_TARGETS = { embedded: 0.5, postgresql: 0.8, twoInstances: 1.6, batch: 1.1 } as const;
-
-const mark = (ok: boolean) => (ok ? "met" : "MISSED");
-
-export function payoutMarkdown(r: PayoutBenchResult): string {
-  const mem = r.batch.memory.map((m) => `${Math.round(m.sentShare * 100)}%: RSS ${m.rssMb} MB, heap ${m.heapMb} MB`).join("; ");
-  const { embedded, postgresql, twoInstances } = r.queue;
-  const T = PAYOUT_TARGETS;
-  return [
-    `| payout engine (${r.latencyMs} ms per provider call, ${r.inFlight} in flight) | figure | target |`,
-    "|---|---|---|",
-    `| provider's own rate, ${r.provider.requests} payments | ${r.provider.perSecond}/s (${r.provider.seconds} s) | the limit |`,
-    `| through the queue, embedded store (PGlite, one process), ${r.queue.requests} requests | ${embedded.perSecond}/s (${embedded.seconds} s), ${embedded.ratioToProvider}x | ≥ ${T.embedded}x: ${mark(embedded.ratioToProvider >= T.embedded)} |`,
-    `| provider calls through the queue, embedded store | ${embedded.callsPerSecond}/s, ${embedded.callsRatioToProvider}x the provider's rate (${embedded.callsPerSubmission} per submission) | reported |`,
-    postgresql
-      ? `| through the queue, PostgreSQL, one instance, ${r.queue.requests} requests | ${postgresql.perSecond}/s (${postgresql.seconds} s), ${postgresql.ratioToProvider}x | ≥ ${T.postgresql}x: ${mark(postgresql.ratioToProvider >= T.postgresql)} |`
-      : "| through the queue, PostgreSQL | not measured (no TEST_DATABASE_URL) | |",
-    postgresql ? `| provider calls through the queue, PostgreSQL | ${postgresql.callsPerSecond}/s, ${postgresql.callsRatioToProvider}x the provider's rate (${postgresql.callsPerSubmission} per submission) | reported |` : "",
-    twoInstances
-      ? `| two instances on one PostgreSQL, ${twoInstances.inFlightEach} in flight each, ${r.queue.requests * 2} requests | ${twoInstances.perSecond}/s (${twoInstances.seconds} s), ${twoInstances.ratioToOne}x one instance at ${twoInstances.inFlightEach} (${twoInstances.oneInstance.perSecond}/s) | ≥ ${T.twoInstances}x: ${mark(twoInstances.ratioToOne >= T.twoInstances)} |`
-      : "| two instances on one PostgreSQL | not measured | |",
-    `| store statements / transactions per submission (embedded, queue included, the requests' creation not) | ${embedded.statementsPerSubmission} / ${embedded.transactionsPerSubmission} | reported |`,
-    `| ${r.batch.rows}-row file read and validated | ${r.batch.readAndValidateMs} ms | reported |`,
-    `| stored (batch + rows) / submitted (${r.batch.rows} requests created) | ${r.batch.storeMs} ms / ${r.batch.submitMs} ms | reported |`,
-    `| sent at ${r.batch.ratePerSecond}/s (embedded store) | ${r.batch.registered} registered in ${r.batch.sendSeconds} s (${r.batch.achievedPerSecond}/s), ${r.batch.ratioToIdeal}x the ${r.batch.idealSeconds} s the rate allows | ≤ ${T.batch}x: ${mark(r.batch.ratioToIdeal <= T.batch)} |`,
-    `| memory while sending | ${mem} | flat |`,
-  ]
-    .filter(Boolean)
-    .join("\n");
-}
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   run()

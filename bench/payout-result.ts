@@ -1,0 +1,63 @@
+/** What the payout engine benchmark (bench/payout-engine.ts) measures, and its Markdown table. */
+
+export type Run = { seconds: number; perSecond: number };
+/** A run through the queue: also the provider calls it made (a read-back before each POST: two per submission). */
+export type QueueRun = Run & { callsPerSubmission: number; callsPerSecond: number };
+export type PayoutBenchResult = {
+  at: string;
+  latencyMs: number;
+  inFlight: number;
+  provider: Run & { requests: number };
+  queue: {
+    requests: number;
+    embedded: QueueRun & { ratioToProvider: number; callsRatioToProvider: number; statementsPerSubmission: number; transactionsPerSubmission: number };
+    postgresql: (QueueRun & { ratioToProvider: number; callsRatioToProvider: number }) | null;
+    twoInstances: (QueueRun & { ratioToOne: number; oneInstance: QueueRun; inFlightEach: number }) | null;
+  };
+  batch: {
+    rows: number;
+    readAndValidateMs: number;
+    storeMs: number;
+    submitMs: number;
+    ratePerSecond: number;
+    sendSeconds: number;
+    /** What the rate allows: rows / rate. */
+    idealSeconds: number;
+    ratioToIdeal: number;
+    achievedPerSecond: number;
+    registered: number;
+    memory: Array<{ sentShare: number; rssMb: number; heapMb: number }>;
+  };
+};
+
+
+export const PAYOUT_TARGETS = { embedded: 0.5, postgresql: 0.8, twoInstances: 1.6, batch: 1.1 } as const;
+
+const mark = (ok: boolean) => (ok ? "met" : "MISSED");
+
+export function payoutMarkdown(r: PayoutBenchResult): string {
+  const mem = r.batch.memory.map((m) => `${Math.round(m.sentShare * 100)}%: RSS ${m.rssMb} MB, heap ${m.heapMb} MB`).join("; ");
+  const { embedded, postgresql, twoInstances } = r.queue;
+  const T = PAYOUT_TARGETS;
+  return [
+    `| payout engine (${r.latencyMs} ms per provider call, ${r.inFlight} in flight) | figure | target |`,
+    "|---|---|---|",
+    `| provider's own rate, ${r.provider.requests} payments | ${r.provider.perSecond}/s (${r.provider.seconds} s) | the limit |`,
+    `| through the queue, embedded store (PGlite, one process), ${r.queue.requests} requests | ${embedded.perSecond}/s (${embedded.seconds} s), ${embedded.ratioToProvider}x | ≥ ${T.embedded}x: ${mark(embedded.ratioToProvider >= T.embedded)} |`,
+    `| provider calls through the queue, embedded store | ${embedded.callsPerSecond}/s, ${embedded.callsRatioToProvider}x the provider's rate (${embedded.callsPerSubmission} per submission) | reported |`,
+    postgresql
+      ? `| through the queue, PostgreSQL, one instance, ${r.queue.requests} requests | ${postgresql.perSecond}/s (${postgresql.seconds} s), ${postgresql.ratioToProvider}x | ≥ ${T.postgresql}x: ${mark(postgresql.ratioToProvider >= T.postgresql)} |`
+      : "| through the queue, PostgreSQL | not measured (no TEST_DATABASE_URL) | |",
+    postgresql ? `| provider calls through the queue, PostgreSQL | ${postgresql.callsPerSecond}/s, ${postgresql.callsRatioToProvider}x the provider's rate (${postgresql.callsPerSubmission} per submission) | reported |` : "",
+    twoInstances
+      ? `| two instances on one PostgreSQL, ${twoInstances.inFlightEach} in flight each, ${r.queue.requests * 2} requests | ${twoInstances.perSecond}/s (${twoInstances.seconds} s), ${twoInstances.ratioToOne}x one instance at ${twoInstances.inFlightEach} (${twoInstances.oneInstance.perSecond}/s) | ≥ ${T.twoInstances}x: ${mark(twoInstances.ratioToOne >= T.twoInstances)} |`
+      : "| two instances on one PostgreSQL | not measured | |",
+    `| store statements / transactions per submission (embedded, queue included, the requests' creation not) | ${embedded.statementsPerSubmission} / ${embedded.transactionsPerSubmission} | reported |`,
+    `| ${r.batch.rows}-row file read and validated | ${r.batch.readAndValidateMs} ms | reported |`,
+    `| stored (batch + rows) / submitted (${r.batch.rows} requests created) | ${r.batch.storeMs} ms / ${r.batch.submitMs} ms | reported |`,
+    `| sent at ${r.batch.ratePerSecond}/s (embedded store) | ${r.batch.registered} registered in ${r.batch.sendSeconds} s (${r.batch.achievedPerSecond}/s), ${r.batch.ratioToIdeal}x the ${r.batch.idealSeconds} s the rate allows | ≤ ${T.batch}x: ${mark(r.batch.ratioToIdeal <= T.batch)} |`,
+    `| memory while sending | ${mem} | flat |`,
+  ]
+    .filter(Boolean)
+    .join("\n");
+}
