@@ -2,17 +2,17 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { RegisterPaymentBody } from "@/lib/contract";
-import { backoffDelay } from "@/lib/domain/backoff";
 import type { Db } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { transferRequests } from "@/lib/db/schema";
 import { logLine } from "@/lib/http/logger";
-import { forgetBalance, getBalance, isPaymentsApiError, postPayment, readBackPayment, type ReadBack } from "@/lib/payments-api";
+import { forgetBalance, getBalance, postPayment, readBackPayment, type ReadBack } from "@/lib/payments-api";
 import { followLocked } from "./follow";
-import { asTransferOutcome, type LostAnswer, type TransferOutcome } from "./outcome";
+import type { TransferOutcome } from "./outcome";
 import { isFinal, isTransferState, type TransferState } from "./states";
 import { moveAtOnce, type MovedAtOnce } from "./move-at-once";
-import { moveTransfer, type MoveNote } from "./transition";
+import { afterReadBack, foundDecision, noBalance, retryLater, stillUnknown, unexpected, type Decision } from "./submission-decisions";
+import { moveTransfer } from "./transition";
 
 export type EngineSettings = {
   /** POSTs of one request before it is `failed` (each reuses the idempotent_id). */
@@ -35,12 +35,6 @@ type SubmitResult =
 /** What a submission reads of the request it claimed (with its id, state, attempts and the state it left). */
 const CLAIMED = ["body", "valueCents", "receiverName", "lastPostAt", "outcome"] as const;
 type Claimed = MovedAtOnce<(typeof CLAIMED)[number]>;
-
-/** The longest wait between two submissions of one request. */
-const MAX_BACKOFF_MS = 5 * 60_000;
-/** Read-backs of an unknown outcome: the first soon, then sparser (half the time since the POST), at most this far apart. */
-const FIRST_CHECK_MS = 1_000;
-const MAX_CHECK_GAP_MS = 60_000;
 
 /**
  * One step of a transfer request's submission, whatever state a crash left it in. Exactly once
@@ -122,35 +116,6 @@ async function notClaimed(db: Db, id: string, now: Date): Promise<SubmitResult> 
   return waits && r!.nextAttemptAt && r!.nextAttemptAt > now ? { done: false, state, dueAt: r!.nextAttemptAt } : { done: false, state };
 }
 
-type Decision = {
-  state: TransferState;
-  outcome: TransferOutcome;
-  retryAt: Date | null;
-  note: MoveNote;
-  /** Send it now (step 3). */
-  post?: boolean;
-  /** Undo the POST's bookkeeping: it certainly did not reach the provider. */
-  unpost?: boolean;
-};
-
-/** Step 2 and 3: what a read-back means for the request. */
-function afterReadBack(rb: ReadBack, row: Claimed, s: EngineSettings, now: Date): Decision {
-  const previous = asTransferOutcome(row.outcome);
-  if (rb.kind === "found") return foundDecision(rb);
-  const mayStillCommit = row.lastPostAt !== null && now.getTime() - row.lastPostAt.getTime() < s.settleHorizonMs;
-  if (rb.kind === "unavailable") {
-    // Reading failed: proves nothing. Never sent before -> it certainly is not there: wait and try again.
-    if (row.lastPostAt === null) return retryLater({ kind: "not_registered", lost: rb.lost, sent: false }, row, s, now);
-    return stillUnknown(previous, rb.lost, row, s, now);
-  }
-  if (mayStillCommit) return stillUnknown(previous, null, row, s, now);
-  if (row.attempts >= s.maxAttempts) {
-    const lost = previous?.kind === "unknown" || previous?.kind === "not_registered" ? previous.lost : { failure: "network" as const };
-    return { state: "failed", outcome: { kind: "not_registered", lost, sent: true }, retryAt: null, note: { key: "transfers.notes.gaveUp", values: { attempts: row.attempts } } };
-  }
-  return { state: "submitting", outcome: previous ?? { kind: "not_registered", lost: { failure: "network" }, sent: false }, retryAt: null, note: null, post: true };
-}
-
 /** Steps 3 and 4: POST, and settle a lost answer with one read-back at once. */
 async function postAndSettle(
   body: RegisterPaymentBody,
@@ -174,33 +139,6 @@ async function postAndSettle(
       return stillUnknown(null, posted.lost, { ...row, lastPostAt: now }, s, now);
     }
   }
-}
-
-function foundDecision(rb: Extract<ReadBack, { kind: "found" }>): Decision {
-  if (rb.differs.length) {
-    return { state: "failed", outcome: { kind: "conflict", reference_code: rb.payment.reference_code, differs: rb.differs }, retryAt: null, note: { key: "transfers.notes.idTaken" } };
-  }
-  return { state: "registered", outcome: { kind: "registered", reference_code: rb.payment.reference_code, status: rb.payment.status, found_by_read_back: true }, retryAt: null, note: null };
-}
-
-/** Nothing reached the provider: `approved` again, due after a backoff (or `failed` once the attempts ran out). */
-function retryLater(outcome: TransferOutcome, row: Claimed, s: EngineSettings, now: Date): Decision {
-  const retryAt = new Date(now.getTime() + Math.round(backoffDelay(Math.max(1, row.attempts), { base: s.retryBaseMs, cap: MAX_BACKOFF_MS, jitter: true })));
-  return { state: "approved", outcome, retryAt, note: { key: "transfers.notes.notSentRetrying" } };
-}
-
-/**
- * A POST of ours may still commit: `outcome_unknown`, read back again soon and then more
- * sparsely, and exactly at the horizon (when, still absent, it may be sent again).
- */
-function stillUnknown(previous: TransferOutcome | null, lost: LostAnswer | null, row: Claimed, s: EngineSettings, now: Date): Decision {
-  const sentAt = row.lastPostAt ?? now;
-  const sinceSent = now.getTime() - sentAt.getTime();
-  const gap = Math.min(MAX_CHECK_GAP_MS, Math.max(FIRST_CHECK_MS, Math.floor(sinceSent / 2)));
-  const horizon = sentAt.getTime() + s.settleHorizonMs;
-  const next = now.getTime() < horizon ? Math.min(now.getTime() + gap, horizon) : now.getTime() + gap;
-  const outcome: TransferOutcome = lost ? { kind: "unknown", lost } : previous?.kind === "unknown" ? previous : { kind: "unknown", lost: { failure: "network" } };
-  return { state: "outcome_unknown", outcome, retryAt: new Date(next), note: null };
 }
 
 /** Writes that a POST is about to leave, while the claim is still ours; false when it was taken over. */
@@ -270,32 +208,10 @@ async function balanceCovers(cents: number): Promise<boolean> {
   }
 }
 
-function noBalance(): Decision {
-  return {
-    state: "failed",
-    outcome: { kind: "not_registered", lost: { failure: "insufficient_balance" }, sent: false },
-    retryAt: null,
-    note: { key: "transfers.notes.scheduledNoBalance" },
-  };
-}
-
 /**
  * What goes to the provider: the stored body, authorized by our approvals (PROVIDER_AUTHORIZATION
  * `ours`) or left to the provider's portal (`portal`).
  */
 function bodyToSend(row: Claimed, authorized: boolean): RegisterPaymentBody {
   return { ...(row.body as RegisterPaymentBody), authorized };
-}
-
-/**
- * A failure that is not the provider's: our own invalid body is a refusal; anything else, after
- * a POST may have left, is unknown; before, nothing was sent.
- */
-function unexpected(err: unknown, row: Claimed, posting: boolean, s: EngineSettings, now: Date): Decision {
-  if (isPaymentsApiError(err) && err.kind === "invalid") {
-    return { state: "refused", outcome: { kind: "refused", http_status: 0, message: err.message, ...(err.fields ? { fields: err.fields } : {}) }, retryAt: null, note: null };
-  }
-  const lost: LostAnswer = { failure: "network" };
-  if (!posting && row.lastPostAt === null) return retryLater({ kind: "not_registered", lost, sent: false }, row, s, now);
-  return stillUnknown(asTransferOutcome(row.outcome), lost, posting ? { ...row, lastPostAt: now } : row, s, now);
 }
