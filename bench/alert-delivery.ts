@@ -17,7 +17,7 @@ import { startAlertQueue } from "@/lib/alerts/queue";
 import { addPeople, startTestSmtp, testAlertWork } from "@/lib/alerts/testing";
 import { DEFAULT_POLICY } from "@/lib/transfers/policy";
 import { startTransferQueue } from "@/lib/transfers/queue";
-import { createTransfer } from "@/lib/transfers/service";
+import { createTransfer } from "@/lib/transfers/create";
 import { TEST_QUEUE } from "@/lib/transfers/testing/harness";
 import { transferOf } from "@/lib/transfers/testing/fixtures";
 

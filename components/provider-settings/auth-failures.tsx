@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { WEBHOOK_AUTH_FAILURES_PER_MINUTE } from "@/lib/events/names";
-import type { AuthFailureSummary } from "@/lib/events/store";
+import type { AuthFailureSummary } from "@/lib/events/auth-failures";
 import { formatBrazilDateTime } from "@/lib/pix/time";
 
 const count = new Intl.NumberFormat("pt-BR");

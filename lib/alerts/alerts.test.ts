@@ -14,7 +14,7 @@ import { serveRoute } from "@/lib/testing/route-server";
 import { submitTransfer } from "@/lib/transfers/engine";
 import { DEFAULT_POLICY } from "@/lib/transfers/policy";
 import { reconcile } from "@/lib/transfers/reconcile";
-import { createTransfer } from "@/lib/transfers/service";
+import { createTransfer } from "@/lib/transfers/create";
 import { startEngineHarness, type EngineHarness } from "@/lib/transfers/testing/harness";
 import { approvedRequest, TEST_ENGINE, transferOf } from "@/lib/transfers/testing/fixtures";
 import { startAlertQueue } from "./queue";

@@ -9,7 +9,8 @@ import type { EventBus } from "./bus";
 import { REJECT_REASONS, WEBHOOK_AUTH_FAILURES_PER_MINUTE, WEBHOOK_READBACKS_PER_MINUTE, type RejectReason } from "./names";
 import { takeReadback } from "./readback-limit";
 import { providerChangeTime } from "./lag";
-import { countAuthFailure, countRepeatOf, deliveryDigest, recordAccepted, recordRejected } from "./store";
+import { countAuthFailure } from "./auth-failures";
+import { countRepeatOf, deliveryDigest, recordAccepted, recordRejected } from "./store";
 import { authorizationMatches, kindOf, readBodyWithLimit, verifyBody, type Claimed } from "./verify";
 
 /**

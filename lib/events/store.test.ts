@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { paymentWebhookSchema } from "@/lib/contract";
 import { rowsOf, TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
-import { countAuthFailure, eventsAfter, latestEventId, listEvents, receiptUrlOf, recentAuthFailures, recordAccepted, recordRejected } from "./store";
+import { countAuthFailure, recentAuthFailures } from "./auth-failures";
+import { eventsAfter, latestEventId, listEvents, receiptUrlOf, recordAccepted, recordRejected } from "./store";
 import { deliveryBody, testMessage, type TestMessage } from "./testing";
 
 const hook = (m: Partial<TestMessage> = {}) => paymentWebhookSchema.parse(deliveryBody(testMessage(m)));

@@ -4,7 +4,8 @@ import { setStoreForTests } from "@/lib/db";
 import { approvals, auditLog, transferRequests } from "@/lib/db/schema";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { DEFAULT_POLICY } from "./policy";
-import { approveTransfer, createTransfer, rejectTransfer } from "./service";
+import { createTransfer } from "./create";
+import { approveTransfer, rejectTransfer } from "./service";
 import { insertRequests } from "./store";
 import { APPROVER, APPROVER_2, MAKER, newIdempotentId, transferOf } from "./testing/fixtures";
 

@@ -7,7 +7,8 @@ import { addBrazilDays, brazilDayKey } from "@/lib/pix";
 import { submitTransfer } from "./engine";
 import { reconcile } from "./reconcile";
 import { sendInstant } from "./schedule";
-import { approveTransfer, cancelTransfer, createTransfer, stopSeries } from "./service";
+import { createTransfer } from "./create";
+import { approveTransfer, cancelTransfer, stopSeries } from "./service";
 import { SENT_STATES, startEngineHarness, waitForState, type EngineHarness } from "./testing/harness";
 import { APPROVER, MAKER, newIdempotentId, TEST_ENGINE, transferOf } from "./testing/fixtures";
 

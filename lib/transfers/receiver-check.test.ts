@@ -5,7 +5,7 @@ import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { createReceiver } from "@/lib/receivers/service";
 import { receiverInputSchema } from "@/lib/receivers/schema";
 import { addBrazilDays, brazilDayKey } from "@/lib/pix/time";
-import { createTransfer } from "./service";
+import { createTransfer } from "./create";
 import { getTransfer } from "./store";
 import { MAKER, newIdempotentId, transferOf } from "./testing/fixtures";
 

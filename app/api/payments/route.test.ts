@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { and, eq } from "drizzle-orm";
 import { auditLog } from "@/lib/db/schema";
 import { TEST_ENGINES } from "@/lib/db/test-engines";
+import { resetEnvForTests } from "@/lib/env";
 import { dictBody, startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import { saveApprovalPolicy } from "@/lib/transfers/policy-store";
 import { startEngineHarness, waitForState, type EngineHarness } from "@/lib/transfers/testing/harness";
@@ -26,7 +27,12 @@ let h: EngineHarness;
 let n = 0;
 beforeAll(async () => {
   t = await startTestSandbox({ balanceCents: 50_000_000 });
-  h = await startEngineHarness(TEST_ENGINES[0]!);
+  // The route waits for the outcome up to the register timeout: the suite's 500 ms left a loaded
+  // machine answering 202 where the provider's answer was due. 5 s (and a lease beyond it) makes
+  // the answers here the provider's, whatever the machine's speed.
+  process.env.PAYMENTS_API_REGISTER_TIMEOUT_MS = "5000";
+  resetEnvForTests();
+  h = await startEngineHarness(TEST_ENGINES[0]!, { leaseMs: 15_000 });
 });
 afterAll(async () => {
   await h.close();

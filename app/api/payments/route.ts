@@ -8,7 +8,7 @@ import { awaitSettled } from "@/lib/transfers/await-outcome";
 import { asTransferOutcome } from "@/lib/transfers/outcome";
 import { getApprovalPolicy } from "@/lib/transfers/policy-store";
 import { getTransferQueue } from "@/lib/transfers/runtime";
-import { createTransfer } from "@/lib/transfers/service";
+import { createTransfer } from "@/lib/transfers/create";
 import { transferView } from "@/lib/transfers/store";
 import { listPaymentsAnswerSchema } from "@/lib/contract/list";
 import { pendingPaymentAnswer, registeredPaymentAnswer } from "@/lib/transfers/answers";

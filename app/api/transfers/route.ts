@@ -4,7 +4,7 @@ import { jsonOk, route } from "@/lib/http";
 import { getApprovalPolicy } from "@/lib/transfers/policy-store";
 import { transferListQuerySchema } from "@/lib/transfers/query";
 import { getTransferQueue } from "@/lib/transfers/runtime";
-import { createTransfer } from "@/lib/transfers/service";
+import { createTransfer } from "@/lib/transfers/create";
 import { transferInputSchema } from "@/lib/transfers/input";
 import { listTransfers, transferView } from "@/lib/transfers/store";
 import { createdTransferAnswer, transferListAnswer } from "@/lib/transfers/answers";

@@ -8,7 +8,7 @@ import { WebhookRegistrations, type RegistrationsState } from "@/components/prov
 import { requirePageUser } from "@/lib/auth/guard";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { recentAuthFailures } from "@/lib/events/store";
+import { recentAuthFailures } from "@/lib/events/auth-failures";
 import { getHealth, listWebhooks, OUR_WEBHOOK_TYPES, webhookReceiverUrl } from "@/lib/payments-api";
 
 export async function generateMetadata(): Promise<Metadata> {

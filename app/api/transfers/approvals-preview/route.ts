@@ -3,7 +3,7 @@ import { getEnv } from "@/lib/env";
 import { jsonOk, route } from "@/lib/http";
 import { getApprovalPolicy } from "@/lib/transfers/policy-store";
 import { approvalsPreviewQuerySchema } from "@/lib/transfers/query";
-import { previewApprovals } from "@/lib/transfers/service";
+import { previewApprovals } from "@/lib/transfers/create";
 import { approvalsPreviewAnswer } from "@/lib/transfers/answers";
 
 // GET /api/transfers/approvals-preview?value_cents=&receiver_document=: the approvals a transfer the signed-in maker types would need
