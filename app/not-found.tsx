@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { NotFoundContent } from "@/components/auth/not-found-content";
 import { AppHeader } from "@/components/layout/app-header";
+import { ClientMessages } from "@/components/layout/client-messages";
 import { getSessionUser } from "@/lib/auth/guard";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -23,11 +24,11 @@ export default async function NotFound() {
     );
   }
   return (
-    <>
+    <ClientMessages scope="notFound">
       <AppHeader user={user} />
       <main id="main" className="mx-auto max-w-[1600px] px-4 py-10">
         <NotFoundContent signedIn />
       </main>
-    </>
+    </ClientMessages>
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { StepUpProvider } from "@/components/auth/step-up";
 import { LiveUpdates } from "@/components/events/live-updates";
 import { AppHeader } from "@/components/layout/app-header";
+import { ClientMessages } from "@/components/layout/client-messages";
 import { InboxBadge } from "@/components/transfers/inbox-badge";
 import { getSessionUser } from "@/lib/auth/guard";
 import { can, type Role } from "@/lib/auth/roles";
@@ -28,10 +29,10 @@ function transferBadges(role: Role) {
  */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await getSessionUser();
-  if (!user) return <>{children}</>;
+  if (!user) return <ClientMessages scope="dashboard">{children}</ClientMessages>;
   const t = await getTranslations("common");
   return (
-    <>
+    <ClientMessages scope="dashboard">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2">
         {t("skipToContent")}
       </a>
@@ -41,6 +42,6 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       <main id="main" className="mx-auto max-w-[1600px] px-3 py-5 sm:px-4">
         <StepUpProvider>{children}</StepUpProvider>
       </main>
-    </>
+    </ClientMessages>
   );
 }
