@@ -8,6 +8,7 @@ import { InboxBadge } from "@/components/transfers/inbox-badge";
 import { getSessionUser } from "@/lib/auth/guard";
 import { can, type Role } from "@/lib/auth/roles";
 import { AttentionBadge } from "@/components/transfers/attention-badge";
+import { DashboardProviders } from "./providers";
 
 function transferBadges(role: Role) {
   const inbox = can(role, "approve");
@@ -29,19 +30,27 @@ function transferBadges(role: Role) {
  */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await getSessionUser();
-  if (!user) return <ClientMessages scope="dashboard">{children}</ClientMessages>;
+  if (!user) {
+    return (
+      <ClientMessages scope="dashboard">
+        <DashboardProviders>{children}</DashboardProviders>
+      </ClientMessages>
+    );
+  }
   const t = await getTranslations("common");
   return (
     <ClientMessages scope="dashboard">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2">
-        {t("skipToContent")}
-      </a>
-      <LiveUpdates />
-      {/* Beside "Transfers": an approver sees what waits for their decision, an operator or admin what needs attention. */}
-      <AppHeader user={user} badges={transferBadges(user.role)} />
-      <main id="main" className="mx-auto max-w-[1600px] px-3 py-5 sm:px-4">
-        <StepUpProvider>{children}</StepUpProvider>
-      </main>
+      <DashboardProviders>
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2">
+          {t("skipToContent")}
+        </a>
+        <LiveUpdates />
+        {/* Beside "Transfers": an approver sees what waits for their decision, an operator or admin what needs attention. */}
+        <AppHeader user={user} badges={transferBadges(user.role)} />
+        <main id="main" className="mx-auto max-w-[1600px] px-3 py-5 sm:px-4">
+          <StepUpProvider>{children}</StepUpProvider>
+        </main>
+      </DashboardProviders>
     </ClientMessages>
   );
 }

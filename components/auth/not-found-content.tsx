@@ -27,3 +27,12 @@ export async function NotFoundContent({ signedIn, path }: { signedIn: boolean; p
     </section>
   );
 }
+
+/** The page alone, centred on the screen: where no signed-in header is around it. */
+export function BareNotFound({ signedIn }: { signedIn: boolean }) {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-bg px-4 py-10">
+      <NotFoundContent signedIn={signedIn} />
+    </main>
+  );
+}

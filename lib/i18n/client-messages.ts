@@ -14,8 +14,6 @@ export const CLIENT_MESSAGES = {
   root: ["common"],
   /** app/login/layout.tsx: signing in, setting a password, the page for those not allowed in. */
   login: ["auth", "common"],
-  /** app/not-found.tsx: the 404 page, inside the signed-in header. */
-  notFound: ["alerts", "auth", "balance", "common", "formats", "glossary", "layout", "lookup", "paymentDetail", "qrcodeDetail", "reconciliation", "table", "validation"],
   /**
    * app/(dashboard)/layout.tsx: the signed-in header (lookup, alerts, balance, live updates) and
    * the loading and error states of the payments and QR code lists.
