@@ -1,12 +1,7 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
-import { BareNotFound } from "@/components/auth/not-found-content";
+import { BareNotFound, notFoundMetadata } from "@/components/auth/not-found-content";
 import { getSessionUser } from "@/lib/auth/guard";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("auth.notFound");
-  return { title: t("metaTitle"), robots: { index: false } };
-}
+export const generateMetadata = notFoundMetadata;
 
 /**
  * notFound() outside the signed-in pages (Next.js's bare 404 otherwise): the app's own page,

@@ -1,7 +1,14 @@
 import { Compass } from "lucide-react";
+import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { buttonVariants } from "@/components/ui/button";
+
+/** The 404's title (the not-found files, and the page that answers unknown addresses). */
+export async function notFoundMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth.notFound");
+  return { title: t("metaTitle"), robots: { index: false } };
+}
 
 /**
  * The app's own "page not found", in the reader's language, with the way back: the overview for

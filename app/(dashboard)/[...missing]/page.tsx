@@ -1,4 +1,7 @@
 import { notFound } from "next/navigation";
+import { notFoundMetadata } from "@/components/auth/not-found-content";
+
+export const generateMetadata = notFoundMetadata;
 
 /**
  * Any address no page answers: the 404 of the signed-in pages (../not-found.tsx), inside their
