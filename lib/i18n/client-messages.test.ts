@@ -54,9 +54,9 @@ describe("messages sent to the browser", () => {
     const owner = owningScope(file);
     expect(owner, "no <ClientMessages> above it").toBeDefined();
     const { used, dynamic } = namespacesUsed([file]);
-    const unknown = dynamic.filter((module) => !(module in RUNTIME_KEYS));
+    const unknown = dynamic.filter((source) => !(source in RUNTIME_KEYS));
     expect(unknown, "translates keys known only at run time: say where they come from in RUNTIME_KEYS").toEqual([]);
-    for (const module of dynamic) for (const namespace of RUNTIME_KEYS[module]!) if (!used.has(namespace)) used.set(namespace, module);
+    for (const source of dynamic) for (const namespace of RUNTIME_KEYS[source]!) if (!used.has(namespace)) used.set(namespace, source);
     const sent = new Set<string>(CLIENT_MESSAGES[owner!.scope as MessageScope]);
     const missing = [...used].filter(([namespace]) => !sent.has(namespace)).map(([namespace, by]) => `${namespace} (${by})`);
     expect(missing, `missing from scope "${owner!.scope}" (${owner!.file})`).toEqual([]);

@@ -59,15 +59,15 @@ export type NamespaceUse = {
 export function namespacesUsed(files: string[]): NamespaceUse {
   const used = new Map<string, string>();
   const dynamic: string[] = [];
-  for (const module of browserGraph(files, { lazy: true }).modules) {
-    const text = readFileSync(join(ROOT, module), "utf8");
+  for (const file of browserGraph(files, { lazy: true }).modules) {
+    const text = readFileSync(join(ROOT, file), "utf8");
     for (const match of [...text.matchAll(SCOPED_RE), ...text.matchAll(KEY_RE)]) {
-      if (!used.has(match[1]!)) used.set(match[1]!, module);
+      if (!used.has(match[1]!)) used.set(match[1]!, file);
     }
     for (const [, name] of text.matchAll(ROOT_TRANSLATOR_RE)) {
-      if (new RegExp(`\\b${name}(?:\\.\\w+)?\\(\\s*(?!["'\`])`).test(text)) dynamic.push(module);
+      if (new RegExp(`\\b${name}(?:\\.\\w+)?\\(\\s*(?!["'\`])`).test(text)) dynamic.push(file);
     }
-    if (/useTranslations\(\s*[^"'`)\s]/.test(text)) dynamic.push(module);
+    if (/useTranslations\(\s*[^"'`)\s]/.test(text)) dynamic.push(file);
   }
   return { used, dynamic };
 }
