@@ -48,6 +48,11 @@ export function owningScope(file: string): { scope: string; file: string } | und
   return undefined;
 }
 
+/** The code alone: a key named in a comment ("see `events.rejectReasons`") is not a use. */
+function withoutComments(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|\s)\/\/.*$/gm, "$1");
+}
+
 export type NamespaceUse = {
   /** Namespace -> the first browser module that uses it. */
   used: Map<string, string>;
@@ -60,7 +65,7 @@ export function namespacesUsed(files: string[]): NamespaceUse {
   const used = new Map<string, string>();
   const dynamic: string[] = [];
   for (const file of browserGraph(files, { lazy: true }).modules) {
-    const text = readFileSync(join(ROOT, file), "utf8");
+    const text = withoutComments(readFileSync(join(ROOT, file), "utf8"));
     for (const match of [...text.matchAll(SCOPED_RE), ...text.matchAll(KEY_RE)]) {
       if (!used.has(match[1]!)) used.set(match[1]!, file);
     }
