@@ -1,33 +1,13 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
-import { NotFoundContent } from "@/components/auth/not-found-content";
-import { AppHeader } from "@/components/layout/app-header";
+import { BareNotFound, notFoundMetadata } from "@/components/auth/not-found-content";
 import { getSessionUser } from "@/lib/auth/guard";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("auth.notFound");
-  return { title: t("metaTitle"), robots: { index: false } };
-}
+export const generateMetadata = notFoundMetadata;
 
 /**
- * Any address no page answers (Next.js's bare 404 otherwise): the app's own page, inside the
- * usual header for a signed-in user.
+ * notFound() outside the signed-in pages (Next.js's bare 404 otherwise): the app's own page,
+ * alone. An address no page answers reaches app/(dashboard)/[...missing] instead, and so the
+ * signed-in 404 has the usual header while the header's code stays out of the sign-in pages.
  */
 export default async function NotFound() {
-  const user = await getSessionUser();
-  if (!user) {
-    return (
-      <main className="flex min-h-screen items-center justify-center bg-bg px-4 py-10">
-        <NotFoundContent signedIn={false} />
-      </main>
-    );
-  }
-  return (
-    <>
-      <AppHeader user={user} />
-      <main id="main" className="mx-auto max-w-[1600px] px-4 py-10">
-        <NotFoundContent signedIn />
-      </main>
-    </>
-  );
+  return <BareNotFound signedIn={Boolean(await getSessionUser())} />;
 }

@@ -5,6 +5,7 @@
  * chunk's gzip size to the sources its source map names, in proportion to their bytes.
  *
  *   npx tsx bench/bundle-composition.ts [--page /payments] [--skip-build] [--top 30] [--files] [--inside next]
+ *     [--app-port 3300] [--sandbox-port 4310]
  *
  * Estimates (gzip of each whole chunk, shared out by uncompressed bytes); the page total is
  * close to the bench's transferred bytes. Leaves .next built WITH source maps: run `next build`
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
     });
     if (built.status !== 0) throw new Error("next build failed");
   }
-  const server = await startBenchServer({ seedCount: 3_000 });
+  const server = await startBenchServer({ seedCount: 3_000, appPort: Number(argOr("app-port", "3300")), sandboxPort: Number(argOr("sandbox-port", "4310")) });
   try {
     // Signed in as the admin (every page open), except /login, which sends a signed-in visitor on.
     const cookie = pagePath.startsWith("/login") ? "" : await signIn(server.appUrl, "admin@demo.test", process.env.DEMO_PASSWORD ?? "demo-password");

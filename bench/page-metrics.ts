@@ -173,13 +173,28 @@ async function filterChanges(context: BrowserContext): Promise<Array<{ filter: s
   return samples.map((s) => ({ ...s, ms: Math.round(s.ms * 10) / 10 }));
 }
 
+/** The JavaScript shipped per page alone (the first table of `runPageMetrics`). */
+export async function measurePagesJs(options: PageMetricsOptions): Promise<PageJs[]> {
+  const browser = await chromium.launch(launchOptions());
+  try {
+    return (await pagesJs(browser, options)).js;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function pagesJs(browser: Browser, options: PageMetricsOptions) {
+  const state = await signedInState(browser, options.appUrl, options.email, options.password);
+  const js: PageJs[] = [];
+  for (const spec of MEASURED_PAGES) js.push(await measureJs(browser, options.appUrl, spec, state));
+  return { state, js };
+}
+
 export async function runPageMetrics(options: PageMetricsOptions): Promise<PageMetricsResult> {
   const runs = options.runs ?? 7;
   const browser = await chromium.launch(launchOptions());
   try {
-    const state = await signedInState(browser, options.appUrl, options.email, options.password);
-    const js: PageJs[] = [];
-    for (const spec of MEASURED_PAGES) js.push(await measureJs(browser, options.appUrl, spec, state));
+    const { state, js } = await pagesJs(browser, options);
 
     const cold: number[] = [];
     const fcpCold: number[] = [];

@@ -2,6 +2,7 @@ import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { BalanceBadge } from "@/components/balance/balance-badge";
+import { ClientMessages } from "@/components/layout/client-messages";
 import { Overview } from "@/components/insights/overview";
 import { Notice } from "@/components/ui/notice";
 import { requirePageUser } from "@/lib/auth/guard";
@@ -50,10 +51,12 @@ export default async function OverviewPage({ searchParams }: Props) {
     ignored.push(t(`urlRange.${range.code}`, { ...days, max: "max" in range ? String(range.max) : "" }));
   }
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
-      {ignored.length ? <Notice className="mb-4">{t("ignored", { values: ignored.join(", ") })}</Notice> : null}
-      <Overview aside={can(user.role, "viewTransfers") ? <BalanceBadge size="md" /> : undefined} />
-    </HydrationBoundary>
+    <ClientMessages scope="overview">
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        {ignored.length ? <Notice className="mb-4">{t("ignored", { values: ignored.join(", ") })}</Notice> : null}
+        <Overview aside={can(user.role, "viewTransfers") ? <BalanceBadge size="md" /> : undefined} />
+      </HydrationBoundary>
+    </ClientMessages>
   );
 }
 

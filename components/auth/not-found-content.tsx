@@ -1,7 +1,14 @@
 import { Compass } from "lucide-react";
+import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { buttonVariants } from "@/components/ui/button";
+
+/** The 404's title (the not-found files, and the page that answers unknown addresses). */
+export async function notFoundMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth.notFound");
+  return { title: t("metaTitle"), robots: { index: false } };
+}
 
 /**
  * The app's own "page not found", in the reader's language, with the way back: the overview for
@@ -25,5 +32,14 @@ export async function NotFoundContent({ signedIn, path }: { signedIn: boolean; p
         </Link>
       </div>
     </section>
+  );
+}
+
+/** The page alone, centred on the screen: where no signed-in header is around it. */
+export function BareNotFound({ signedIn }: { signedIn: boolean }) {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-bg px-4 py-10">
+      <NotFoundContent signedIn={signedIn} />
+    </main>
   );
 }

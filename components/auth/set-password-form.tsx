@@ -2,6 +2,7 @@
 
 import { KeyRound } from "lucide-react";
 import { useTranslations } from "next-intl";
+import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { FieldError, Input, Label } from "@/components/ui/input";
@@ -75,9 +76,9 @@ export function SetPasswordForm({ token, email, limits }: { token: string; email
         <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900 dark:border-green-800 dark:bg-green-950/40 dark:text-green-100">
           {t("done")}
         </p>
-        <a href="/login" className={buttonVariants({ variant: "primary", size: "lg" })}>
+        <Link href="/login" className={buttonVariants({ variant: "primary", size: "lg" })}>
           {t("goSignIn")}
-        </a>
+        </Link>
       </div>
     );
   }

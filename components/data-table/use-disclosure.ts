@@ -45,10 +45,19 @@ export function useDisclosure(panelWidthPx: number) {
     document.addEventListener("pointerdown", onPointerDown);
     document.addEventListener("keydown", onKeyDown);
     document.addEventListener("focusin", onFocusIn);
-    // The first control shown (a menu may hold links hidden at this width).
-    const controls = panelRef.current?.querySelectorAll<HTMLElement>("a[href], input, select, button:not([disabled])") ?? [];
-    [...controls].find((control) => control.getClientRects().length > 0)?.focus();
+    // The first control shown (a menu may hold links hidden at this width); a panel whose
+    // content is still being fetched (React.lazy) gets focus when that content arrives.
+    const focusFirst = () => {
+      const controls = panelRef.current?.querySelectorAll<HTMLElement>("a[href], input, select, button:not([disabled])") ?? [];
+      const first = [...controls].find((control) => control.getClientRects().length > 0);
+      first?.focus();
+      return first !== undefined;
+    };
+    const panel = panelRef.current;
+    const arriving = panel && !focusFirst() ? new MutationObserver(() => void (focusFirst() && arriving?.disconnect())) : null;
+    arriving?.observe(panel!, { childList: true, subtree: true });
     return () => {
+      arriving?.disconnect();
       document.removeEventListener("pointerdown", onPointerDown);
       document.removeEventListener("keydown", onKeyDown);
       document.removeEventListener("focusin", onFocusIn);

@@ -2,7 +2,6 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { DownloadFormat } from "@/lib/export/columns";
-import { downloadExport, ExportRequestError } from "@/lib/export/download";
 
 export type ExportState =
   | { status: "idle" }
@@ -30,8 +29,11 @@ export function useExportDownload() {
     controller.current = abort;
     let running: Extract<ExportState, { status: "running" }> = { status: "running", format: null, rows: null, totalRows: null, bytes: 0 };
     setState(running);
+    // The download code (streamed reading, progress, saving) is fetched at the first export.
+    let download: typeof import("@/lib/export/download") | undefined;
     try {
-      const done = await downloadExport(url, {
+      download = await import("@/lib/export/download");
+      const done = await download.downloadExport(url, {
         signal: abort.signal,
         onStart: ({ format, totalRows }) => setState((running = { ...running, format, totalRows })),
         onProgress: ({ bytes, rows }) => setState((running = { ...running, bytes, rows })),
@@ -39,7 +41,7 @@ export function useExportDownload() {
       setState({ status: "done", format: done.format, fileName: done.fileName, rows: done.rows });
     } catch (error) {
       if (abort.signal.aborted) setState({ status: "canceled" });
-      else if (error instanceof ExportRequestError) setState({ status: "failed", reason: error.reason, httpStatus: error.status });
+      else if (download && error instanceof download.ExportRequestError) setState({ status: "failed", reason: error.reason, httpStatus: error.status });
       else setState({ status: "failed", reason: null, httpStatus: null });
     } finally {
       if (controller.current === abort) controller.current = null;

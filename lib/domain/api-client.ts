@@ -1,8 +1,8 @@
 // The words of our own failures, in both languages: this module runs in the browser outside
 // React (TanStack Query's queryFn), where no translator is at hand. The message files are the one
-// source; only their `apiErrors` part is read.
-import enCommon from "@/messages/en/common.json";
-import ptCommon from "@/messages/pt-BR/common.json";
+// source; their `apiErrors` namespace alone is read (its own small file: every page ships it).
+import enWords from "@/messages/en/apiErrors.json";
+import ptWords from "@/messages/pt-BR/apiErrors.json";
 import { DEFAULT_LOCALE, resolveLocale, type Locale } from "@/lib/i18n/config";
 import type { AnswerReader } from "./answer";
 import { readApiError } from "./api-error";
@@ -106,8 +106,8 @@ function stepUpOf(body: unknown): "password" | "code" | undefined {
   return value === "password" || value === "code" ? value : undefined;
 }
 
-type ApiWords = typeof enCommon.apiErrors;
-const WORDS: Record<Locale, ApiWords> = { en: enCommon.apiErrors, "pt-BR": ptCommon.apiErrors };
+type ApiWords = typeof enWords;
+const WORDS: Record<Locale, ApiWords> = { en: enWords, "pt-BR": ptWords };
 
 /** The page's language (`<html lang>`, set by the server from NEXT_LOCALE); pt-BR outside a browser. */
 function apiWords(locale?: Locale): ApiWords {

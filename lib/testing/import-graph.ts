@@ -11,6 +11,11 @@ const ROOT = resolve(import.meta.dirname, "../..");
 const IMPORT_RE = /^(?:import|export)\s+(type\s+)?(?:([^;]*?)\s+from\s+)?"([^"]+)"/gms;
 
 type Edge = { specifier: string; typeOnly: boolean };
+const DYNAMIC_IMPORT_RE = /\bimport\(\s*"([^"]+)"\s*\)/g;
+
+function dynamicEdges(file: string): Edge[] {
+  return [...readFileSync(file, "utf8").matchAll(DYNAMIC_IMPORT_RE)].map((m) => ({ specifier: m[1]!, typeOnly: false }));
+}
 
 function edges(file: string): Edge[] {
   const out: Edge[] = [];
@@ -53,8 +58,12 @@ type ImportGraph = {
   pathTo: (module: string) => string;
 };
 
-/** The browser code reached from these server entry files (paths relative to the repository). */
-export function browserGraph(entries: string[]): ImportGraph {
+/**
+ * The browser code reached from these server entry files (paths relative to the repository).
+ * `lazy`: also what client modules load later with `import()` (next/dynamic): not in the first
+ * scripts, but rendered under the same providers (their messages must be there too).
+ */
+export function browserGraph(entries: string[], options: { lazy?: boolean } = {}): ImportGraph {
   const clientRoots = new Set<string>();
   const serverSeen = new Set<string>();
   const walkServer = (file: string) => {
@@ -74,7 +83,7 @@ export function browserGraph(entries: string[]): ImportGraph {
   const walk = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    for (const edge of edges(file)) {
+    for (const edge of options.lazy ? [...edges(file), ...dynamicEdges(file)] : edges(file)) {
       if (edge.typeOnly) continue;
       const next = resolveLocal(file, edge.specifier);
       if (next && !seen.has(next)) parent.set(relative(ROOT, next), relative(ROOT, file));
@@ -96,7 +105,6 @@ export function localImports(file: string): Array<{ module: string; typeOnly: bo
   });
 }
 
-const DYNAMIC_IMPORT_RE = /\bimport\(\s*"([^"]+)"\s*\)/g;
 
 
 /**
@@ -110,8 +118,7 @@ export function programGraph(entry: string): ImportGraph {
   const walk = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    const dynamic = [...readFileSync(file, "utf8").matchAll(DYNAMIC_IMPORT_RE)].map((m) => ({ specifier: m[1]!, typeOnly: false }));
-    for (const edge of [...edges(file), ...dynamic]) {
+    for (const edge of [...edges(file), ...dynamicEdges(file)]) {
       if (edge.typeOnly) continue;
       const next = resolveLocal(file, edge.specifier);
       if (next && !seen.has(next)) parent.set(relative(ROOT, next), relative(ROOT, file));

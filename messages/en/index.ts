@@ -3,6 +3,7 @@
 // two languages' keys equal.
 import adminChanges from "./adminChanges.json";
 import apiDocs from "./apiDocs.json";
+import apiErrors from "./apiErrors.json";
 import alerts from "./alerts.json";
 import approvals from "./approvals.json";
 import audit from "./audit.json";
@@ -36,5 +37,5 @@ import users from "./users.json";
 import validation from "./validation.json";
 import webhooks from "./webhooks.json";
 
-const messages = { adminChanges, alerts, apiDocs, approvals, audit, auth, balance, batches, common, costCentres, errors, events, exports, formats, glossary, layout, lookup, overview, paymentDetail, payments, qrcodeDetail, qrcodes, receipts, receivers, reconciliation, register, security, serviceAccounts, statement, table, transfers, users, validation, webhooks };
+const messages = { adminChanges, alerts, apiDocs, apiErrors, approvals, audit, auth, balance, batches, common, costCentres, errors, events, exports, formats, glossary, layout, lookup, overview, paymentDetail, payments, qrcodeDetail, qrcodes, receipts, receivers, reconciliation, register, security, serviceAccounts, statement, table, transfers, users, validation, webhooks };
 export default messages;

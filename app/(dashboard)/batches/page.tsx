@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/layout/client-messages";
 import { BatchesList } from "@/components/batches/batches-list";
 import { requirePageUser } from "@/lib/auth/guard";
 import { can } from "@/lib/auth/roles";
@@ -11,5 +12,9 @@ export async function generateMetadata(): Promise<Metadata> {
 /** Batch payouts (operators, approvers, admins). */
 export default async function BatchesPage() {
   const user = await requirePageUser("viewTransfers", "/batches");
-  return <BatchesList canCreate={can(user.role, "register")} />;
+  return (
+    <ClientMessages scope="batches">
+      <BatchesList canCreate={can(user.role, "register")} />
+    </ClientMessages>
+  );
 }

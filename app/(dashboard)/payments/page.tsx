@@ -1,6 +1,7 @@
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/layout/client-messages";
 import { PaymentsExplorer } from "@/components/payments-table/payments-explorer";
 import { requirePageUser } from "@/lib/auth/guard";
 import { can } from "@/lib/auth/roles";
@@ -28,12 +29,14 @@ export default async function PaymentsPage({ searchParams }: Props) {
 
   const t = await getTranslations("payments");
   return (
-    <div className="flex flex-col gap-4">
-      <h1 className="text-xl font-semibold text-fg">{t("title")}</h1>
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <PaymentsExplorer ignored={findIgnoredSearchParams(raw)} userKey={user.id} canExport={can(user.role, "export")} />
-      </HydrationBoundary>
-    </div>
+    <ClientMessages scope="payments">
+      <div className="flex flex-col gap-4">
+        <h1 className="text-xl font-semibold text-fg">{t("title")}</h1>
+        <HydrationBoundary state={dehydrate(queryClient)}>
+          <PaymentsExplorer ignored={findIgnoredSearchParams(raw)} userKey={user.id} canExport={can(user.role, "export")} />
+        </HydrationBoundary>
+      </div>
+    </ClientMessages>
   );
 }
 

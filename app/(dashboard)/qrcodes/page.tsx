@@ -2,6 +2,7 @@ import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { listParamLabel } from "@/components/data-table/param-label";
+import { ClientMessages } from "@/components/layout/client-messages";
 import { QrcodesExplorer } from "@/components/qrcodes-table/qrcodes-explorer";
 import { requirePageUser } from "@/lib/auth/guard";
 import { listQrcodes } from "@/lib/payments-api";
@@ -31,14 +32,16 @@ export default async function QrcodesPage({ searchParams }: Props) {
 
   const ignored = findIgnoredQrcodeParams(raw).map(({ key, value }) => `${listParamLabel(key, t, "qrcodes")} (“${value}”)`);
   return (
-    <div className="flex flex-col gap-4">
-      <div>
-        <h1 className="text-xl font-semibold text-fg">{t("qrcodes.title")}</h1>
-        <p className="text-sm text-fg-muted">{t("qrcodes.intro")}</p>
+    <ClientMessages scope="qrcodes">
+      <div className="flex flex-col gap-4">
+        <div>
+          <h1 className="text-xl font-semibold text-fg">{t("qrcodes.title")}</h1>
+          <p className="text-sm text-fg-muted">{t("qrcodes.intro")}</p>
+        </div>
+        <HydrationBoundary state={dehydrate(queryClient)}>
+          <QrcodesExplorer userKey={user.id} ignored={ignored} />
+        </HydrationBoundary>
       </div>
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <QrcodesExplorer userKey={user.id} ignored={ignored} />
-      </HydrationBoundary>
-    </div>
+    </ClientMessages>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/layout/client-messages";
 import { TransfersPage } from "@/components/transfers/transfers-page";
 import { requirePageUser } from "@/lib/auth/guard";
 import { can } from "@/lib/auth/roles";
@@ -11,5 +12,9 @@ export async function generateMetadata(): Promise<Metadata> {
 /** Transfer requests: the approvals inbox and every request's state (operators, approvers, admins). */
 export default async function TransfersListPage() {
   const user = await requirePageUser("viewTransfers", "/transfers");
-  return <TransfersPage canApprove={can(user.role, "approve")} canCreate={can(user.role, "register")} />;
+  return (
+    <ClientMessages scope="transfers">
+      <TransfersPage canApprove={can(user.role, "approve")} canCreate={can(user.role, "register")} />
+    </ClientMessages>
+  );
 }

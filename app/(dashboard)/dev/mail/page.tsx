@@ -27,6 +27,8 @@ export default async function DevMailPage() {
           <h1 className="text-xl font-semibold text-fg">{t("title")}</h1>
           <p className="text-sm text-fg-muted">{t("intro")}</p>
         </div>
+        {/* "Reload" is a full load of this page, which reads the caught mail again. */}
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
         <a href="/dev/mail" className={buttonVariants({ size: "sm" })}>
           {t("reload")}
         </a>

@@ -1,6 +1,7 @@
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/layout/client-messages";
 import { messageOrKey } from "@/components/payment-detail/message-or-key";
 import { QrcodeDetailView } from "@/components/qrcode-detail/qrcode-detail-view";
 import { QrcodeNotFound } from "@/components/qrcode-detail/qrcode-not-found";
@@ -19,7 +20,19 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t("title", { id: decodeRouteParam((await params).end_to_end) }) };
 }
 
-export default async function QrcodeDetailPage({ params }: Props) {
+/**
+ * The page declares its message scope itself: with a layout in this folder, a fresh load of the
+ * page was seen fetching a second copy of the back-to-payments chunk after hydration (+1.5 kB).
+ */
+export default function QrcodeDetailPage(props: Props) {
+  return (
+    <ClientMessages scope="qrcodeDetail">
+      <QrcodeDetail {...props} />
+    </ClientMessages>
+  );
+}
+
+async function QrcodeDetail({ params }: Props) {
   const endToEnd = decodeRouteParam((await params).end_to_end);
   const user = await requirePageUser("viewPayments", qrcodeHref(endToEnd));
   const canLookup = can(user.role, "lookup");
