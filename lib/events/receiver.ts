@@ -8,6 +8,9 @@ import { followPayment } from "@/lib/transfers/follow";
 import type { EventBus } from "./bus";
 import { REJECT_REASONS, WEBHOOK_AUTH_FAILURES_PER_MINUTE, WEBHOOK_READBACKS_PER_MINUTE, type RejectReason } from "./names";
 import { takeReadback } from "./readback-limit";
+
+/** Retry-After of a delivery that could not be confirmed with the provider (it was not stored). */
+const UNCONFIRMED_RETRY_AFTER_SECONDS = 60;
 import { providerChangeTime } from "./lag";
 import { countAuthFailure } from "./auth-failures";
 import { countRepeatOf, deliveryDigest, recordAccepted, recordRejected } from "./store";
@@ -87,7 +90,10 @@ export async function receiveWebhook(request: Request, deps: ReceiverDeps): Prom
   const confirmation = await (deps.confirm ?? confirmWithProvider)(delivery);
   if (confirmation.outcome === "unavailable") {
     logLine("warn", "webhook delivery could not be confirmed with the provider", { error: confirmation.error });
-    return jsonError(503, "Could not confirm the delivery with the provider; retry later", { kind: "upstream_failure" });
+    const res = jsonError(503, "Could not confirm the delivery with the provider; retry later", { kind: "upstream_failure" });
+    // Every 503 says when to come back: the provider's own retry comes a minute later anyway.
+    res.headers.set("retry-after", String(UNCONFIRMED_RETRY_AFTER_SECONDS));
+    return res;
   }
   if (confirmation.outcome === "refuted") {
     return reject(deps, confirmation.reason, { ...claimedOf(delivery), detail: confirmation.detail }, ip);

@@ -174,6 +174,7 @@ describe.each(TEST_ENGINES)("POST /api/webhooks/pix on $name", (engine) => {
     await ts.fault({ method: "GET", path: "/v1/pix/payments/*", fault: "500", times: 10 });
     const res = await post(deliveryRequest(deliveryBody(message)));
     expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("60");
     expect(await rows()).toEqual([]);
   });
 
