@@ -3,9 +3,6 @@
  * and the raw figures as JSON (bench/results/latest.json). A benchmark that could not run is
  * listed with its error and marked ✗; nothing here throws on a missed target.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { MetricsCostResult } from "./metrics-cost";
 import type { ExportBenchResult } from "./export-bench";
 import type { LoadResult } from "./load";
@@ -15,9 +12,9 @@ import type { PageMetricsResult } from "./page-metrics";
 import { PAYOUT_TARGETS, payoutMarkdown, type PayoutBenchResult } from "./payout-engine";
 import { transferFlowMarkdown, type TransferFlowResult } from "./transfer-flow";
 import type { MachineInfo } from "./proc";
-import { profileMarkdown } from "./cpu-profile";
-import { benchTable, FLOOR_RATIO_TARGET, type ProxyBenchResult } from "./proxy-overhead";
+import { proxyProfileLines } from "./proxy-profile-lines";
 import type { ProxyProfile } from "./proxy-profile";
+import { benchTable, FLOOR_RATIO_TARGET, type ProxyBenchResult } from "./proxy-overhead";
 import type { ListBenchResult } from "./sandbox-list";
 
 export type BenchReport = {
@@ -297,26 +294,4 @@ export function reportMarkdown(r: BenchReport): string {
   const errors = Object.entries(r.errors);
   if (errors.length) lines.push("", "## Could not measure", "", ...errors.map(([k, v]) => `- ${k}: ${v}`));
   return `${lines.join("\n")}\n`;
-}
-
-/** The profile of this run beside the one recorded before issue 23's changes (bench/results/proxy-profile-before.json). */
-function proxyProfileLines(after: ProxyProfile, floor?: ProxyProfile): string[] {
-  const perRequest = (p: ProxyProfile) => (p.summary.busyMs / p.requests).toFixed(3);
-  const lines = [
-    "`bench/proxy-profile.ts`: the production server under `node --cpu-prof`, autocannon on `GET /api/payments?page=3` (10 connections,",
-    "15 s), each frame mapped back to its source through the bundle's source maps (`bench/cpu-profile.ts`). Only the samples between",
-    "the first and the last request count. The profiler itself adds to every figure; compare the two profiles, not a profile with the",
-    "bench table.",
-    "",
-    ...(floor
-      ? [`The Next.js floor profiled the same way (GET /api/health, ${floor.requests.toLocaleString("en")} requests): ${perRequest(floor)} ms of CPU per request; ours below: ${perRequest(after)} ms.`, ""]
-      : []),
-    profileMarkdown(after.summary, after.requests, "This run"),
-  ];
-  const beforePath = join(dirname(fileURLToPath(import.meta.url)), "results", "proxy-profile-before.json");
-  if (existsSync(beforePath)) {
-    const before = JSON.parse(readFileSync(beforePath, "utf8")) as ProxyProfile & { recordedAt: string; commit: string };
-    lines.push("", profileMarkdown(before.summary, before.requests, `Before (commit ${before.commit}, recorded ${before.recordedAt})`));
-  }
-  return lines;
 }
