@@ -77,6 +77,9 @@ export function LookupBox({ compact = false }: { compact?: boolean }) {
   }
 
   function returnFocus() {
+    // Radix gives focus back a task after the dialog closed. On a busy machine (input outranks
+    // timers) the dialog may be open again by then, with keys typed: its field keeps the focus.
+    if (openRef.current) return;
     const target = returnTo.current?.isConnected ? returnTo.current : triggerRef.current;
     target?.focus();
   }
