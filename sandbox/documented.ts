@@ -1,7 +1,7 @@
 /**
  * What the provider's documentation states, as the sandbox reads it (docs/provider-api.md, the
  * provider's public pages summarised there): its enumerations, its limits and its texts. The
- * back office keeps its own reading in lib/contract; the sandbox never imports it, so a
+ * back office keeps its own reading (its contract folder); the sandbox never imports it, so a
  * misreading on either side shows up as a disagreement in the tests instead of being made twice.
  */
 

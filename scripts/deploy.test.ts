@@ -3,10 +3,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ENV_VARIABLES } from "@/lib/env";
+import { ENV_VARIABLES } from "@/lib/env-variables";
 
 /**
- * What docs/DEPLOY.md and deploy/ give a company must match the code: every setting lib/env.ts
+ * What docs/DEPLOY.md and deploy/ give a company must match the code: every setting lib/env-variables.ts
  * reads is in the guide's table and the example environment file, and the systemd unit is one
  * systemd accepts.
  */
@@ -24,7 +24,7 @@ describe("the deployment guide", () => {
     expect(example).toMatch(new RegExp(`^#? ?${name}=`, "m"));
   });
 
-  it("names no setting lib/env.ts does not read", () => {
+  it("names no setting lib/env-variables.ts does not list", () => {
     const documented = tableRows.filter((row) => /\| (required|required behind a proxy|recommended|optional|set by the unit|sandbox only) \|/.test(row)).map((row) => /^\| `([A-Z0-9_]+)`/.exec(row)?.[1]);
     expect(documented.filter((name) => !ENV_VARIABLES.includes(name as never))).toEqual([]);
   });

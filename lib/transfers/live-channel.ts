@@ -1,3 +1,5 @@
+import { sql, type SQL } from "drizzle-orm";
+
 /**
  * The PostgreSQL channel on which every state change of a transfer request is announced, from
  * inside the transaction that makes it (delivered on commit, to every instance; PGlite delivers
@@ -13,6 +15,20 @@ export type TransferChange = {
   /** Needs approval now (the approvers' inbox count changes). */
   awaiting: boolean;
 };
+
+/**
+ * The one writer of a TransferChange: its JSON built by the store from SQL values (a moved row's
+ * columns inside a statement, or parameters), for `pg_notify(TRANSFER_CHANNEL, ...)`.
+ */
+export function transferChangeJson(f: { id: SQL; state: SQL; idempotentId: SQL; batchId: SQL }): SQL {
+  return sql`json_build_object('id', ${f.id}, 'state', ${f.state}, 'idempotent_id', ${f.idempotentId}, 'batch_id', ${f.batchId}, 'awaiting', ${f.state} = 'awaiting_approval')::text`;
+}
+
+/** Announces one change from values in hand (inside the transaction that made it). */
+export function notifyTransferChange(c: Omit<TransferChange, "awaiting">): SQL {
+  const json = transferChangeJson({ id: sql`${c.id}::text`, state: sql`${c.state}::text`, idempotentId: sql`${c.idempotent_id}::text`, batchId: sql`${c.batch_id}::text` });
+  return sql`select pg_notify(${TRANSFER_CHANNEL}, ${json})`;
+}
 
 export function parseTransferChange(payload: string): TransferChange | null {
   try {

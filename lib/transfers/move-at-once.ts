@@ -4,7 +4,7 @@ import type { Tx } from "@/lib/db";
 import { auditRowValues, type AuditEntryInput } from "@/lib/db/audit-row";
 import { auditLog } from "@/lib/db/schema/audit";
 import { transferEvents, transferRequests, type TransferRequestRow } from "@/lib/db/schema";
-import { TRANSFER_CHANNEL } from "./live-channel";
+import { TRANSFER_CHANNEL, transferChangeJson } from "./live-channel";
 import { assertTransitions, eventValues, moveColumns, type MoveOptions } from "./transition";
 import type { TransferState } from "./states";
 
@@ -81,7 +81,7 @@ export async function moveAtOnce<K extends keyof TransferRequestRow>(
     .with(...ctes)
     .select({
       ...moved._.selectedFields,
-      announced: sql`pg_notify(${TRANSFER_CHANNEL}, json_build_object('id', moved.id, 'state', moved.state, 'idempotent_id', moved.idempotent_id, 'batch_id', moved.batch_id, 'awaiting', moved.state = 'awaiting_approval')::text)`,
+      announced: sql`pg_notify(${TRANSFER_CHANNEL}, ${transferChangeJson({ id: sql`moved.id`, state: sql`moved.state`, idempotentId: sql`moved.idempotent_id`, batchId: sql`moved.batch_id` })})`,
     })
     .from(moved);
   const row = rows[0];

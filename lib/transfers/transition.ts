@@ -1,10 +1,10 @@
 import "server-only";
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Tx } from "@/lib/db";
 import { transferEvents, transferRequests, type TransferRequestRow } from "@/lib/db/schema";
 import { syncBatchStates } from "@/lib/batches/state";
-import { TRANSFER_CHANNEL, type TransferChange } from "./live-channel";
+import { notifyTransferChange } from "./live-channel";
 import type { TransferOutcome } from "./outcome";
 import { canTransition, isEngineDone, isFinal, isTransferState, type TransferState } from "./states";
 import type { Person } from "./types";
@@ -157,14 +157,7 @@ function movable(row: TransferRequestRow, o: MoveOptions): Refusal | null {
 
 /** Tells every instance (on commit) that this request changed. */
 export async function announce(tx: Tx, row: TransferRequestRow): Promise<void> {
-  const change: TransferChange = {
-    id: row.id,
-    state: row.state,
-    idempotent_id: row.idempotentId,
-    batch_id: row.batchId,
-    awaiting: row.state === "awaiting_approval",
-  };
-  await tx.execute(sql`select pg_notify(${TRANSFER_CHANNEL}, ${JSON.stringify(change)})`);
+  await tx.execute(notifyTransferChange({ id: row.id, state: row.state, idempotent_id: row.idempotentId, batch_id: row.batchId }));
 }
 
 /** One announcement per request, or one per batch when many of its rows changed together. */
@@ -180,8 +173,7 @@ export async function announceMany(tx: Tx, rows: readonly TransferRequestRow[]):
       continue;
     }
     const first = members[0]!;
-    const change: TransferChange = { id: batchId, state: first.state, idempotent_id: "", batch_id: batchId, awaiting: first.state === "awaiting_approval" };
-    await tx.execute(sql`select pg_notify(${TRANSFER_CHANNEL}, ${JSON.stringify(change)})`);
+    await tx.execute(notifyTransferChange({ id: batchId, state: first.state, idempotent_id: "", batch_id: batchId }));
   }
 }
 
