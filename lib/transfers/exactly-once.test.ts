@@ -5,6 +5,8 @@ import { transferRequests } from "@/lib/db/schema";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { resetEnvForTests } from "@/lib/env";
 import { startTestSandbox, TEST_TIMEOUTS, type TestSandbox } from "@/lib/payments-api/test-sandbox";
+import type { RegisterPaymentBody } from "@/lib/contract";
+import { postPayment } from "@/lib/payments-api";
 import { resetTokenCacheForTests } from "@/lib/payments-api/token";
 import { submitTransfer } from "./engine";
 import { approvedRequest, TEST_ENGINE } from "./testing/fixtures";
@@ -67,6 +69,30 @@ describe.each(TEST_ENGINES)("exactly once against a provider that pays a repeate
     });
     expect(await payments(row.idempotentId)).toBe(1);
     expect((await rowOf(row.id)).attempts).toBe(1);
+  });
+
+  // Ids are the caller's (an ERP's invoice number, a spreadsheet's column): another system may have
+  // sent one to the provider before. This is why a first submission reads back before it POSTs.
+  it("an id another system already sent with the same transfer: found by the read-back before the first POST, never sent; ONE payment", async () => {
+    const row = await approvedRequest(store.db);
+    const elsewhere = await postPayment({ ...(row.body as RegisterPaymentBody), authorized: TEST_ENGINE.sendAuthorized });
+    expect(elsewhere.kind).toBe("registered");
+    expect(await submitTransfer(store.db, row.id, TEST_ENGINE, new Date())).toMatchObject({
+      state: "registered",
+      outcome: { kind: "registered", found_by_read_back: true },
+    });
+    expect(await payments(row.idempotentId)).toBe(1);
+    expect((await rowOf(row.id)).attempts).toBe(0);
+  });
+
+  it("an id another system already used for a different payment: failed as a conflict, nothing sent; only theirs is paid", async () => {
+    const row = await approvedRequest(store.db);
+    const theirs = { ...(row.body as RegisterPaymentBody), authorized: TEST_ENGINE.sendAuthorized, value_cents: row.valueCents + 100 };
+    expect((await postPayment(theirs)).kind).toBe("registered");
+    expect(await submitTransfer(store.db, row.id, TEST_ENGINE, new Date())).toMatchObject({ state: "failed", outcome: { kind: "conflict" } });
+    const held = await sandbox.paymentsWithId(row.idempotentId);
+    expect(held.map((p) => p.value_cents)).toEqual([row.valueCents + 100]);
+    expect((await rowOf(row.id)).attempts).toBe(0);
   });
 
   for (const fault of ["500-after-commit", "reset-after-commit"] as const) {
