@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
+import type { z } from "zod";
 import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -10,12 +11,13 @@ import { apiPost } from "@/lib/domain/api-client";
 import { formatBRL, formatBrazilDateTime } from "@/lib/pix";
 import { formatBrazilDay } from "@/lib/pix/date-input";
 import { transferQueries } from "@/lib/queries/transfers";
+import type { seriesStoppedAnswer } from "@/lib/transfers/answers";
 import type { SeriesView } from "@/lib/transfers/types";
 import { cn } from "@/lib/utils";
 import { TransferStateBadge } from "./state-badge";
 import { transferHref } from "./transfers-table";
 
-const readStopped = answerWith<{ canceled: number }>({ canceled: "number" });
+const readStopped = answerWith<z.output<typeof seriesStoppedAnswer>>({ canceled: "number" });
 /** Occurrences a stop still cancels (nothing of them went to the provider yet). */
 const OPEN = new Set(["awaiting_approval", "scheduled", "approved"]);
 

@@ -1,13 +1,14 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import { useStepUp } from "@/components/auth/step-up";
 import { answerWith } from "@/lib/domain/answer";
 import { apiPost } from "@/lib/domain/api-client";
 import { transferQueries } from "@/lib/queries/transfers";
-import type { TransferDetail } from "@/lib/transfers/types";
+import type { transferDetailAnswer } from "@/lib/transfers/answers";
 
-const readTransfer = answerWith<{ transfer: TransferDetail }>({ transfer: "object" });
+const readTransfer = answerWith<z.output<typeof transferDetailAnswer>>({ transfer: "object" });
 
 type TransferAction = "approve" | "reject" | "cancel" | "handled";
 

@@ -2,16 +2,19 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
+import type { z } from "zod";
 import { useStepUp } from "@/components/auth/step-up";
+import type { batchAnswer } from "@/lib/batches/answers";
 import { answerWith } from "@/lib/domain/answer";
 import { apiPost, isApiRequestError } from "@/lib/domain/api-client";
 import { batchQueries } from "@/lib/queries/batches";
 import { transferQueries } from "@/lib/queries/transfers";
 import { decideEach, type BulkOutcome } from "@/lib/transfers/bulk-decision";
+import type { transferDetailAnswer } from "@/lib/transfers/answers";
 import type { InboxItem } from "@/lib/transfers/inbox-items";
 
-const readTransfer = answerWith<{ transfer: { state: string } }>({ transfer: "object" });
-const readBatch = answerWith<{ batch: { state: string } }>({ batch: "object" });
+const readTransfer = answerWith<z.output<typeof transferDetailAnswer>>({ transfer: "object" });
+const readBatch = answerWith<z.output<typeof batchAnswer>>({ batch: "object" });
 
 export type BulkDecision = { action: "approve" } | { action: "reject"; reason: string };
 
