@@ -106,6 +106,8 @@ test("a batch of 3 rows and 2 requests wait: 3 items and a badge of 3; all appro
   await expect(approver).toHaveURL(/\/transfers\?view=inbox$/);
   await expect(approver.getByTestId("transfer-totals")).toHaveText("3 itens aguardam você · R$\u00a014.650,00 no total");
   await expect(approver.locator("[data-testid=inbox-items] tr[data-inbox-item]")).toHaveCount(3);
+  // The pager counts the same items (the batch is one), not the 2 loose requests.
+  await expect(approver.getByText(/^Página 1 de 1 · 3 itens$/)).toBeVisible();
   await expect(approver.locator(`[data-testid=inbox-items] tr[data-inbox-item=batch][data-id="${made.batchId}"]`)).toContainText(FILE);
   await approver.screenshot({ path: `${SHOTS}/approver-day-inbox-view-pt-1440.png`, fullPage: true });
   await approver.goto("/transfers");

@@ -141,7 +141,8 @@ function TransfersView({ values, onPage }: { values: TransfersSearchValues; onPa
         </p>
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-fg-muted">
-          <span>{t("pagination", { page: meta.page, pages: meta.total_pages, total: meta.total })}</span>
+          {/* The inbox counts items (a waiting batch is one), as its totals line above does. */}
+          <span>{t(view === "inbox" ? "inbox.pagination" : "pagination", { page: meta.page, pages: meta.total_pages, total: view === "inbox" ? count : meta.total })}</span>
           <div className="flex gap-2">
             <button type="button" className={buttonVariants({ size: "sm" })} disabled={page <= 1} onClick={() => onPage(page - 1)}>
               {common("actions.previous")}
