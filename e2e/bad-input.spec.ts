@@ -157,6 +157,13 @@ async function expectOutcome(page: Page, outcome: Outcome) {
 }
 
 /**
+ * The header's balance is read from the provider on every page, whatever the address. On a loaded
+ * machine the provider may miss the e2e's 1.5 s timeout, and the balance then answers 504 by design
+ * (app/api/balance/route.test.ts covers that answer). Only what an address could cause counts here.
+ */
+const providerLateForHeader = (url: string, status: number) => status === 504 && new URL(url).pathname === "/api/balance";
+
+/**
  * One test per page group and role, one page for all its addresses (a step each, named by the
  * address): every address is a fresh document load, and the browser's cache spares the 2-3 s a
  * fresh context costs per address on a loaded 2-core machine.
@@ -174,7 +181,7 @@ for (const group of GROUPS) {
         page.on("pageerror", (err) => crashes.push(err.message));
         const failures: string[] = [];
         page.on("response", (res) => {
-          if (res.status() >= 500) failures.push(`${res.status()} ${res.url().slice(0, 120)}`);
+          if (res.status() >= 500 && !providerLateForHeader(res.url(), res.status())) failures.push(`${res.status()} ${res.url().slice(0, 120)}`);
         });
         for (const c of cases) {
           const label = c.url.length > 90 ? `${c.url.slice(0, 60)}…(${c.url.length} chars)` : c.url;
