@@ -158,9 +158,41 @@ test.describe("screenshots in Portuguese", () => {
       await page.getByRole("banner").getByRole("button", { name: width < 1024 ? "Menu" : "Mais" }).click();
       await expect(page.getByRole("group", { name: "Páginas" }).getByRole("link", { name: "Auditoria" })).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/pt-BR-header-menu-${width}.png` });
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("group", { name: "Páginas" })).toBeHidden();
+      // Everything at its widest at once, whatever state other specs left on this stack: two counts
+      // on Transferências, 99+ alerts, "Reconectando", an eight-digit balance, a long e-mail. Still
+      // one line, nothing drawn over anything (the loop's run 4 under load met 13 px left at 1440 px).
+      await widenHeader(page);
+      expect((await page.getByRole("banner").boundingBox())?.height).toBe(48);
+      expect(await overlappingHeaderControls(page), "widest header: controls drawn over each other").toEqual([]);
+      expect(await headerSlack(page), "widest header: the links and the controls do not meet").toBeGreaterThanOrEqual(0);
+      await page.screenshot({ path: `${SHOTS}/pt-BR-header-widest-${width}.png`, clip: { x: 0, y: 0, width, height: 48 } });
     });
   }
 });
+
+/** Puts the widest content the header can meet in it, in place (last thing in a test). */
+function widenHeader(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const header = document.querySelector("header")!;
+    const transfers = [...header.querySelectorAll("nav a")].find((a) => a.getAttribute("href") === "/transfers");
+    for (const count of ["12", "34"]) {
+      const badge = document.createElement("span");
+      badge.textContent = count;
+      badge.className = "inline-flex h-5 min-w-5 items-center justify-center rounded-full px-1.5 text-xs font-semibold";
+      transfers?.appendChild(badge);
+    }
+    const bell = header.querySelector("button[aria-label^='Alertas']");
+    const alerts = document.createElement("span");
+    alerts.textContent = "99+";
+    alerts.className = "absolute -right-1 -top-1 rounded-full px-1 text-[10px]";
+    bell?.appendChild(alerts);
+    for (const span of header.querySelectorAll("[role=status] span")) if (span.textContent === "Ao vivo") span.textContent = "Reconectando";
+    for (const span of header.querySelectorAll("[data-testid=balance-badge] span")) if (span.textContent?.startsWith("R$")) span.textContent = "R$ 10.000.000,00";
+    for (const line of header.querySelectorAll("div.truncate")) if (line.textContent?.includes("@")) line.textContent = "maria.fernanda.albuquerque@empresa-exemplo.com.br";
+  });
+}
 
 /** Pixels between the end of the navigation and the start of the header's right-hand controls. */
 function headerSlack(page: Page): Promise<number> {

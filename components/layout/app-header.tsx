@@ -63,8 +63,9 @@ export async function AppHeader({ user, badges }: { user: SessionUser; badges?: 
           <ThemeToggle />
           <LanguageSwitch />
           {/* From 1600 px the bar shows more links instead (the header is capped at 1600 px, and a
-              badge, a long balance or "Reconectando" must still fit): the name moves into the menu. */}
-          <div className="hidden max-w-[12rem] text-right min-[1400px]:block min-[1600px]:hidden">{who}</div>
+              badge, a long balance or "Reconectando" must still fit): the name moves into the menu. Below
+              it the name is capped at 8rem (a long e-mail is cut, whole in its title) for the same room. */}
+          <div className="hidden max-w-[8rem] text-right min-[1400px]:block min-[1600px]:hidden">{who}</div>
           <div className="hidden sm:block">
             <SignOutButton />
           </div>

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 import { OPEN_LOOKUP_EVENT, type OpenLookupDetail } from "./lookup-events";
+import { cn } from "@/lib/utils";
 
 const loadDialog = () => import("./lookup-dialog");
 const LookupDialog = lazy(loadDialog);
@@ -99,7 +100,13 @@ export function LookupBox({ compact = false }: { compact?: boolean }) {
         <Search aria-hidden className="h-4 w-4" />
         {/* Compact (beside the balance): the icon and the shortcut, its words for screen readers. */}
         <span className={compact ? "sr-only" : "sr-only sm:not-sr-only"}>{t("open")}</span>
-        <kbd aria-hidden className="hidden rounded border border-border bg-surface-muted px-1 font-sans text-[0.6875rem] text-fg-muted md:inline">
+        {/* Beside the balance the hint waits for 1600 px: below it, its 40 px are the header's room for badges. */}
+        <kbd
+          aria-hidden
+          className={cn(
+            "hidden rounded border border-border bg-surface-muted px-1 font-sans text-[0.6875rem] text-fg-muted",
+            compact ? "min-[1600px]:inline" : "md:inline",
+          )}>
           {apple ? "⌘K" : "Ctrl K"}
         </kbd>
       </Button>
