@@ -131,7 +131,7 @@ test.describe("screenshots in Portuguese", () => {
     { name: "audit", path: "/audit", ready: (page: Page) => expect(page.locator("main table")).toBeVisible() },
   ];
 
-  for (const width of [1600, 1440, 390]) {
+  for (const width of [1600, 1440, 1280, 1024, 390]) {
     test(`each page at ${width} px: one-line header, nothing scrolls sideways`, async ({ page, context }) => {
       await context.addCookies([{ name: "NEXT_LOCALE", value: "pt-BR", url: E2E.appUrl }]);
       await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
@@ -172,35 +172,44 @@ test.describe("screenshots in Portuguese", () => {
   }
 });
 
-/** Puts the widest content the header can meet in it, in place (last thing in a test). */
+/**
+ * Puts the widest content the header can meet in it, in place of what it shows (last thing in a
+ * test): two two-digit counts on Transferências (CountBadge's classes), 99+ alerts, "Reconectando…",
+ * an eight-digit balance and a long e-mail.
+ */
 function widenHeader(page: Page): Promise<void> {
   return page.evaluate(() => {
     const header = document.querySelector("header")!;
+    for (const shown of header.querySelectorAll("[data-testid=inbox-badge], [data-testid=attention-badge], [data-testid=alert-bell-count]")) shown.remove();
     const transfers = [...header.querySelectorAll("nav a")].find((a) => a.getAttribute("href") === "/transfers");
-    for (const count of ["12", "34"]) {
+    for (const [count, colour] of [["12", "bg-amber-500"], ["34", "bg-red-600"]]) {
       const badge = document.createElement("span");
-      badge.textContent = count;
-      badge.className = "inline-flex h-5 min-w-5 items-center justify-center rounded-full px-1.5 text-xs font-semibold";
+      badge.textContent = count!;
+      badge.className = `rounded-full px-1.5 text-xs font-semibold leading-5 text-white ${colour}`;
       transfers?.appendChild(badge);
     }
-    const bell = header.querySelector("button[aria-label^='Alertas']");
     const alerts = document.createElement("span");
     alerts.textContent = "99+";
-    alerts.className = "absolute -right-1 -top-1 rounded-full px-1 text-[10px]";
-    bell?.appendChild(alerts);
-    for (const span of header.querySelectorAll("[role=status] span")) if (span.textContent === "Ao vivo") span.textContent = "Reconectando";
+    alerts.className = "absolute -right-1 -top-1 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] font-semibold leading-4 text-white";
+    header.querySelector("[data-testid=alert-bell]")?.appendChild(alerts);
+    const live = header.querySelector("[role=status]")?.lastElementChild;
+    if (live) live.textContent = "Reconectando…";
     for (const span of header.querySelectorAll("[data-testid=balance-badge] span")) if (span.textContent?.startsWith("R$")) span.textContent = "R$ 10.000.000,00";
     for (const line of header.querySelectorAll("div.truncate")) if (line.textContent?.includes("@")) line.textContent = "maria.fernanda.albuquerque@empresa-exemplo.com.br";
   });
 }
 
-/** Pixels between the end of the navigation and the start of the header's right-hand controls. */
+/**
+ * Pixels between the last link drawn and the start of the header's right-hand controls: from the
+ * links themselves, not the navigation's box, which shrinks to the gap while its links run on
+ * under the controls.
+ */
 function headerSlack(page: Page): Promise<number> {
   return page.evaluate(() => {
     const bar = document.querySelector("header > div")!;
-    const nav = bar.querySelector("nav")!.getBoundingClientRect();
+    const drawn = [...bar.querySelector("nav")!.children].map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0);
     const right = (bar.lastElementChild as HTMLElement).getBoundingClientRect();
-    return Math.round(right.left - nav.right);
+    return Math.round(right.left - Math.max(...drawn.map((r) => r.right)));
   });
 }
 

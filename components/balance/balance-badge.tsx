@@ -43,7 +43,8 @@ export function BalanceBadge({ className, size = "sm" }: { className?: string; s
   return (
     <span className={box} title={title} data-testid="balance-badge" data-state={b.state}>
       <Wallet aria-hidden className="h-3.5 w-3.5 text-fg-muted" />
-      <span className="text-fg-muted">{t("available")}</span>
+      {/* In the header (sm) the word waits for 1600 px: below it the icon and the amount leave room for the links. */}
+      <span className={cn("text-fg-muted", size === "sm" && "sr-only min-[1600px]:not-sr-only")}>{t("available")}</span>
       <span className="font-medium text-fg">{formatBRL(balance.available_cents)}</span>
       <span className="sr-only">{title}</span>
     </span>

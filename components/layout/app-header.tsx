@@ -34,7 +34,8 @@ export async function AppHeader({ user, badges }: { user: SessionUser; badges?: 
       <div className="mx-auto flex h-full max-w-[1600px] items-center gap-x-2 px-3 sm:gap-x-3 sm:px-4">
         <Link href="/" className="flex shrink-0 items-center gap-2 font-semibold text-fg" title={t("common.appName")}>
           <Landmark aria-hidden className="h-5 w-5 text-brand-600 dark:text-brand-500" />
-          <span className="sr-only whitespace-nowrap sm:not-sr-only">{t("common.appName")}</span>
+          {/* Only the icon where the links first join the bar (lg to xl): their room, counts included. */}
+          <span className="sr-only whitespace-nowrap sm:not-sr-only lg:max-xl:sr-only">{t("common.appName")}</span>
         </Link>
         <NavLinks
           role={user.role}
