@@ -172,13 +172,40 @@ test.describe("screenshots in Portuguese", () => {
   }
 });
 
+test.describe("with the browser's font size set to Large (20 px)", () => {
+  test.use({ storageState: storageStateFor("admin") });
+
+  // Chromium's Settings > Appearance > Font size. The header's breakpoints are in rem, like its
+  // spacing and text, so the whole header scales as one: 1600 px at 20 px is 1280 px at 16 px.
+  test("the header keeps to one line at 1920, 1600 and 1440 px, widest content included", async ({ page, context }) => {
+    await context.addCookies([{ name: "NEXT_LOCALE", value: "pt-BR", url: E2E.appUrl }]);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Page.setFontSizes", { fontSizes: { standard: 20 } });
+    for (const width of [1920, 1600, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/audit");
+      await expect(page.locator("main table")).toBeVisible();
+      await expect(page.locator("[aria-busy='true']")).toHaveCount(0);
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe("20px");
+      await widenHeader(page);
+      expect((await page.getByRole("banner").boundingBox())?.height, `${width} px: one line (3rem)`).toBe(60);
+      expect(await overlappingHeaderControls(page), `${width} px: controls drawn over each other`).toEqual([]);
+      expect(await headerSlack(page), `${width} px: the links and the controls do not meet`).toBeGreaterThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `${SHOTS}/pt-BR-header-large-font-${width}.png`, clip: { x: 0, y: 0, width, height: 60 } });
+    }
+  });
+});
+
 /**
  * Puts the widest content the header can meet in it, in place of what it shows (last thing in a
  * test): two two-digit counts on Transferências (CountBadge's classes), 99+ alerts, "Reconectando…",
  * an eight-digit balance and a long e-mail.
  */
-function widenHeader(page: Page): Promise<void> {
-  return page.evaluate(() => {
+async function widenHeader(page: Page): Promise<void> {
+  // Connected first: the indicator's own update would otherwise put back its shorter word.
+  await expect(page.locator('header [data-live-state="open"]')).toBeVisible({ timeout: 15_000 });
+  await page.evaluate(() => {
     const header = document.querySelector("header")!;
     for (const shown of header.querySelectorAll("[data-testid=inbox-badge], [data-testid=attention-badge], [data-testid=alert-bell-count]")) shown.remove();
     const transfers = [...header.querySelectorAll("nav a")].find((a) => a.getAttribute("href") === "/transfers");

@@ -47,7 +47,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         <LiveUpdates />
         {/* Beside "Transfers": an approver sees what waits for their decision, an operator or admin what needs attention. */}
         <AppHeader user={user} badges={transferBadges(user.role)} />
-        <main id="main" className="mx-auto max-w-[1600px] px-3 py-5 sm:px-4">
+        <main id="main" className="mx-auto max-w-(--breakpoint-3xl) px-3 py-5 sm:px-4">
           <StepUpProvider>{children}</StepUpProvider>
         </main>
       </DashboardProviders>

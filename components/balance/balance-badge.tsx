@@ -11,9 +11,11 @@ import { useBalance } from "./use-balance";
  * The available balance, small, for the header (and the overview): "Available R$ 1.234,56",
  * with blocked and total in its title. Loading is a placeholder of the same size; a failed read
  * says "Balance unavailable" and nothing else breaks. Render it only for roles that send or
- * approve (GET /api/balance refuses the others).
+ * approve (GET /api/balance refuses the others). `compact` (the header) shows the word "Available"
+ * only from 3xl (1600 px): below it the icon and the amount leave room for the links; the word is
+ * still read out.
  */
-export function BalanceBadge({ className, size = "sm" }: { className?: string; size?: "sm" | "md" }) {
+export function BalanceBadge({ className, size = "sm", compact = false }: { className?: string; size?: "sm" | "md"; compact?: boolean }) {
   const t = useTranslations("balance");
   const b = useBalance();
   const box = cn(
@@ -43,8 +45,7 @@ export function BalanceBadge({ className, size = "sm" }: { className?: string; s
   return (
     <span className={box} title={title} data-testid="balance-badge" data-state={b.state}>
       <Wallet aria-hidden className="h-3.5 w-3.5 text-fg-muted" />
-      {/* In the header (sm) the word waits for 1600 px: below it the icon and the amount leave room for the links. */}
-      <span className={cn("text-fg-muted", size === "sm" && "sr-only min-[1600px]:not-sr-only")}>{t("available")}</span>
+      <span className={cn("text-fg-muted", compact && "sr-only 3xl:not-sr-only")}>{t("available")}</span>
       <span className="font-medium text-fg">{formatBRL(balance.available_cents)}</span>
       <span className="sr-only">{title}</span>
     </span>

@@ -31,7 +31,7 @@ export async function AppHeader({ user, badges }: { user: SessionUser; badges?: 
   );
   return (
     <header className="sticky top-0 z-30 h-12 border-b border-border bg-surface/95 backdrop-blur">
-      <div className="mx-auto flex h-full max-w-[1600px] items-center gap-x-2 px-3 sm:gap-x-3 sm:px-4">
+      <div className="mx-auto flex h-full max-w-(--breakpoint-3xl) items-center gap-x-2 px-3 sm:gap-x-3 sm:px-4">
         <Link href="/" className="flex shrink-0 items-center gap-2 font-semibold text-fg" title={t("common.appName")}>
           <Landmark aria-hidden className="h-5 w-5 text-brand-600 dark:text-brand-500" />
           {/* Only the icon where the links first join the bar (lg to xl): their room, counts included. */}
@@ -42,7 +42,7 @@ export async function AppHeader({ user, badges }: { user: SessionUser; badges?: 
           badges={badges}
           footer={
             // Who is signed in, where the bar has no room for it; sign-out too on a phone.
-            <div className="flex items-center justify-between gap-2 px-1 min-[1400px]:max-[1600px]:hidden">
+            <div className="flex items-center justify-between gap-2 px-1 wide:max-3xl:hidden">
               {who}
               <div className="sm:hidden">
                 <SignOutButton />
@@ -55,7 +55,7 @@ export async function AppHeader({ user, badges }: { user: SessionUser; badges?: 
           {can(user.role, "viewTransfers") ? (
             // A wrapper hides it below xl: the badge's own inline-flex would outweigh a `hidden` passed in.
             <span className="hidden xl:inline-flex">
-              <BalanceBadge />
+              <BalanceBadge compact />
             </span>
           ) : null}
           {can(user.role, "lookup") ? <LookupBox compact={can(user.role, "viewTransfers")} /> : null}
@@ -63,10 +63,10 @@ export async function AppHeader({ user, badges }: { user: SessionUser; badges?: 
           {can(user.role, "alerts") ? <AlertBell /> : null}
           <ThemeToggle />
           <LanguageSwitch />
-          {/* From 1600 px the bar shows more links instead (the header is capped at 1600 px, and a
+          {/* From 3xl (1600 px) the bar shows more links instead (the header is capped there, and a
               badge, a long balance or "Reconectando" must still fit): the name moves into the menu. Below
               it the name is capped at 8rem (a long e-mail is cut, whole in its title) for the same room. */}
-          <div className="hidden max-w-[8rem] text-right min-[1400px]:block min-[1600px]:hidden">{who}</div>
+          <div className="hidden max-w-[8rem] text-right wide:block 3xl:hidden">{who}</div>
           <div className="hidden sm:block">
             <SignOutButton />
           </div>

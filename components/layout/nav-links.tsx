@@ -14,8 +14,8 @@ import { isActive, navItemsFor, type NavItem, type NavTier } from "./nav-items";
 export type NavBadges = Partial<Record<string, ReactNode>>;
 
 /** Where a tier's link shows in the bar, and where its copy in the menu hides. */
-const IN_BAR: Record<NavTier, string> = { 1: "hidden lg:inline-flex", 2: "hidden min-[1600px]:inline-flex", 3: "hidden" };
-const IN_MENU: Record<NavTier, string> = { 1: "lg:hidden", 2: "min-[1600px]:hidden", 3: "" };
+const IN_BAR: Record<NavTier, string> = { 1: "hidden lg:inline-flex", 2: "hidden 3xl:inline-flex", 3: "hidden" };
+const IN_MENU: Record<NavTier, string> = { 1: "lg:hidden", 2: "3xl:hidden", 3: "" };
 
 /**
  * The main navigation, on one line at every width: the first links in the bar, the rest in a
@@ -56,7 +56,7 @@ export function NavLinks({ role, badges = {}, footer }: { role: Role; badges?: N
     <nav aria-label={t("label")} className="flex min-w-0 items-center gap-1">
       {items.map((item) => link(item, IN_BAR[item.tier], false))}
       {/* The menu button shows only where the bar leaves links out. */}
-      <div className={cn("relative", highest === 1 && "lg:hidden", highest === 2 && "min-[1600px]:hidden")}>
+      <div className={cn("relative", highest === 1 && "lg:hidden", highest === 2 && "3xl:hidden")}>
         <button
           type="button"
           {...triggerProps}
@@ -78,7 +78,7 @@ export function NavLinks({ role, badges = {}, footer }: { role: Role; badges?: N
             className="absolute top-full z-50 mt-1 flex max-h-[calc(100vh-4rem)] flex-col gap-0.5 overflow-y-auto rounded-lg border border-border bg-surface p-1.5 shadow-lg data-[align=end]:right-0 data-[align=start]:left-0"
           >
             {items.map((item) => link(item, IN_MENU[item.tier], true))}
-            {footer ? <div className="mt-1 border-t border-border pt-2 empty:hidden min-[1400px]:max-[1600px]:hidden">{footer}</div> : null}
+            {footer ? <div className="mt-1 border-t border-border pt-2 empty:hidden wide:max-3xl:hidden">{footer}</div> : null}
           </div>
         ) : null}
       </div>

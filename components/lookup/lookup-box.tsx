@@ -100,12 +100,12 @@ export function LookupBox({ compact = false }: { compact?: boolean }) {
         <Search aria-hidden className="h-4 w-4" />
         {/* Compact (beside the balance): the icon and the shortcut, its words for screen readers. */}
         <span className={compact ? "sr-only" : "sr-only sm:not-sr-only"}>{t("open")}</span>
-        {/* Beside the balance the hint waits for 1600 px: below it, its 40 px are the header's room for badges. */}
+        {/* Beside the balance the hint waits for 3xl (1600 px): below it, its 40 px are the header's room for badges. */}
         <kbd
           aria-hidden
           className={cn(
             "hidden rounded border border-border bg-surface-muted px-1 font-sans text-[0.6875rem] text-fg-muted",
-            compact ? "min-[1600px]:inline" : "md:inline",
+            compact ? "3xl:inline" : "md:inline",
           )}>
           {apple ? "⌘K" : "Ctrl K"}
         </kbd>

@@ -33,6 +33,10 @@ export async function startTlsProxy(o: { port: number; target: string; key: Buff
     res.on("close", () => upstream.destroy());
     req.pipe(upstream);
   });
+  // nginx's keepalive_timeout (75 s), not Node's 5 s: with 5 s, idle sockets left by a page's burst
+  // of requests can close together just as the next page reuses them, and Chromium, retrying on one
+  // closing socket after another, gives up (net::ERR_TOO_MANY_RETRIES, met once under load).
+  server.keepAliveTimeout = 75_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(o.port, "127.0.0.1", resolve);
