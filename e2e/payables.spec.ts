@@ -47,6 +47,18 @@ let transferPath = "";
 
 test("an admin keeps the cost centres on /settings/cost-centres", async ({ browser }) => {
   const admin = await inPortuguese(browser, "admin");
+  // As on a busy server: the list's first load is read before the create and answers after it.
+  // The list must still show the new centre (it is fetched again once that first answer is in).
+  const created = admin.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/cost-centres");
+  await admin.route(
+    (url) => url.pathname === "/api/cost-centres" && url.searchParams.get("all") === "true",
+    async (route) => {
+      const response = await route.fetch();
+      await created;
+      await route.fulfill({ response });
+    },
+    { times: 1 },
+  );
   await admin.goto("/settings/cost-centres");
   await expect(admin.getByRole("heading", { level: 1, name: "Centros de custo" })).toBeVisible();
   await admin.getByLabel("Código").fill(CENTRE.code.toLowerCase());

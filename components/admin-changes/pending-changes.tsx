@@ -17,6 +17,7 @@ import { apiPost } from "@/lib/domain/api-client";
 import { formatBrazilDateTime } from "@/lib/pix";
 import { adminChangeQueries } from "@/lib/queries/admin-changes";
 import { ChangeSummary } from "./change-summary";
+import { lookAgain } from "@/lib/queries/look-again";
 
 const readDecision = answerParsedBy(confirmedChangeAnswer);
 type Outcome = { kind: "done"; text: string; link?: { url: string; email: string; hours: number }; token?: { name: string; value: string } } | { kind: "error"; text: string };
@@ -42,8 +43,8 @@ export function PendingChanges({ kinds, currentUserId, onDecided }: { kinds: rea
         link: answer.set_password_url ? { url: answer.set_password_url, email, hours: answer.link_hours ?? 0 } : undefined,
         token: answer.token && c.change.kind === "service_token" ? { name: c.change.service_account.name, value: answer.token.value } : undefined,
       });
-      void queryClient.invalidateQueries({ queryKey: adminChangeQueries.all() });
-      if (c.change.kind === "approval_policy") void queryClient.invalidateQueries({ queryKey: approvalPolicyQuery.queryKey });
+      void lookAgain(queryClient, adminChangeQueries.all());
+      if (c.change.kind === "approval_policy") void lookAgain(queryClient, approvalPolicyQuery.queryKey);
       onDecided?.(c);
     },
     onError: (error) => setOutcome({ kind: "error", text: error.message }),

@@ -15,6 +15,7 @@ import { formatBrazilDateTime } from "@/lib/pix";
 import { alertQueries } from "@/lib/queries/alerts";
 import { cn } from "@/lib/utils";
 import { useAlertWords } from "./use-alert-words";
+import { lookAgain } from "@/lib/queries/look-again";
 
 const readSeen = answerWith<z.output<typeof seenAnswer>>({ up_to: "number" });
 
@@ -30,7 +31,7 @@ export function AlertBell() {
   const { open, triggerProps, panelProps } = useDisclosure(340);
   const seen = useMutation({
     mutationFn: (upTo: number) => apiPost("/api/alerts/seen", { up_to: upTo }, readSeen),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: alertQueries.bell().queryKey }),
+    onSuccess: () => void lookAgain(queryClient, alertQueries.bell().queryKey),
   });
   const unread = data?.unread ?? 0;
   const newest = data?.newest_id ?? 0;

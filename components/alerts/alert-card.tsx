@@ -13,6 +13,7 @@ import { formatBrazilDateTime } from "@/lib/pix";
 import { alertQueries, readAlert } from "@/lib/queries/alerts";
 import { cn } from "@/lib/utils";
 import { useAlertWords } from "./use-alert-words";
+import { lookAgain } from "@/lib/queries/look-again";
 
 const STATE_TONE = {
   open: "bg-red-100 text-red-900 dark:bg-red-950/60 dark:text-red-100",
@@ -96,7 +97,7 @@ function HandleForm({ alert: a }: { alert: Alert }) {
     mutationFn: (action: "acknowledge" | "resolve") => apiPost(`/api/alerts/${a.id}/${action}`, { note: note.trim() }, readAlert),
     onSuccess: () => {
       setNote("");
-      void queryClient.invalidateQueries({ queryKey: alertQueries.all() });
+      void lookAgain(queryClient, alertQueries.all());
     },
   });
   const ready = note.trim() !== "" && !act.isPending;

@@ -17,6 +17,7 @@ import { apiPut } from "@/lib/domain/api-client";
 import { formatBRL, formatBRLNumber, formatBrazilDateTime, parseBRL } from "@/lib/pix";
 import { adminChangeQueries } from "@/lib/queries/admin-changes";
 import { approvalsRequired, MAX_APPROVALS, type ApprovalPolicy } from "@/lib/transfers/policy";
+import { lookAgain } from "@/lib/queries/look-again";
 
 type Draft = { tiers: Array<{ from: string; approvals: number }>; expiry: string };
 /** 200 `{ policy }`: saved; 202 `{ pending_change }`: a weaker policy waits for a second admin. */
@@ -53,8 +54,8 @@ function PolicyForm({ policy }: { policy: ApprovalPolicy }) {
     mutationFn: (next: ApprovalPolicy) => apiPut("/api/settings/approvals", next, readSave),
     onSuccess: (answer) => {
       setSaved("pending_change" in answer ? "asked" : "saved");
-      void queryClient.invalidateQueries({ queryKey: approvalPolicyQuery.queryKey });
-      void queryClient.invalidateQueries({ queryKey: adminChangeQueries.all() });
+      void lookAgain(queryClient, approvalPolicyQuery.queryKey);
+      void lookAgain(queryClient, adminChangeQueries.all());
     },
   });
   const parsed: ApprovalPolicy = {

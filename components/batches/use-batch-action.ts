@@ -7,6 +7,7 @@ import { batchAnswer, batchDiscardedAnswer } from "@/lib/batches/answers";
 import { apiDelete, apiPost } from "@/lib/domain/api-client";
 import { batchQueries } from "@/lib/queries/batches";
 import { transferQueries } from "@/lib/queries/transfers";
+import { lookAgain } from "@/lib/queries/look-again";
 
 const readAnswer = answerParsedBy(batchAnswer);
 
@@ -19,8 +20,8 @@ export function useBatchAction(id: string, action: "submit" | "approve" | "rejec
     mutationFn: (body: Record<string, unknown>) => withStepUp(() => apiPost(`/api/batches/${encodeURIComponent(id)}/${action}`, body, readAnswer)),
     retry: false,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: batchQueries.all() });
-      void queryClient.invalidateQueries({ queryKey: transferQueries.all() });
+      void lookAgain(queryClient, batchQueries.all());
+      void lookAgain(queryClient, transferQueries.all());
     },
   });
 }
@@ -34,6 +35,6 @@ export function useDiscardBatch(id: string) {
     mutationKey: ["batches", "discard", id],
     mutationFn: () => apiDelete(`/api/batches/${encodeURIComponent(id)}`, readDiscarded),
     retry: false,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: batchQueries.all() }),
+    onSuccess: () => void lookAgain(queryClient, batchQueries.all()),
   });
 }

@@ -16,6 +16,7 @@ import { apiPatch, apiPost, isApiRequestError } from "@/lib/domain/api-client";
 import { costCentreQueries } from "@/lib/queries/cost-centres";
 import { cn } from "@/lib/utils";
 import { issuesToFields } from "@/lib/domain/zod-fields";
+import { lookAgain } from "@/lib/queries/look-again";
 
 const readOne = answerParsedBy(costCentreAnswer);
 
@@ -31,7 +32,7 @@ export function CostCentresAdmin() {
   const [done, setDone] = useState<string | null>(null);
   const refresh = (text: string) => {
     setDone(text);
-    void queryClient.invalidateQueries({ queryKey: costCentreQueries.all() });
+    void lookAgain(queryClient, costCentreQueries.all());
   };
 
   return (

@@ -8,6 +8,7 @@ import { paymentQueries, qrcodeQueries } from "@/lib/queries/payments";
 import { batchQueries } from "@/lib/queries/batches";
 import { transferQueries } from "@/lib/queries/transfers";
 import type { LiveEventName } from "./live-connection";
+import { lookAgain } from "@/lib/queries/look-again";
 
 /**
  * Turns live events into query invalidations: that payment's detail, every payments list, the
@@ -43,22 +44,22 @@ export function createLiveInvalidator(queryClient: QueryClient, o: LiveInvalidat
     const work: Promise<unknown>[] = [];
     if (everything) {
       work.push(
-        queryClient.invalidateQueries({ queryKey: paymentQueries.all() }),
-        queryClient.invalidateQueries({ queryKey: insightsQueries.all() }),
+        lookAgain(queryClient, paymentQueries.all()),
+        lookAgain(queryClient, insightsQueries.all()),
       );
     } else if (payments) {
-      for (const id of ids) work.push(queryClient.invalidateQueries({ queryKey: paymentQueries.detail(id).queryKey }));
+      for (const id of ids) work.push(lookAgain(queryClient, paymentQueries.detail(id).queryKey));
       work.push(
-        queryClient.invalidateQueries({ queryKey: paymentQueries.lists() }),
-        queryClient.invalidateQueries({ queryKey: insightsQueries.all() }),
+        lookAgain(queryClient, paymentQueries.lists()),
+        lookAgain(queryClient, insightsQueries.all()),
       );
     }
-    if (log || everything) work.push(queryClient.invalidateQueries({ queryKey: webhookEventQueries.all() }));
+    if (log || everything) work.push(lookAgain(queryClient, webhookEventQueries.all()));
     // A batch is its rows: a transfer's change may change a batch's state and what waits for an approver.
-    if (transfers || everything) work.push(queryClient.invalidateQueries({ queryKey: transferQueries.all() }), queryClient.invalidateQueries({ queryKey: batchQueries.all() }));
-    if (qrcodes || everything) work.push(queryClient.invalidateQueries({ queryKey: qrcodeQueries.all() }));
-    if (balance || everything) work.push(queryClient.invalidateQueries({ queryKey: balanceQuery.queryKey }));
-    if (alerts || everything) work.push(queryClient.invalidateQueries({ queryKey: alertQueries.all() }));
+    if (transfers || everything) work.push(lookAgain(queryClient, transferQueries.all()), lookAgain(queryClient, batchQueries.all()));
+    if (qrcodes || everything) work.push(lookAgain(queryClient, qrcodeQueries.all()));
+    if (balance || everything) work.push(lookAgain(queryClient, balanceQuery.queryKey));
+    if (alerts || everything) work.push(lookAgain(queryClient, alertQueries.all()));
     payments = transfers = qrcodes = balance = alerts = log = everything = false;
     void Promise.allSettled(work).then(() => {
       for (const id of ids) o.onChanged?.(id);

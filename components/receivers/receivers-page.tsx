@@ -19,6 +19,7 @@ import { receiverMatches } from "@/lib/receivers/search";
 import type { SavedReceiver } from "@/lib/receivers/types";
 import { ReceiverForm } from "./receiver-form";
 import { ReceiversTable } from "./receivers-table";
+import { lookAgain } from "@/lib/queries/look-again";
 
 const readOne = answerParsedBy(receiverAnswer);
 const readDeleted = answerParsedBy(receiverDeletedAnswer);
@@ -47,7 +48,7 @@ export function ReceiversPage({ canEdit }: { canEdit: boolean }) {
       setEditing(null);
       setFieldErrors({});
       setDone(t(id ? "done.changed" : "done.created", { nickname: receiver.nickname }));
-      void queryClient.invalidateQueries({ queryKey: receiverQueries.all() });
+      void lookAgain(queryClient, receiverQueries.all());
     },
     onError: (error) => setFieldErrors(isApiRequestError(error) && error.fields ? error.fields : {}),
   });
@@ -56,7 +57,7 @@ export function ReceiversPage({ canEdit }: { canEdit: boolean }) {
     onSuccess: (_answer, r) => {
       setDeleting(null);
       setDone(t("done.deleted", { nickname: r.nickname }));
-      void queryClient.invalidateQueries({ queryKey: receiverQueries.all() });
+      void lookAgain(queryClient, receiverQueries.all());
     },
   });
 

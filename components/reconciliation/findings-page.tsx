@@ -15,6 +15,7 @@ import { apiGet, apiPost } from "@/lib/domain/api-client";
 import { formatBRL, formatBrazilDateTime } from "@/lib/pix";
 import type { Finding } from "@/lib/transfers/types";
 import { cn } from "@/lib/utils";
+import { lookAgain } from "@/lib/queries/look-again";
 
 const readFindings = answerParsedBy(findingListAnswer);
 const readFinding = answerParsedBy(findingAnswer);
@@ -110,7 +111,7 @@ function FindingCard({ finding: f }: { finding: Finding }) {
   const noteId = useId();
   const resolve = useMutation({
     mutationFn: () => apiPost(`/api/reconciliation/${f.id}/resolve`, { note: note.trim() }, readFinding),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["reconciliation"] }),
+    onSuccess: () => void lookAgain(queryClient, ["reconciliation"]),
   });
   const kind = FINDING_KINDS.find((k) => k === f.kind) ?? null;
   const status =

@@ -16,6 +16,7 @@ import type { SeriesView } from "@/lib/transfers/types";
 import { cn } from "@/lib/utils";
 import { TransferStateBadge } from "./state-badge";
 import { transferHref } from "./transfers-table";
+import { lookAgain } from "@/lib/queries/look-again";
 
 const readStopped = answerWith<z.output<typeof seriesStoppedAnswer>>({ canceled: "number" });
 /** Occurrences a stop still cancels (nothing of them went to the provider yet). */
@@ -37,7 +38,7 @@ export function SeriesCard({ series, currentId, viewerId, canStop }: { series: S
     retry: false,
     onSuccess: () => {
       setAsking(false);
-      void queryClient.invalidateQueries({ queryKey: transferQueries.all() });
+      void lookAgain(queryClient, transferQueries.all());
     },
   });
   const open = series.occurrences.filter((o) => OPEN.has(o.state)).length;

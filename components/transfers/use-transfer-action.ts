@@ -7,6 +7,7 @@ import { answerWith } from "@/lib/domain/answer";
 import { apiPost } from "@/lib/domain/api-client";
 import { transferQueries } from "@/lib/queries/transfers";
 import type { transferDetailAnswer } from "@/lib/transfers/answers";
+import { lookAgain } from "@/lib/queries/look-again";
 
 const readTransfer = answerWith<z.output<typeof transferDetailAnswer>>({ transfer: "object" });
 
@@ -26,7 +27,7 @@ export function useTransferAction(id: string, action: TransferAction) {
     retry: false,
     onSuccess: (answer) => {
       queryClient.setQueryData(transferQueries.detail(id).queryKey, answer);
-      void queryClient.invalidateQueries({ queryKey: transferQueries.all() });
+      void lookAgain(queryClient, transferQueries.all());
     },
   });
 }

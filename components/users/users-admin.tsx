@@ -14,6 +14,7 @@ import { OneTimeLink } from "./one-time-link";
 import { changeUser, listUsers, type PendingAnswer, type UserChangeBody } from "./users-api";
 import { UsersTable, type UserAction } from "./users-table";
 import { ERROR_BOX } from "@/components/ui/notice";
+import { lookAgain } from "@/lib/queries/look-again";
 
 type Pending = { user: UserView; action: UserAction; role?: Role };
 type Outcome = { kind: "done"; text: string; link?: string } | { kind: "error"; text: string };
@@ -52,7 +53,7 @@ export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: User
   /** A change that waits for a second admin: say so, and show it in the list of waiting changes. */
   function asked(answer: PendingAnswer) {
     setOutcome({ kind: "done", text: t("adminChanges.asked", { id: answer.pending_change.id }) });
-    void queryClient.invalidateQueries({ queryKey: adminChangeQueries.all() });
+    void lookAgain(queryClient, adminChangeQueries.all());
   }
 
   async function reloadUsers() {

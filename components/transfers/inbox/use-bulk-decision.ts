@@ -12,6 +12,7 @@ import { transferQueries } from "@/lib/queries/transfers";
 import { decideEach, type BulkOutcome } from "@/lib/transfers/bulk-decision";
 import type { transferDetailAnswer } from "@/lib/transfers/answers";
 import type { InboxItem } from "@/lib/transfers/inbox-items";
+import { lookAgain } from "@/lib/queries/look-again";
 
 const readTransfer = answerWith<z.output<typeof transferDetailAnswer>>({ transfer: "object" });
 const readBatch = answerWith<z.output<typeof batchAnswer>>({ batch: "object" });
@@ -58,8 +59,8 @@ export function useBulkDecision() {
         );
       } finally {
         setRunning(false);
-        void queryClient.invalidateQueries({ queryKey: transferQueries.all() });
-        void queryClient.invalidateQueries({ queryKey: batchQueries.all() });
+        void lookAgain(queryClient, transferQueries.all());
+        void lookAgain(queryClient, batchQueries.all());
       }
     },
     [queryClient, withStepUp],
