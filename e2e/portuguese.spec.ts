@@ -163,10 +163,7 @@ test.describe("screenshots in Portuguese", () => {
       // Everything at its widest at once, whatever state other specs left on this stack: two counts
       // on Transferências, 99+ alerts, "Reconectando", an eight-digit balance, a long e-mail. Still
       // one line, nothing drawn over anything (the loop's run 4 under load met 13 px left at 1440 px).
-      await widenHeader(page);
-      expect((await page.getByRole("banner").boundingBox())?.height).toBe(48);
-      expect(await overlappingHeaderControls(page), "widest header: controls drawn over each other").toEqual([]);
-      expect(await headerSlack(page), "widest header: the links and the controls do not meet").toBeGreaterThanOrEqual(0);
+      await expectWidestHeaderFits(page, `${width} px`, 48);
       await page.screenshot({ path: `${SHOTS}/pt-BR-header-widest-${width}.png`, clip: { x: 0, y: 0, width, height: 48 } });
     });
   }
@@ -187,15 +184,20 @@ test.describe("with the browser's font size set to Large (20 px)", () => {
       await expect(page.locator("main table")).toBeVisible();
       await expect(page.locator("[aria-busy='true']")).toHaveCount(0);
       expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe("20px");
-      await widenHeader(page);
-      expect((await page.getByRole("banner").boundingBox())?.height, `${width} px: one line (3rem)`).toBe(60);
-      expect(await overlappingHeaderControls(page), `${width} px: controls drawn over each other`).toEqual([]);
-      expect(await headerSlack(page), `${width} px: the links and the controls do not meet`).toBeGreaterThanOrEqual(0);
+      await expectWidestHeaderFits(page, `${width} px`, 60);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: `${SHOTS}/pt-BR-header-large-font-${width}.png`, clip: { x: 0, y: 0, width, height: 60 } });
     }
   });
 });
+
+/** With the widest content in it (widenHeader), the header is one line (3rem tall), nothing drawn over anything. */
+async function expectWidestHeaderFits(page: Page, where: string, lineHeightPx: number): Promise<void> {
+  await widenHeader(page);
+  expect((await page.getByRole("banner").boundingBox())?.height, `${where}: widest header on one line`).toBe(lineHeightPx);
+  expect(await overlappingHeaderControls(page), `${where}: widest header, controls drawn over each other`).toEqual([]);
+  expect(await headerSlack(page), `${where}: widest header, the links and the controls meet`).toBeGreaterThanOrEqual(0);
+}
 
 /**
  * Puts the widest content the header can meet in it, in place of what it shows (last thing in a
