@@ -13,6 +13,20 @@ const config = [
       "@typescript-eslint/no-explicit-any": "error",
     },
   },
+  {
+    // A change reaches the screen through lookAgain (lib/queries/look-again.ts says why).
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}", "lib/queries/look-again.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[property.name='invalidateQueries']",
+          message: "Use lookAgain(queryClient, key) from lib/queries/look-again.ts: invalidateQueries alone keeps a first load read before the change.",
+        },
+      ],
+    },
+  },
 ];
 
 export default config;
