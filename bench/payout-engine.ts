@@ -26,10 +26,10 @@ import { spawn } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { payoutMarkdown, type PayoutBenchResult, type QueueRun } from "./payout-result";
+import { payoutMarkdown, stepProfile, stepsMarkdown, type PayoutBenchResult, type QueueRun } from "./payout-result";
 import { control, countStatements, freePort, scratchDatabase, startSandboxProcess, timed } from "./payout-support";
 
-export { PAYOUT_TARGETS, payoutMarkdown, type PayoutBenchResult } from "./payout-result";
+export { PAYOUT_TARGETS, payoutMarkdown, stepsMarkdown, type PayoutBenchResult } from "./payout-result";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const arg = (name: string, fallback: number) => {
@@ -71,7 +71,8 @@ async function run(): Promise<PayoutBenchResult> {
     const { postPayment } = await import("@/lib/payments-api/submit");
     const { startTransferQueue } = await import("@/lib/transfers/queue");
     const { createRequest, transferOf } = await import("@/lib/transfers/testing/fixtures");
-    const { startWorkerProcess } = await import("@/lib/transfers/testing/child");
+    const { startWorkerProcess, stepsOf } = await import("@/lib/transfers/testing/child");
+    const { submissionStepTotals } = await import("@/lib/metrics/registry");
     const { FINAL_STATES } = await import("@/lib/transfers/states");
     const ENGINE_DONE_STATES = ["registered", ...FINAL_STATES];
     const { transferRequests } = await import("@/lib/db/schema");
@@ -143,6 +144,8 @@ async function run(): Promise<PayoutBenchResult> {
     const embeddedRun = await throughQueue(embeddedStore.db, (items) => embeddedQueue.enqueueMany(items), "embedded", requests, () => (before = { ...counted }));
     const perSubmission = (k: "statements" | "transactions") => round((counted[k] - before[k]) / requests);
     if (process.env.PAYOUT_STATEMENT_TIMES) for (const [k, v] of [...timed].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.error(`${v.toFixed(0).padStart(7)} ms  ${k}`);
+    // Nothing else submitted in this process yet: its step totals are this run's.
+    embeddedRun.steps = stepProfile(await submissionStepTotals());
     const embedded = { ...embeddedRun, ratioToProvider: 0, callsRatioToProvider: 0, statementsPerSubmission: perSubmission("statements"), transactionsPerSubmission: perSubmission("transactions") };
 
     // PostgreSQL: one instance, then two, each a process of its own on one database.
@@ -164,6 +167,8 @@ async function run(): Promise<PayoutBenchResult> {
           const running = await instances(k, concurrency);
           const result = await throughQueue(pgStore.db, (items) => producer.enqueueMany(items), tag, n);
           await Promise.all(running.map((w) => w.kill("SIGTERM")));
+          const reported = running.map((w) => stepsOf(w.output()));
+          if (k === 1 && reported[0]) result.steps = stepProfile(reported[0]);
           return result;
         };
         const one = await run(1, IN_FLIGHT, "pg1", requests);
@@ -260,7 +265,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     .then(async (result) => {
       await mkdir(join(ROOT, "bench", "results"), { recursive: true });
       await writeFile(join(ROOT, "bench", "results", "payout-engine.json"), `${JSON.stringify(result, null, 2)}\n`);
-      console.log(process.argv.includes("--json") ? JSON.stringify(result) : payoutMarkdown(result));
+      console.log(process.argv.includes("--json") ? JSON.stringify(result) : `${payoutMarkdown(result)}\n\n${stepsMarkdown(result)}`);
     })
     .catch((err: unknown) => {
       console.error("[payout-engine] failed:", err);

@@ -1,8 +1,10 @@
 /** What the payout engine benchmark (bench/payout-engine.ts) measures, and its Markdown table. */
 
 export type Run = { seconds: number; perSecond: number };
+/** Where a submission's time went: each step's calls and average milliseconds (pix_transfer_submission_step_seconds). */
+export type StepProfile = Array<{ step: string; count: number; avgMs: number }>;
 /** A run through the queue: also the provider calls it made (a read-back before each POST: two per submission). */
-export type QueueRun = Run & { callsPerSubmission: number; callsPerSecond: number };
+export type QueueRun = Run & { callsPerSubmission: number; callsPerSecond: number; steps?: StepProfile };
 export type PayoutBenchResult = {
   at: string;
   latencyMs: number;
@@ -60,4 +62,29 @@ export function payoutMarkdown(r: PayoutBenchResult): string {
   ]
     .filter(Boolean)
     .join("\n");
+}
+
+/** The steps' profile of the one-instance runs, side by side, and the time a submission held its slot. */
+export function stepsMarkdown(r: PayoutBenchResult): string {
+  const { embedded, postgresql } = r.queue;
+  if (!embedded.steps) return "";
+  const pg = postgresql?.steps ?? [];
+  const cell = (p: StepProfile, step: string) => {
+    const s = p.find((x) => x.step === step);
+    return s ? `${s.avgMs} ms (${s.count})` : "–";
+  };
+  const sum = (p: StepProfile) => Math.round(p.reduce((a, s) => a + s.avgMs, 0) * 100) / 100;
+  const held = (run: QueueRun | null) => (run ? `${Math.round(((r.inFlight * 1000) / run.perSecond) * 100) / 100} ms` : "–");
+  return [
+    `| step of a submission (average, calls) | embedded store | PostgreSQL, one instance |`,
+    "|---|---:|---:|",
+    ...embedded.steps.map((s) => `| ${s.step} | ${cell(embedded.steps!, s.step)} | ${cell(pg, s.step)} |`),
+    `| sum of the steps | ${sum(embedded.steps)} ms | ${pg.length ? `${sum(pg)} ms` : "–"} |`,
+    `| a slot held per submission (${r.inFlight} in flight ÷ submissions per second) | ${held(embedded)} | ${held(postgresql)} |`,
+  ].join("\n");
+}
+
+/** submissionStepTotals (or a worker's report of it) as a profile. */
+export function stepProfile(totals: Record<string, { count: number; seconds: number }>): StepProfile {
+  return Object.entries(totals).map(([step, t]) => ({ step, count: t.count, avgMs: t.count ? Math.round((t.seconds * 1000 * 100) / t.count) / 100 : 0 }));
 }

@@ -9,7 +9,7 @@ import type { LoadResult } from "./load";
 import { loadMarkdown } from "./load";
 import type { OverviewBenchResult } from "./overview";
 import type { PageMetricsResult } from "./page-metrics";
-import { PAYOUT_TARGETS, payoutMarkdown, type PayoutBenchResult } from "./payout-engine";
+import { PAYOUT_TARGETS, payoutMarkdown, stepsMarkdown, type PayoutBenchResult } from "./payout-engine";
 import { transferFlowMarkdown, type TransferFlowResult } from "./transfer-flow";
 import type { MachineInfo } from "./proc";
 import { proxyProfileLines } from "./proxy-profile-lines";
@@ -288,6 +288,14 @@ export function reportMarkdown(r: BenchReport): string {
       "half the provider's own rate; the provider calls per second show how much of the provider's pace the queue uses.",
       "",
       payoutMarkdown(r.payout),
+      "",
+      "Where a submission's time went, in the same runs: each step's average as the engine recorded it",
+      "(`pix_transfer_submission_step_seconds`, also on `/api/metrics`). read_back and post are the provider's calls,",
+      `${r.payout.latencyMs} ms of them the provider's delay; the rest of each is this process reaching its answer (a busy event loop`,
+      "answers late); claim, mark_posting and record are the store's statements. The slot is held a little longer than the",
+      "sum: the job's fetch and completion, and the wait for the event loop between steps.",
+      "",
+      stepsMarkdown(r.payout),
     );
   }
   if (r.load) lines.push("", "## Load run", "", `Recorded ${r.load.at.replace("T", " ").slice(0, 16)} UTC.`, "", loadMarkdown(r.load));

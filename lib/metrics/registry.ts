@@ -16,6 +16,7 @@ type Metrics = {
   providerCalls: Counter<"operation" | "outcome">;
   providerDuration: Histogram<"operation" | "outcome">;
   webhookLag: Histogram<"kind">;
+  submissionSteps: Histogram<"step">;
   queueJobs: Gauge<"queue" | "state">;
   queueOldestAge: Gauge<"queue" | "state">;
   transfers: Gauge<"state">;
@@ -58,6 +59,13 @@ function create(): Metrics {
       buckets: LAG_SECONDS,
       registers,
     }),
+    submissionSteps: new Histogram({
+      name: "pix_transfer_submission_step_seconds",
+      help: "Time of each step of a transfer's submission by the queue's workers (claim, read_back, mark_posting, post, record)",
+      labelNames: ["step"],
+      buckets: PROVIDER_SECONDS,
+      registers,
+    }),
     queueJobs: new Gauge({ name: "pix_queue_jobs", help: "Jobs in the queue, by queue and state (read from the store at scrape time)", labelNames: ["queue", "state"], registers }),
     queueOldestAge: new Gauge({
       name: "pix_queue_oldest_job_age_seconds",
@@ -94,4 +102,30 @@ export function recordProviderCall(operation: string, outcome: string, seconds: 
 /** A webhook's delay; a provider clock ahead of ours reads as 0, not as a negative lag. */
 export function recordWebhookLag(kind: string, seconds: number): void {
   metrics().webhookLag.observe({ kind }, Math.max(0, seconds));
+}
+
+/** The steps of one submission (lib/transfers/engine.ts), in the order they run. */
+export const SUBMISSION_STEPS = ["claim", "read_back", "mark_posting", "post", "record"] as const;
+export type SubmissionStep = (typeof SUBMISSION_STEPS)[number];
+
+/** Runs one step of a submission and records its time, whether it answers or throws. */
+export async function timeSubmissionStep<T>(step: SubmissionStep, run: () => Promise<T>): Promise<T> {
+  const end = metrics().submissionSteps.startTimer({ step });
+  try {
+    return await run();
+  } finally {
+    end();
+  }
+}
+
+/** What this process recorded per step so far: how many and their total seconds (the benchmark's profile). */
+export async function submissionStepTotals(): Promise<Record<SubmissionStep, { count: number; seconds: number }>> {
+  const totals = Object.fromEntries(SUBMISSION_STEPS.map((step) => [step, { count: 0, seconds: 0 }])) as Record<SubmissionStep, { count: number; seconds: number }>;
+  for (const v of (await metrics().submissionSteps.get()).values) {
+    const step = v.labels.step as SubmissionStep;
+    if (!totals[step]) continue;
+    if (v.metricName?.endsWith("_count")) totals[step].count = v.value;
+    if (v.metricName?.endsWith("_sum")) totals[step].seconds = v.value;
+  }
+  return totals;
 }

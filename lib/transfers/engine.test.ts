@@ -4,6 +4,7 @@ import { setStoreForTests } from "@/lib/db";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { auditLog, transferEvents, transferRequests } from "@/lib/db/schema";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
+import { submissionStepTotals } from "@/lib/metrics/registry";
 import { submitTransfer } from "./engine";
 import { getTransfer } from "./store";
 import { approvedRequest, later, newIdempotentId, TEST_ENGINE } from "./testing/fixtures";
@@ -51,6 +52,25 @@ describe.each(TEST_ENGINES)("the submit engine on $name", (engine) => {
     sandbox.calls.length = 0;
     expect(await submitTransfer(store.db, row.id, TEST_ENGINE, later())).toEqual({ done: false, state: "registered" });
     expect(sandbox.calls).toHaveLength(0);
+  });
+
+  it("records the time of each step it ran (pix_transfer_submission_step_seconds): a sent request all five, a settled one only its claim", async () => {
+    const since = async (before: Awaited<ReturnType<typeof submissionStepTotals>>) => {
+      const now = await submissionStepTotals();
+      return Object.fromEntries(Object.entries(now).map(([step, t]) => [step, { count: t.count - before[step as keyof typeof now].count, seconds: t.seconds - before[step as keyof typeof now].seconds }]));
+    };
+    const counts = (d: Record<string, { count: number }>) => Object.fromEntries(Object.entries(d).map(([step, t]) => [step, t.count]));
+    const row = await approvedRequest(store.db);
+    const start = await submissionStepTotals();
+    await sandbox.fault({ method: "GET", path: "/v1/pix/payments/*", fault: "delay", delayMs: 30, times: 1 });
+    await submitTransfer(store.db, row.id, TEST_ENGINE);
+    const sent = await since(start);
+    expect(counts(sent)).toEqual({ claim: 1, read_back: 1, mark_posting: 1, post: 1, record: 1 });
+    // The read-back was held 30 ms by the provider: its step says so (in seconds, as Prometheus counts).
+    expect(sent.read_back!.seconds).toBeGreaterThanOrEqual(0.03);
+    const middle = await submissionStepTotals();
+    await submitTransfer(store.db, row.id, TEST_ENGINE, later());
+    expect(counts(await since(middle))).toEqual({ claim: 1, read_back: 0, mark_posting: 0, post: 0, record: 0 });
   });
 
   for (const fault of ["timeout-after-commit", "malformed-json"] as const) {

@@ -6,6 +6,7 @@ import type { Db } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { transferRequests } from "@/lib/db/schema";
 import { logLine } from "@/lib/http/logger";
+import { timeSubmissionStep as step } from "@/lib/metrics/registry";
 import { forgetBalance, getBalance, postPayment, readBackPayment, type ReadBack } from "@/lib/payments-api";
 import { followLocked } from "./follow";
 import type { TransferOutcome } from "./outcome";
@@ -54,7 +55,7 @@ type Claimed = MovedAtOnce<(typeof CLAIMED)[number]>;
  */
 export async function submitTransfer(db: Db, id: string, settings: EngineSettings, now = new Date()): Promise<SubmitResult> {
   const token = randomUUID();
-  const row = await moveAtOnce(db, id, "submitting", {
+  const claim = () => moveAtOnce(db, id, "submitting", {
     from: ["approved", "scheduled", "submitting", "outcome_unknown"],
     where: dueNow(now),
     now,
@@ -65,6 +66,8 @@ export async function submitTransfer(db: Db, id: string, settings: EngineSetting
       submittedAt: sql`coalesce(${transferRequests.submittedAt}, ${now.toISOString()}::timestamptz)`,
     },
   }, CLAIMED);
+  // Each step's time is recorded (pix_transfer_submission_step_seconds): where a submission's time goes.
+  const row = await step("claim", claim);
   if (!row) return notClaimed(db, id, now);
   const body = bodyToSend(row, settings.sendAuthorized);
 
@@ -74,20 +77,20 @@ export async function submitTransfer(db: Db, id: string, settings: EngineSetting
   try {
     // A payable's day came: not sent when the balance cannot pay it (an unreadable balance does not stop it).
     if (row.fromState === "scheduled" && !(await balanceCovers(row.valueCents))) {
-      return record(db, row, token, noBalance(), null, now);
+      return step("record", () => record(db, row, token, noBalance(), null, now));
     }
-    readBack = await readBackPayment(body);
+    readBack = await step("read_back", () => readBackPayment(body));
     decision = afterReadBack(readBack, row, settings, now);
     if (decision.post) {
-      if (!(await markPosting(db, row, token, now))) return superseded(id, db);
+      if (!(await step("mark_posting", () => markPosting(db, row, token, now)))) return superseded(id, db);
       posting = true;
-      decision = await postAndSettle(body, row, settings, now, (rb) => (readBack = rb));
+      decision = await step("post", () => postAndSettle(body, row, settings, now, (rb) => (readBack = rb)));
     }
   } catch (err) {
     decision = unexpected(err, row, posting, settings, now);
     logLine("error", "transfer submission failed unexpectedly", { transfer_id: id, error: String(err) });
   }
-  return record(db, row, token, decision, readBack, now);
+  return step("record", () => record(db, row, token, decision, readBack, now));
 }
 
 /**

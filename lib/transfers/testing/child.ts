@@ -2,6 +2,15 @@ import "server-only";
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 
+/** The line a worker process writes when stopped gracefully: its submissions' steps (submissionStepTotals). */
+export const STEPS_LINE = "submission steps ";
+
+/** The steps a stopped worker reported, or null (killed, or it never submitted). */
+export function stepsOf(output: string): Record<string, { count: number; seconds: number }> | null {
+  const line = output.split("\n").find((l) => l.startsWith(STEPS_LINE));
+  return line ? (JSON.parse(line.slice(STEPS_LINE.length)) as Record<string, { count: number; seconds: number }>) : null;
+}
+
 /** A worker process (worker-main.ts) with its own environment; resolves once its engine is ready. */
 export type WorkerProcess = { child: ChildProcess; output: () => string; kill(signal?: NodeJS.Signals): Promise<void> };
 
