@@ -68,7 +68,7 @@ async function run(): Promise<PayoutBenchResult> {
     /** Provider calls so far: every one went through the delay fault. */
     const providerCalls = async () => ((await (await fetch(`${url}/_control/faults/${delayId}`)).json()) as { fault: { matched: number } }).fault.matched;
     const { createDb } = await import("@/lib/db/client");
-    const { postPayment } = await import("@/lib/payments-api/submit");
+    const { postPayment, readBackPayment } = await import("@/lib/payments-api/submit");
     const { startTransferQueue } = await import("@/lib/transfers/queue");
     const { createRequest, transferOf } = await import("@/lib/transfers/testing/fixtures");
     const { startWorkerProcess, stepsOf } = await import("@/lib/transfers/testing/child");
@@ -127,14 +127,23 @@ async function run(): Promise<PayoutBenchResult> {
       return { seconds: round(seconds), perSecond: round(n / seconds), callsPerSubmission: round(calls / n), callsPerSecond: round(calls / seconds) };
     }
 
-    // The provider's own rate.
-    const direct = async (tag: string) => {
+    // The provider's own rate: POSTs alone, and what one submission asks of it (a read-back, then the POST).
+    const direct = async (tag: string, readFirst = false) => {
       const limit = pLimit(IN_FLIGHT);
       const t = performance.now();
-      await Promise.all(Array.from({ length: requests }, (_, i) => limit(() => postPayment(transferOf(`bench-direct-${tag}-${stamp}-${i}`, 1_000 + i)))));
+      await Promise.all(
+        Array.from({ length: requests }, (_, i) =>
+          limit(async () => {
+            const body = transferOf(`bench-direct-${tag}-${stamp}-${i}`, 1_000 + i);
+            if (readFirst) await readBackPayment(body);
+            await postPayment(body);
+          }),
+        ),
+      );
       return (performance.now() - t) / 1000;
     };
     const providerSeconds = [await direct("a")];
+    const safeSeconds = [await direct("safe-a", true)];
 
     // The embedded store, in this process, with its statements counted.
     const embeddedStore = await createDb({ memory: true });
@@ -146,7 +155,7 @@ async function run(): Promise<PayoutBenchResult> {
     if (process.env.PAYOUT_STATEMENT_TIMES) for (const [k, v] of [...timed].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.error(`${v.toFixed(0).padStart(7)} ms  ${k}`);
     // Nothing else submitted in this process yet: its step totals are this run's.
     embeddedRun.steps = stepProfile(await submissionStepTotals());
-    const embedded = { ...embeddedRun, ratioToProvider: 0, callsRatioToProvider: 0, statementsPerSubmission: perSubmission("statements"), transactionsPerSubmission: perSubmission("transactions") };
+    const embedded = { ...embeddedRun, ratioToProvider: 0, callsRatioToProvider: 0, ratioToSafe: 0, statementsPerSubmission: perSubmission("statements"), transactionsPerSubmission: perSubmission("transactions") };
 
     // PostgreSQL: one instance, then two, each a process of its own on one database.
     let postgresql: PayoutBenchResult["queue"]["postgresql"] = null;
@@ -177,7 +186,7 @@ async function run(): Promise<PayoutBenchResult> {
         // showed it serves, so each instance runs a quarter of that, once alone and then two together.
         const few = await run(1, SCALING_IN_FLIGHT, "pg1-few", requests);
         const two = await run(2, SCALING_IN_FLIGHT, "pg2-few", requests * 2);
-        postgresql = { ...one, ratioToProvider: 0, callsRatioToProvider: 0 };
+        postgresql = { ...one, ratioToProvider: 0, callsRatioToProvider: 0, ratioToSafe: 0 };
         twoInstances = { ...two, ratioToOne: round(two.perSecond / few.perSecond), oneInstance: few, inFlightEach: SCALING_IN_FLIGHT };
         await producer.stop();
         await pgStore.close();
@@ -186,13 +195,17 @@ async function run(): Promise<PayoutBenchResult> {
       }
     }
     providerSeconds.push(await direct("b"));
+    safeSeconds.push(await direct("safe-b", true));
+    const safeRate = requests / (safeSeconds.reduce((a, b) => a + b, 0) / safeSeconds.length);
     const provider = providerSeconds.reduce((a, b) => a + b, 0) / providerSeconds.length;
     const providerRate = requests / provider;
     embedded.ratioToProvider = round(embedded.perSecond / providerRate);
     embedded.callsRatioToProvider = round(embedded.callsPerSecond / providerRate);
+    embedded.ratioToSafe = round(embedded.perSecond / safeRate);
     if (postgresql) {
       postgresql.ratioToProvider = round(postgresql.perSecond / providerRate);
       postgresql.callsRatioToProvider = round(postgresql.callsPerSecond / providerRate);
+      postgresql.ratioToSafe = round(postgresql.perSecond / safeRate);
     }
 
     // A 5,000-row batch, on the embedded store, at the configured rate.
@@ -236,7 +249,7 @@ async function run(): Promise<PayoutBenchResult> {
       at: new Date().toISOString(),
       latencyMs,
       inFlight: IN_FLIGHT,
-      provider: { requests, seconds: round(provider), perSecond: round(providerRate) },
+      provider: { requests, seconds: round(provider), perSecond: round(providerRate), safePerSecond: round(safeRate) },
       queue: { requests, embedded, postgresql, twoInstances },
       batch: {
         rows: batchRows,
