@@ -24,8 +24,17 @@ const config = [
           selector: "MemberExpression[property.name='invalidateQueries']",
           message: "Use lookAgain(queryClient, key) from lib/queries/look-again.ts: invalidateQueries alone keeps a first load read before the change.",
         },
+        {
+          selector: "JSXAttribute[name.name='type'][value.value='submit']",
+          message: "Use SubmitButton (components/ui/submit-button.tsx): before hydration a submit button sends the form's fields, a password too, in the address.",
+        },
       ],
     },
+  },
+  {
+    // The one place a submit button is made (it is disabled until the page is hydrated).
+    files: ["components/ui/submit-button.tsx"],
+    rules: { "no-restricted-syntax": "off" },
   },
 ];
 

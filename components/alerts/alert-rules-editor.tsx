@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState } from "react";
 import { AmountInput } from "@/components/ui/amount-input";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { ErrorState } from "@/components/ui/error-state";
 import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
@@ -138,9 +138,9 @@ function RulesForm({ rules }: { rules: RuleSetting[] }) {
         })}
       </ul>
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" variant="primary" disabled={save.isPending} aria-busy={save.isPending}>
+        <SubmitButton variant="primary" disabled={save.isPending} aria-busy={save.isPending}>
           {save.isPending ? t("settings.saving") : t("settings.save")}
-        </Button>
+        </SubmitButton>
         {saved ? (
           <span role="status" className="text-sm text-green-700 dark:text-green-400">
             {t("settings.saved")}

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { ErrorState } from "@/components/ui/error-state";
 import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -76,9 +76,9 @@ function ChoicesForm({ choices }: { choices: Choices }) {
       )}
       {choices.kinds.length ? (
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" variant="primary" disabled={save.isPending} aria-busy={save.isPending}>
+          <SubmitButton variant="primary" disabled={save.isPending} aria-busy={save.isPending}>
             {save.isPending ? t("saving") : t("save")}
-          </Button>
+          </SubmitButton>
           {saved ? (
             <span role="status" className="text-sm text-green-700 dark:text-green-400">
               {t("saved")}

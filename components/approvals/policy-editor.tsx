@@ -7,6 +7,7 @@ import { useState } from "react";
 import { approvalPolicyQuery } from "@/components/register/use-approval-policy";
 import { AmountInput } from "@/components/ui/amount-input";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { ErrorState } from "@/components/ui/error-state";
 import { Input, Label, Select } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -139,9 +140,9 @@ function PolicyForm({ policy }: { policy: ApprovalPolicy }) {
         </p>
       ) : null}
       {weakens && !saved ? <p className="text-sm text-fg-muted">{t("weakens")}</p> : null}
-      <Button type="submit" variant="primary" className="w-fit" disabled={save.isPending} aria-busy={save.isPending}>
+      <SubmitButton variant="primary" className="w-fit" disabled={save.isPending} aria-busy={save.isPending}>
         {save.isPending ? t("saving") : weakens ? t("askSecondAdmin") : t("save")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

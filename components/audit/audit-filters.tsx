@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { DateRangeInput } from "@/components/ui/date-range-input";
 import { Input, Label, Select } from "@/components/ui/input";
 import { AUDIT_ACTIONS } from "@/lib/audit/filters";
@@ -74,9 +74,9 @@ export async function AuditFilters({ values, errors = {} }: { values: AuditFilte
         hint
       />
       <div className="flex items-center gap-2 self-start sm:pt-6">
-        <Button type="submit" variant="primary">
+        <SubmitButton variant="primary">
           {t("auditFilters.apply")}
-        </Button>
+        </SubmitButton>
         <Link href="/audit" className="inline-flex h-9 items-center px-2 text-sm text-blue-700 underline-offset-2 hover:underline dark:text-blue-300">
           {t("auditFilters.clear")}
         </Link>

@@ -4,6 +4,7 @@ import { ShieldCheck } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { FieldError, Input, Label } from "@/components/ui/input";
 import { authClient } from "@/lib/auth/auth-client";
 import { codeErrorMessage, focusField, toFailure, type AuthT } from "./sign-in-error";
@@ -85,9 +86,9 @@ export function CodeStep({ email, next, onRestart }: { email: string; next: stri
         />
         <FieldError id="code-missing" message={missing ? t("twoFactor.enterCode") : undefined} />
       </div>
-      <Button type="submit" variant="primary" size="lg" disabled={pending} className="w-full">
+      <SubmitButton variant="primary" size="lg" disabled={pending} className="w-full">
         {pending ? t("twoFactor.verifying") : t("twoFactor.verify")}
-      </Button>
+      </SubmitButton>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <Button variant="link" size="xs" onClick={() => { setBackup(!backup); setError(null); setMissing(false); }} disabled={pending}>
           {backup ? t("twoFactor.useApp") : t("twoFactor.useBackup")}

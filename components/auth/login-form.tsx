@@ -3,7 +3,7 @@
 import { LogIn } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { FieldError, Input, Label } from "@/components/ui/input";
 import { authClient } from "@/lib/auth/auth-client";
 import { CodeStep } from "./code-step";
@@ -113,10 +113,10 @@ export function LoginForm({ next }: { next: string }) {
         />
         <FieldError id="password-error" message={fields.password} />
       </div>
-      <Button type="submit" variant="primary" size="lg" disabled={pending} className="w-full">
+      <SubmitButton variant="primary" size="lg" disabled={pending} className="w-full">
         <LogIn aria-hidden className="h-4 w-4" />
         {pending ? t("signIn.submitting") : t("signIn.submit")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { FieldError, Input, Label } from "@/components/ui/input";
 
 /**
@@ -57,9 +58,9 @@ export function PasswordConfirm({
         <FieldError id={`${id}-error`} message={error ?? undefined} />
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant={variant} disabled={pending}>
+        <SubmitButton variant={variant} disabled={pending}>
           {submit}
-        </Button>
+        </SubmitButton>
         {onCancel ? (
           <Button variant="ghost" onClick={onCancel} disabled={pending}>
             {t("cancel")}

@@ -4,7 +4,8 @@ import { KeyRound } from "lucide-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
-import { Button, buttonVariants } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { FieldError, Input, Label } from "@/components/ui/input";
 import { authClient } from "@/lib/auth/auth-client";
 import { focusField } from "./sign-in-error";
@@ -118,10 +119,10 @@ export function SetPasswordForm({ token, email, limits }: { token: string; email
         />
         <FieldError id="confirm-error" message={fields.confirm} />
       </div>
-      <Button type="submit" variant="primary" size="lg" disabled={pending} className="w-full">
+      <SubmitButton variant="primary" size="lg" disabled={pending} className="w-full">
         <KeyRound aria-hidden className="h-4 w-4" />
         {signingIn ? tSignIn("submitting") : pending ? t("submitting") : t("submit")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

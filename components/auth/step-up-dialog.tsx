@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { Dialog } from "radix-ui";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { FieldError, Input, Label } from "@/components/ui/input";
 import { answerParsedBy } from "@/lib/domain/answer-schema";
 import { stepUpAnswer } from "@/lib/auth/answers";
@@ -80,9 +81,9 @@ export function StepUpDialog({ method, onDone }: { method: "password" | "code"; 
                   {t("cancel")}
                 </Button>
               </Dialog.Close>
-              <Button type="submit" variant="primary" disabled={pending}>
+              <SubmitButton variant="primary" disabled={pending}>
                 {pending ? t("working") : t("confirm")}
-              </Button>
+              </SubmitButton>
             </div>
           </form>
         </Dialog.Content>

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { FieldError, Input, Label } from "@/components/ui/input";
 import { authClient } from "@/lib/auth/auth-client";
 import { BackupCodes } from "./backup-codes";
@@ -110,9 +110,9 @@ export function TwoFactorSetup({ totpURI, backupCodes, onDone }: { totpURI: stri
             aria-describedby={error ? "setup-code-error" : undefined}
           />
           <FieldError id="setup-code-error" message={error ?? undefined} />
-          <Button type="submit" variant="primary" disabled={pending} className="self-start">
+          <SubmitButton variant="primary" disabled={pending} className="self-start">
             {pending ? t("confirming") : t("confirm")}
-          </Button>
+          </SubmitButton>
         </form>
       </section>
     </div>

@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { BalanceCheck } from "@/components/balance/balance-check";
 import { Button, buttonVariants } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Card } from "@/components/ui/card";
 import { Input, Label } from "@/components/ui/input";
 import type { BatchDetail } from "@/lib/batches/types";
@@ -133,9 +134,9 @@ export function CancelBatch({ id }: { id: string }) {
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="danger" disabled={cancel.isPending} aria-busy={cancel.isPending}>
+        <SubmitButton variant="danger" disabled={cancel.isPending} aria-busy={cancel.isPending}>
           {t("cancel")}
-        </Button>
+        </SubmitButton>
         <Button onClick={() => setAsking(false)} disabled={cancel.isPending}>
           {t("back")}
         </Button>

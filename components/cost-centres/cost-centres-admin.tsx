@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { FormField, useFieldError } from "@/components/register/form-field";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { ErrorState } from "@/components/ui/error-state";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -93,9 +94,9 @@ function NewCostCentre({ onCreated }: { onCreated: (c: CostCentre) => void }) {
       <Field id="centre-name" label={t("name")} error={errors.name} className="min-w-[14rem] flex-1">
         {(c) => <Input {...c} value={name} maxLength={COST_CENTRE_NAME_MAX} onChange={(e) => setName(e.target.value)} autoComplete="off" />}
       </Field>
-      <Button type="submit" variant="primary" className="mt-6" disabled={create.isPending} aria-busy={create.isPending}>
+      <SubmitButton variant="primary" className="mt-6" disabled={create.isPending} aria-busy={create.isPending}>
         {t("create")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
@@ -134,9 +135,9 @@ function CostCentreRow({ centre, onChanged }: { centre: CostCentre; onChanged: (
           <Field id={`rename-${centre.id}`} label={t("name")} error={error} className="min-w-[12rem] flex-1" srLabel>
             {(c) => <Input {...c} value={name} maxLength={COST_CENTRE_NAME_MAX} onChange={(e) => setName(e.target.value)} autoFocus />}
           </Field>
-          <Button type="submit" size="sm" variant="primary" className="mt-0.5" disabled={change.isPending}>
+          <SubmitButton size="sm" variant="primary" className="mt-0.5" disabled={change.isPending}>
             {t("save")}
-          </Button>
+          </SubmitButton>
           <Button size="sm" className="mt-0.5" onClick={() => (setRenaming(false), setName(centre.name), setError(undefined))} disabled={change.isPending}>
             {t("cancel")}
           </Button>

@@ -4,6 +4,7 @@ import { Search, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Input, Label, Select } from "@/components/ui/input";
 import { EVENT_RESULT_FILTERS, type EventResultFilter } from "@/lib/events/names";
 
@@ -43,9 +44,9 @@ export function EventLogFilters({
             autoComplete="off"
             spellCheck={false}
           />
-          <Button type="submit" aria-label={t("apply")}>
+          <SubmitButton aria-label={t("apply")}>
             <Search aria-hidden className="h-4 w-4" />
-          </Button>
+          </SubmitButton>
         </div>
         <span id="events-payment-hint" className="text-xs text-fg-muted">
           {t("hint")}

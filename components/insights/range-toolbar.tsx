@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { DateRangeInput, rangeProblem, type DayRange } from "@/components/ui/date-range-input";
 import { FieldError, Label, Select } from "@/components/ui/input";
 import { countDays, INSIGHTS_LIMITS } from "@/lib/insights/buckets";
@@ -145,9 +146,9 @@ function CustomRange({
   return (
     <form onSubmit={apply} className="flex min-w-0 flex-wrap items-start gap-2" aria-label={t("custom")} noValidate>
       <DateRangeInput idPrefix="overview" value={days} onChange={setDays} compact className="min-w-0" />
-      <Button type="submit" size="sm" variant={days.from === range.from && days.to === range.to ? "secondary" : "primary"}>
+      <SubmitButton size="sm" variant={days.from === range.from && days.to === range.to ? "secondary" : "primary"}>
         {tf("apply")}
-      </Button>
+      </SubmitButton>
       {problem ? (
         <div className="basis-full">
           <FieldError id="overview-range-error" message={problem} />

@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useCallback, useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { ErrorState } from "@/components/ui/error-state";
 import { Input, Label } from "@/components/ui/input";
 import { detectLookup } from "@/lib/lookup/detect";
@@ -74,10 +75,10 @@ export function LookupPanel({ initialQuery, onDone }: { initialQuery: string; on
             placeholder={t("placeholder")}
             className="font-mono"
           />
-          <Button type="submit" variant="primary" disabled={lookup.isPending || detectLookup(text).kind === "empty"}>
+          <SubmitButton variant="primary" disabled={lookup.isPending || detectLookup(text).kind === "empty"}>
             {lookup.isPending ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <Search aria-hidden className="h-4 w-4" />}
             {t("submit")}
-          </Button>
+          </SubmitButton>
         </div>
         <p id={hintId} className="text-xs text-fg-muted">
           {t(`hint.${hintFor(text)}`)}

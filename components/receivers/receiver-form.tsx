@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import { BankCombobox } from "@/components/register/bank-combobox";
 import { FormField, useFieldError } from "@/components/register/form-field";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Input, Select } from "@/components/ui/input";
 import { MaskedInput } from "@/components/ui/masked-input";
 import { ACCOUNT_TYPE_CODES, INITIATION_TYPES, PIX_KEY_TYPES, type InitiationType } from "@/lib/contract/enums";
@@ -181,9 +182,9 @@ export function ReceiverForm({
         </div>
       )}
       <div className="flex flex-wrap gap-2 border-t border-border pt-4">
-        <Button type="submit" variant="primary" disabled={busy} aria-busy={busy}>
+        <SubmitButton variant="primary" disabled={busy} aria-busy={busy}>
           {busy ? t("saving") : t("save")}
-        </Button>
+        </SubmitButton>
         <Button onClick={onCancel} disabled={busy}>
           {t("cancel")}
         </Button>

@@ -5,7 +5,8 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { parseAsInteger, parseAsStringLiteral, useQueryStates } from "nuqs";
 import { useId, useState } from "react";
-import { Button, buttonVariants } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { ErrorState } from "@/components/ui/error-state";
 import { Input, Label } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -160,9 +161,9 @@ function FindingCard({ finding: f }: { finding: Finding }) {
             <Label htmlFor={noteId}>{t("note")}</Label>
             <Input id={noteId} value={note} onChange={(e) => setNote(e.target.value)} placeholder={t("notePlaceholder")} maxLength={1000} />
           </div>
-          <Button type="submit" disabled={resolve.isPending || !note.trim()} aria-busy={resolve.isPending}>
+          <SubmitButton disabled={resolve.isPending || !note.trim()} aria-busy={resolve.isPending}>
             {resolve.isPending ? t("resolving") : t("resolve")}
-          </Button>
+          </SubmitButton>
         </form>
       )}
       {resolve.error ? (

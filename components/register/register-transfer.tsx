@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { transferHref } from "@/components/transfers/transfers-table";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { getFormIdStore } from "@/lib/register/form-id-store";
 import { registerFormResolver } from "@/lib/register/form-resolver";
@@ -120,9 +121,9 @@ function RegisterTransferForm({ initialId, sendTime }: { initialId: string; send
         <form onSubmit={review} noValidate aria-label={t("formLabel")}>
           <TransferFields form={form} advancedOpen={advancedOpen} onAdvancedOpenChange={setAdvancedOpen} sendTime={sendTime}>
             <div className="flex flex-wrap items-center gap-3 border-t border-border pt-4">
-              <Button type="submit" variant="primary">
+              <SubmitButton variant="primary">
                 {t("review")}
-              </Button>
+              </SubmitButton>
               <span className="text-xs text-fg-muted">{t("nothingSent")}</span>
             </div>
           </TransferFields>

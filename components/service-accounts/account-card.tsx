@@ -4,6 +4,7 @@ import { Copy, KeyRound } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Input, Label } from "@/components/ui/input";
 import { formatBrazilDate, formatBrazilDateTime } from "@/lib/pix/time";
 import type { ServiceAccountView, ServiceTokenView } from "@/lib/service-accounts/answers";
@@ -56,10 +57,10 @@ export function AccountCard({ account, issued, onIssue, onRevoke }: Props) {
           <Label htmlFor={fieldId}>{t("serviceAccounts.issue.expiresInDays")}</Label>
           <Input id={fieldId} name="days" inputMode="numeric" className="w-32" disabled={busy} />
         </div>
-        <Button type="submit" disabled={busy}>
+        <SubmitButton disabled={busy}>
           <KeyRound aria-hidden className="h-4 w-4" />
           {busy ? t("serviceAccounts.issue.submitting") : t("serviceAccounts.issue.submit")}
-        </Button>
+        </SubmitButton>
       </form>
     </li>
   );

@@ -3,7 +3,7 @@
 import { KeyRound, Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { FieldError, Input, Label, Select } from "@/components/ui/input";
 import { pendingChangeAnswer } from "@/lib/admin-changes/answers";
 import { apiGet, apiPost, isApiRequestError } from "@/lib/domain/api-client";
@@ -92,10 +92,10 @@ export function ServiceAccountsSection({ initial }: { initial: ServiceAccountVie
             <Label htmlFor="new-service-account-role">{t("create.role")}</Label>
             <RoleSelect />
           </div>
-          <Button type="submit" variant="primary" disabled={pending}>
+          <SubmitButton variant="primary" disabled={pending}>
             <Plus aria-hidden className="h-4 w-4" />
             {pending ? t("create.submitting") : t("create.submit")}
-          </Button>
+          </SubmitButton>
         </div>
       </form>
       <FieldError id="service-accounts-error" message={error ?? undefined} />

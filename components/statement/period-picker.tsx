@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { DateRangeInput, rangeProblem, type DayRange } from "@/components/ui/date-range-input";
 import { DATE_PRESETS, resolveDatePreset } from "@/lib/pix/date-presets";
 import { periodProblem, type StatementPeriod } from "@/lib/statement/period-rules";
@@ -47,9 +48,9 @@ export function PeriodPicker({ period, onChange }: { period: StatementPeriod; on
         }}
       >
         <DateRangeInput idPrefix={`${id}-range`} value={range} onChange={setRange} className="w-full max-w-sm" hint />
-        <Button type="submit" variant="primary" disabled={!ready}>
+        <SubmitButton variant="primary" disabled={!ready}>
           {t("statement.show")}
-        </Button>
+        </SubmitButton>
       </form>
       {typed === "tooLong" ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">

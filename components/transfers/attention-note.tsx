@@ -2,7 +2,7 @@
 
 import { useFormatter, useNow, useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Input, Label } from "@/components/ui/input";
 import { formatBrazilDateTime } from "@/lib/pix";
 import type { TransferRequest } from "@/lib/transfers/types";
@@ -65,9 +65,9 @@ export function AttentionCard({ transfer: r, canHandle }: { transfer: TransferRe
               {handled.error.message}
             </p>
           ) : null}
-          <Button type="submit" variant="secondary" className="w-fit" disabled={handled.isPending || !note.trim()} aria-busy={handled.isPending}>
+          <SubmitButton variant="secondary" className="w-fit" disabled={handled.isPending || !note.trim()} aria-busy={handled.isPending}>
             {handled.isPending ? t("saving") : t("markHandled")}
-          </Button>
+          </SubmitButton>
         </form>
       ) : null}
     </section>

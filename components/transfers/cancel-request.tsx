@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { Input, Label } from "@/components/ui/input";
 import { useTransferAction } from "./use-transfer-action";
 
@@ -38,9 +39,9 @@ export function CancelRequest({ id }: { id: string }) {
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="danger" disabled={cancel.isPending} aria-busy={cancel.isPending}>
+        <SubmitButton variant="danger" disabled={cancel.isPending} aria-busy={cancel.isPending}>
           {cancel.isPending ? t("canceling") : t("cancel")}
-        </Button>
+        </SubmitButton>
         <Button onClick={() => setAsking(false)} disabled={cancel.isPending}>
           {common("actions.back")}
         </Button>

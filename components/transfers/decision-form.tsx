@@ -4,6 +4,7 @@ import { Check, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { RejectReasonField } from "@/components/transfers/reject-reason-field";
 
 type DecisionFormProps = {
@@ -57,9 +58,9 @@ export function DecisionForm({ summary, onApprove, onReject, approving, rejectin
             }}
           />
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" variant="danger" disabled={busy} aria-busy={rejecting}>
+            <SubmitButton variant="danger" disabled={busy} aria-busy={rejecting}>
               {rejecting ? t("rejecting") : t("rejectConfirm")}
-            </Button>
+            </SubmitButton>
             <Button onClick={() => setAsking(false)} disabled={busy}>
               {common("actions.back")}
             </Button>

@@ -3,7 +3,7 @@
 import { UserPlus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { FieldError, Input, Label, Select } from "@/components/ui/input";
 import { ROLES } from "@/lib/auth/roles";
 import type { UserLinkAnswer } from "@/lib/auth/user-view";
@@ -69,10 +69,10 @@ export function NewUserForm({ onAdded }: { onAdded: (answer: UserLinkAnswer | Pe
             ))}
           </Select>
         </div>
-        <Button type="submit" variant="primary" disabled={pending}>
+        <SubmitButton variant="primary" disabled={pending}>
           <UserPlus aria-hidden className="h-4 w-4" />
           {pending ? t("users.create.submitting") : t("users.create.submit")}
-        </Button>
+        </SubmitButton>
       </div>
       <FieldError id="new-user-error" message={error ?? undefined} />
     </form>

@@ -4,6 +4,7 @@ import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { DateRangeInput, rangeProblem, type DayRange } from "@/components/ui/date-range-input";
 import type { DateRangeFilterMeta } from "../features";
 
@@ -62,9 +63,9 @@ export function DateRangePanel({
           <Button size="sm" variant="ghost" disabled={start === null || end === null} onClick={() => commit(null, null)}>
             <X aria-hidden className="h-3.5 w-3.5" /> {tf("clear")}
           </Button>
-          <Button size="sm" variant="primary" type="submit" disabled={problem !== null}>
+          <SubmitButton size="sm" variant="primary" disabled={problem !== null}>
             {tf("apply")}
-          </Button>
+          </SubmitButton>
         </div>
       </form>
     </>

@@ -4,6 +4,7 @@ import { Check, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { RejectReasonField } from "@/components/transfers/reject-reason-field";
 import { formatBRL } from "@/lib/pix";
 import type { BulkDecision } from "./use-bulk-decision";
@@ -63,9 +64,9 @@ export function BulkDecisionBar({ count, cents, running, onDecide }: Props) {
           </>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" variant={asking === "approve" ? "primary" : "danger"}>
+          <SubmitButton variant={asking === "approve" ? "primary" : "danger"}>
             {t(asking === "approve" ? "yesApprove" : "yesReject")}
-          </Button>
+          </SubmitButton>
           <Button onClick={() => setAsking(null)}>{common("actions.back")}</Button>
         </div>
       </form>
