@@ -20,6 +20,7 @@
  *   npx tsx --conditions=react-server bench/payout-engine.ts [--requests 400] [--batch-rows 5000] [--rate 50] [--latency-ms 20]
  *
  * PostgreSQL: TEST_DATABASE_URL (scripts/pg-test.sh); without it those rows say "not measured".
+ * PAYOUT_WORKER_LOGS=1 prints each worker process's output (its warnings and errors) on stderr.
  * Writes bench/results/payout-engine.json and prints a Markdown table. Reports, never fails.
  */
 import { spawn } from "node:child_process";
@@ -39,6 +40,8 @@ const arg = (name: string, fallback: number) => {
 
 /** In flight: the provider run's concurrency and every instance's QUEUE_CONCURRENCY. */
 const IN_FLIGHT = 20;
+/** The settle horizon of every run (TRANSFER_SETTLE_HORIZON_MS): a request whose POST answer was lost is only read back this long. */
+const SETTLE_HORIZON_MS = 10_000;
 /** Each instance's QUEUE_CONCURRENCY when one and two instances are compared (below the provider's limit). */
 const SCALING_IN_FLIGHT = IN_FLIGHT / 4;
 
@@ -59,6 +62,7 @@ async function run(): Promise<PayoutBenchResult> {
     LOG_LEVEL: "silent",
     BATCH_RATE_PER_SECOND: String(rate),
     QUEUE_CONCURRENCY: String(IN_FLIGHT),
+    TRANSFER_SETTLE_HORIZON_MS: String(SETTLE_HORIZON_MS),
   };
   Object.assign(process.env, appEnv);
   const workers: Array<{ kill(signal?: NodeJS.Signals): Promise<void> }> = [];
@@ -75,8 +79,8 @@ async function run(): Promise<PayoutBenchResult> {
     const { submissionStepTotals } = await import("@/lib/metrics/registry");
     const { FINAL_STATES } = await import("@/lib/transfers/states");
     const ENGINE_DONE_STATES = ["registered", ...FINAL_STATES];
-    const { transferRequests } = await import("@/lib/db/schema");
-    const { and, count, inArray, like, notInArray } = await import("drizzle-orm");
+    const { transferEvents, transferRequests } = await import("@/lib/db/schema");
+    const { and, count, eq, inArray, like, notInArray } = await import("drizzle-orm");
     const { getBatchSummary } = await import("@/lib/batches/store");
     const { uploadBatch } = await import("@/lib/batches/upload");
     const { submitBatch } = await import("@/lib/batches/service");
@@ -91,7 +95,8 @@ async function run(): Promise<PayoutBenchResult> {
       maxAttempts: 5,
       retryBaseMs: 200,
       leaseMs: 60_000,
-      settleHorizonMs: 600_000,
+      // Short: the provider answers in 20 ms here, and one lost answer must not hold a run for the default 10 minutes.
+      settleHorizonMs: SETTLE_HORIZON_MS,
       sendAuthorized: true,
       concurrency: IN_FLIGHT,
       reconcileCron: null,
@@ -124,7 +129,13 @@ async function run(): Promise<PayoutBenchResult> {
       while ((await inStates(ENGINE_DONE_STATES)) < n) await new Promise((r) => setTimeout(r, 50));
       const seconds = (performance.now() - started) / 1000;
       const calls = (await providerCalls()) - callsBefore;
-      return { seconds: round(seconds), perSecond: round(n / seconds), callsPerSubmission: round(calls / n), callsPerSecond: round(calls / seconds) };
+      // A lost answer makes a request wait out the settle horizon: the run says how many did.
+      const [unknown] = await db
+        .select({ n: count() })
+        .from(transferEvents)
+        .innerJoin(transferRequests, eq(transferEvents.transferId, transferRequests.id))
+        .where(and(like(transferRequests.idempotentId, `bench-${tag}-${stamp}-%`), eq(transferEvents.toState, "outcome_unknown")));
+      return { seconds: round(seconds), perSecond: round(n / seconds), callsPerSubmission: round(calls / n), callsPerSecond: round(calls / seconds), outcomeUnknown: Number(unknown?.n ?? 0) };
     }
 
     // The provider's own rate: POSTs alone, and what one submission asks of it (a read-back, then the POST).
@@ -176,6 +187,7 @@ async function run(): Promise<PayoutBenchResult> {
           const running = await instances(k, concurrency);
           const result = await throughQueue(pgStore.db, (items) => producer.enqueueMany(items), tag, n);
           await Promise.all(running.map((w) => w.kill("SIGTERM")));
+          if (process.env.PAYOUT_WORKER_LOGS) for (const w of running) process.stderr.write(`--- worker ${tag} (${result.seconds} s)\n${w.output()}\n`);
           const reported = running.map((w) => stepsOf(w.output()));
           if (k === 1 && reported[0]) result.steps = stepProfile(reported[0]);
           return result;

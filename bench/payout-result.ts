@@ -4,7 +4,7 @@ export type Run = { seconds: number; perSecond: number };
 /** Where a submission's time went: each step's calls and average milliseconds (pix_transfer_submission_step_seconds). */
 export type StepProfile = Array<{ step: string; count: number; avgMs: number }>;
 /** A run through the queue: also the provider calls it made (a read-back before each POST: two per submission). */
-export type QueueRun = Run & { callsPerSubmission: number; callsPerSecond: number; steps?: StepProfile };
+export type QueueRun = Run & { callsPerSubmission: number; callsPerSecond: number; steps?: StepProfile; /** Requests that went outcome_unknown on the way (a lost answer: each waits out the settle horizon). */ outcomeUnknown?: number };
 export type PayoutBenchResult = {
   at: string;
   latencyMs: number;
@@ -56,6 +56,7 @@ export function payoutMarkdown(r: PayoutBenchResult): string {
     twoInstances
       ? `| two instances on one PostgreSQL, ${twoInstances.inFlightEach} in flight each, ${r.queue.requests * 2} requests | ${twoInstances.perSecond}/s (${twoInstances.seconds} s), ${twoInstances.ratioToOne}x one instance at ${twoInstances.inFlightEach} (${twoInstances.oneInstance.perSecond}/s) | ≥ ${T.twoInstances}x: ${mark(twoInstances.ratioToOne >= T.twoInstances)} |`
       : "| two instances on one PostgreSQL | not measured | |",
+    `| requests whose answer was lost on the way (outcome_unknown, each read back up to the settle horizon): embedded, PostgreSQL one, one at ${twoInstances?.inFlightEach ?? "–"}, two | ${[embedded, postgresql, twoInstances?.oneInstance, twoInstances].map((run) => run?.outcomeUnknown ?? "–").join(", ")} | reported |`,
     `| store statements / transactions per submission (embedded, queue included, the requests' creation not) | ${embedded.statementsPerSubmission} / ${embedded.transactionsPerSubmission} | reported |`,
     `| ${r.batch.rows}-row file read and validated | ${r.batch.readAndValidateMs} ms | reported |`,
     `| stored (batch + rows) / submitted (${r.batch.rows} requests created) | ${r.batch.storeMs} ms / ${r.batch.submitMs} ms | reported |`,
