@@ -23,14 +23,11 @@
  * PAYOUT_WORKER_LOGS=1 prints each worker process's output (its warnings and errors) on stderr.
  * Writes bench/results/payout-engine.json and prints a Markdown table. Reports, never fails.
  */
-import { spawn } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { payoutMarkdown, stepProfile, stepsMarkdown, type PayoutBenchResult, type QueueRun } from "./payout-result";
 import { control, countStatements, freePort, scratchDatabase, startSandboxProcess, timed } from "./payout-support";
-
-export { PAYOUT_TARGETS, payoutMarkdown, stepsMarkdown, type PayoutBenchResult } from "./payout-result";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const arg = (name: string, fallback: number) => {
@@ -296,24 +293,4 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       console.error("[payout-engine] failed:", err);
     })
     .finally(() => process.exit(0));
-}
-
-/** From `npm run bench` (no react-server condition there): this file in a child process that has it. */
-export async function runPayoutBench(args: string[] = []): Promise<PayoutBenchResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--conditions=react-server", "--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--json", ...args], {
-      cwd: ROOT,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
-    child.once("exit", () => {
-      const line = out.trim().split("\n").at(-1) ?? "";
-      try {
-        resolve(JSON.parse(line) as PayoutBenchResult);
-      } catch {
-        reject(new Error(`payout bench gave no result: ${out.slice(-500)}`));
-      }
-    });
-  });
 }

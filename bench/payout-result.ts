@@ -91,3 +91,32 @@ export function stepsMarkdown(r: PayoutBenchResult): string {
 export function stepProfile(totals: Record<string, { count: number; seconds: number }>): StepProfile {
   return Object.entries(totals).map(([step, t]) => ({ step, count: t.count, avgMs: t.count ? Math.round((t.seconds * 1000 * 100) / t.count) / 100 : 0 }));
 }
+
+/** The benchmarks file's section on the payout engine: how it is measured, the figures, the steps' profile. */
+export function payoutSection(r: PayoutBenchResult): string[] {
+  return [
+    "## Payout engine",
+    "",
+    "`bench/payout-engine.ts`: the sandbox in its own process holding every call",
+    `${r.latencyMs} ms (its \`delay\` fault). The provider's rate is postPayment called directly, ${r.inFlight} at a time (measured before and`,
+    "after the queue runs, averaged). The queue: the embedded store in the bench's process; PostgreSQL with the workers in",
+    "instances of their own (child processes), one then two on one database.",
+    "",
+    "Each submission calls the provider twice: it reads the payment back by its idempotent_id before its first POST (a",
+    "payment already there, from a restored backup or another system using the id, is never sent again). With as many",
+    `submissions in flight as the provider run has calls in flight (${r.inFlight}), payments per second through the queue can reach at most`,
+    "half the provider's own rate; the provider calls per second show how much of the provider's pace the queue uses.",
+    "The second provider row is that limit measured: a read-back then the POST, straight, as many at a time; each queue row",
+    "gives its ratio to it too (what the queue itself costs, the read-back aside).",
+    "",
+    payoutMarkdown(r),
+    "",
+    "Where a submission's time went, in the same runs: each step's average as the engine recorded it",
+    "(`pix_transfer_submission_step_seconds`, also on `/api/metrics`). read_back and post are the provider's calls,",
+    `${r.latencyMs} ms of them the provider's delay; the rest of each is this process reaching its answer (a busy event loop`,
+    "answers late); claim, mark_posting and record are the store's statements. The slot is held a little longer than the",
+    "sum: the job's fetch and completion, and the wait for the event loop between steps.",
+    "",
+    stepsMarkdown(r),
+  ];
+}

@@ -21,7 +21,7 @@ import type { MetricsCostResult } from "./metrics-cost";
 import { loadMarkdown, runLoad, type LoadResult } from "./load";
 import { runOverviewBench } from "./overview";
 import { runPageMetrics } from "./page-metrics";
-import { runPayoutBench } from "./payout-engine";
+import { runPayoutBench } from "./payout-process";
 import { runTransferFlowBench } from "./transfer-flow";
 import { loadAverage, machineInfo } from "./proc";
 import { runProxyBenchOnOwnServer, signIn } from "./proxy-overhead";
