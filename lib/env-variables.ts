@@ -1,6 +1,7 @@
 import "@/lib/zod-config";
 import { z } from "zod";
 import { isValidDocument, stripDocument } from "./pix/document";
+import { DEFAULT_SEND_TIME } from "@/lib/transfers/deadlines";
 
 /**
  * Every environment variable the server reads, and what each one accepts. lib/env.ts turns
@@ -52,7 +53,7 @@ export const rawSchema = z.object({
   SCHEDULE_SEND_TIME: z
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM (24 h, Brazil time)")
-    .default("08:00"),
+    .default(DEFAULT_SEND_TIME),
   RECONCILE_CRON: z.string().trim().regex(/^(\S+\s+){4}\S+$/, "must be a 5-field cron expression").default("* * * * *"),
   RECONCILE_STALE_SECONDS: intSetting(120, 1, 86_400),
   RECONCILE_REFRESH_MINUTES: intSetting(10, 1, 10_080),

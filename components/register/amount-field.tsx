@@ -17,7 +17,8 @@ export function AmountField({ form }: { form: RegisterForm }) {
   const reading = readAmount(form.watch("amount"));
   // A series is approved as one decision, on its total.
   const days = occurrenceDays(toPayableBody(form.watch()));
-  const document = stripDocument(form.watch("receiver_document") ?? "");
+  const values = form.watch();
+  const destination = { ...values, receiver_document: stripDocument(values.receiver_document ?? "") };
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor="register-amount">{g("amount")}</Label>
@@ -46,7 +47,7 @@ export function AmountField({ form }: { form: RegisterForm }) {
       </p>
       <ApprovalNeedNote
         valueCents={reading.cents === undefined ? undefined : reading.cents * Math.max(1, days.length)}
-        receiverDocument={document.toUpperCase()}
+        destination={destination}
         testId="form-approvals"
         scheduled={days.length > 0}
       />

@@ -95,7 +95,7 @@ export function ReviewStep({ draft, sendTime, children }: { draft: TransferDraft
           {amountInWords(transfer.value_cents, locale)}
         </div>
       </div>
-      <ApprovalNeedNote valueCents={transfer.value_cents * Math.max(1, days.length)} receiverDocument={transfer.receiver_document} testId="review-approvals" scheduled={days.length > 0} />
+      <ApprovalNeedNote valueCents={transfer.value_cents * Math.max(1, days.length)} destination={transfer} testId="review-approvals" scheduled={days.length > 0} />
       {isPixNightWindow(firstSend ?? new Date()) ? (
         <p className="flex items-start gap-2 text-sm font-medium text-amber-800 dark:text-amber-300" role="note">
           <Moon aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />

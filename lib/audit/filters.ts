@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   "transfer.provider_canceled",
   "transfer.attention_handled",
   "transfer.series_stop",
+  "transfer.send_check",
+  "transfer.release",
   "receiver.create",
   "receiver.update",
   "receiver.delete",

@@ -6,9 +6,13 @@ import { recordAudit } from "@/lib/db/audit";
 import { batchRows, batches, type BatchRow } from "@/lib/db/schema";
 import { approveRequests, cancelRequests, lockRequests, rejectRequests, retryRequests } from "@/lib/transfers/decisions";
 import { TransferError } from "@/lib/transfers/errors";
-import { approvalsRequired, type ApprovalPolicy } from "@/lib/transfers/policy";
+import type { ApprovalPolicy } from "@/lib/transfers/policy";
 import type { TransferQueue } from "@/lib/transfers/queue";
-import { approvalNeed, lockMakerWindow, recentSumsToReceivers } from "@/lib/transfers/receiver-window";
+import { batchNeed, lockDestinations, makerGroup, recentSums, type ApprovalNeed } from "@/lib/transfers/receiver-window";
+import { destinationKey } from "@/lib/transfers/destination";
+import { requestExpiry } from "@/lib/transfers/deadlines";
+import { policyInForce } from "@/lib/transfers/policy-store";
+import { nothingSentYet } from "@/lib/transfers/states";
 import type { Actor } from "@/lib/domain/actor";
 import { auditedRefusal } from "@/lib/transfers/service";
 import { insertRequests } from "@/lib/transfers/store";
@@ -43,11 +47,12 @@ export async function submitBatch(db: Db, queue: Pick<TransferQueue, "enqueueMan
         transfer: withoutAuthorized(row.body as RegisterTransfer),
         payable: { description: row.description, costCentreId: row.costCentreId, receiverId: row.receiverId },
       }));
-      const needed = await approvalsForBatch(tx, policy, actor, transfers.map((r) => r.transfer), now);
-      const expiresAt = new Date(now.getTime() + policy.expiry_hours * 3_600_000);
+      const need = await approvalsForBatch(tx, policy, actor, transfers.map((r) => r.transfer), now);
+      const needed = need.approvals;
+      const expiresAt = requestExpiry(policy, now);
       const created = await insertRequests(
         tx,
-        transfers.map(({ line, transfer, payable }) => ({ transfer, maker: actor, submittedBy: actor, approvalsRequired: needed, expiresAt, batch: { id, line }, ...payable })),
+        transfers.map(({ line, transfer, payable }) => ({ transfer, maker: actor, submittedBy: actor, approvalsRequired: needed, approvalNeed: need, expiresAt, batch: { id, line }, ...payable })),
         now,
       );
       await tx.execute(sql`update batch_rows set transfer_id = tr.id from transfer_requests tr
@@ -93,12 +98,12 @@ export async function submitBatch(db: Db, queue: Pick<TransferQueue, "enqueueMan
 }
 
 /**
- * A batch needs what its total needs, and what any of its receivers needs once this maker's
- * last 24 hours of transfers to them are added (splitting does not dodge approval); every row
- * needs the same, as one decision.
+ * A batch needs what its total needs, and what any of its destinations needs once this maker's
+ * last 24 hours of transfers to it are added (splitting does not dodge approval:
+ * lib/transfers/receiver-window.ts); every row needs the same, as one decision.
  */
-async function approvalsForBatch(tx: Tx, policy: ApprovalPolicy, maker: Actor, transfers: RegisterTransfer[], now: Date): Promise<number> {
-  await lockMakerWindow(tx, maker.id);
+async function approvalsForBatch(tx: Tx, policy: ApprovalPolicy, maker: Actor, transfers: RegisterTransfer[], now: Date): Promise<ApprovalNeed> {
+  await lockDestinations(tx, transfers);
   return batchApprovalNeed(tx, policy, maker, transfers, now);
 }
 
@@ -110,26 +115,24 @@ export async function previewBatchApprovals(db: Db, id: string, policy: Approval
     .select({ body: batchRows.body })
     .from(batchRows)
     .where(and(eq(batchRows.batchId, id), isNull(batchRows.errors), isNotNull(batchRows.body)));
-  return batchApprovalNeed(db, policy, { id: batch.makerId, email: batch.makerEmail }, rows.map((r) => r.body as RegisterTransfer), now);
+  return (await batchApprovalNeed(db, policy, { id: batch.makerId, email: batch.makerEmail }, rows.map((r) => r.body as RegisterTransfer), now)).approvals;
 }
 
-async function batchApprovalNeed(tx: Tx, policy: ApprovalPolicy, maker: Actor, transfers: RegisterTransfer[], now: Date): Promise<number> {
-  const byReceiver = new Map<string, number>();
-  for (const t of transfers) byReceiver.set(t.receiver_document, (byReceiver.get(t.receiver_document) ?? 0) + t.value_cents);
-  const earlier = await recentSumsToReceivers(tx, maker.id, [...byReceiver.keys()], now);
-  let needed = approvalsRequired(policy, transfers.reduce((sum, t) => sum + t.value_cents, 0));
-  for (const [document, cents] of byReceiver) needed = Math.max(needed, approvalNeed(policy, cents, earlier.get(document) ?? 0).approvals);
-  return needed;
+async function batchApprovalNeed(tx: Tx, policy: ApprovalPolicy, maker: Actor, transfers: RegisterTransfer[], now: Date): Promise<ApprovalNeed> {
+  const keys = transfers.map((t) => destinationKey(t)).filter((k): k is string => k !== null);
+  const sums = await recentSums(tx, await makerGroup(tx, maker.id), { documents: transfers.map((t) => t.receiver_document), keys }, now);
+  return batchNeed(policy, transfers, sums);
 }
 
 /** One approval of the whole batch: the approval of each of its rows, by the rules of one transfer. */
-export async function approveBatch(db: Db, queue: Pick<TransferQueue, "enqueueMany"> | null, id: string, approver: Actor, pace: Pace) {
+export async function approveBatch(db: Db, queue: Pick<TransferQueue, "enqueueMany"> | null, id: string, approver: Actor, pace: Pace & { policy?: ApprovalPolicy }) {
   const now = pace.now ?? new Date();
+  const policy = pace.policy ?? (await policyInForce(db));
   const ids = await auditedRefusal(db, "batch.approve", id, approver, () =>
     db.transaction(async (tx) => {
       const batch = await lockedBatch(tx, id);
       const rows = await waitingRows(tx, batch);
-      const { approvedIds } = await approveRequests(tx, rows, approver, now);
+      const { approvedIds } = await approveRequests(tx, rows, approver, now, policy);
       await recordAudit(
         {
           actor: approver,
@@ -194,7 +197,7 @@ export async function cancelBatch(db: Db, id: string, actor: Actor, reason: stri
       if (batch.makerId !== actor.id) throw new TransferError("not_maker", "batches.errors.notMaker");
       if (batch.state !== "awaiting_approval" && batch.state !== "sending") throw new TransferError("illegal_state", `batches.errors.state.${batch.state}`);
       const rows = await lockRequests(tx, { batchId: id });
-      if (rows.some((r) => r.state !== "awaiting_approval" && !(r.state === "approved" && r.attempts === 0 && r.lastPostAt === null))) {
+      if (rows.some((r) => r.state !== "awaiting_approval" && !(r.state === "approved" && nothingSentYet(r)))) {
         throw new TransferError("illegal_state", "batches.errors.alreadySending");
       }
       await cancelRequests(tx, rows, actor, reason, now);

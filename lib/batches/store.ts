@@ -122,7 +122,7 @@ export async function listBatches(db: Db, page: number, pageSize = BATCHES_PAGE_
   const where = inboxOf
     ? inArray(
         batches.id,
-        db.selectDistinct({ id: sql<string>`${transferRequests.batchId}` }).from(transferRequests).where(and(...batchInboxConditions(inboxOf))),
+        db.selectDistinct({ id: sql<string>`${transferRequests.batchId}` }).from(transferRequests).where(and(...batchInboxConditions(inboxOf, new Date()))),
       )
     : undefined;
   const [rows, totals] = await Promise.all([

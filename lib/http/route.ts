@@ -167,7 +167,7 @@ export function route<
     const call = handler({
       request,
       user: user as Perm extends "public" ? null : SessionUser,
-      actor: (user ? { id: user.id, email: user.email, ip: clientIp(request) } : null) as ActorOf<Perm extends "public" ? null : SessionUser>,
+      actor: (user ? { id: user.id, email: user.email, ip: clientIp(request), ...(service ? { tokenId: service.tokenId } : {}) } : null) as ActorOf<Perm extends "public" ? null : SessionUser>,
       params: params.value as Out<P>,
       query: query.value as Out<Q>,
       body: body.value as Out<B>,

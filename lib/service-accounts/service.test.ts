@@ -66,7 +66,7 @@ describe.each(TEST_ENGINES)("service accounts ($name)", (engine) => {
 
   it("a service account never approves or rejects, whatever the request", () => {
     const row = { makerId: "someone", submittedById: null, state: "awaiting_approval", expiresAt: null } as unknown as TransferRequestRow;
-    expect(decisionRefusal(row, { id: "sa_123", email: "service:ERP" }, new Date())).toMatchObject({ code: "not_a_person" });
-    expect(decisionRefusal(row, { id: "person", email: "p@x.test" }, new Date())).toBeNull();
+    expect(decisionRefusal(row, { id: "sa_123", email: "service:ERP" }, new Date(), new Map())).toMatchObject({ code: "not_a_person" });
+    expect(decisionRefusal(row, { id: "person", email: "p@x.test" }, new Date(), new Map())).toBeNull();
   });
 });

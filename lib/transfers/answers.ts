@@ -4,6 +4,7 @@ import { accountTypeCodeSchema, initiationTypeSchema, paymentStatusSchema, pixKe
 import { paymentListItemSchema } from "@/lib/contract/payment";
 import { centsSchema, instantSchema, personSchema, storePageMetaSchema } from "@/lib/domain/answer-fields";
 import { TRANSFER_STATES } from "./states";
+import { HOLD_REASONS } from "./send-check";
 import { ATTENTION_REASONS } from "./types";
 
 /**
@@ -26,10 +27,33 @@ export const transferOutcomeSchema = z
     z.object({ kind: z.literal("conflict"), reference_code: z.string(), differs: z.array(z.string()) }),
     z.object({ kind: z.literal("not_registered"), lost: lostAnswerSchema, sent: z.boolean() }),
     z.object({ kind: z.literal("unknown"), lost: lostAnswerSchema }),
+    /** Not sent: when it was about to go, its maker, submitter, token or the balance no longer allowed it (lib/transfers/send-check.ts). */
+    z.object({ kind: z.literal("held"), reasons: z.array(z.enum(HOLD_REASONS)).min(1) }),
   ])
   .meta({ id: "TransferOutcome" });
 
 const approvalSchema = z.object({ approver: personSchema, at: instantSchema });
+
+/** How many approvals a request needs and why (lib/transfers/approval-need.ts). */
+export const approvalNeedSchema = z
+  .object({
+    /** Distinct approvals needed. */
+    approvals: z.number().int().nonnegative(),
+    /** What the amount alone would need. */
+    by_amount: z.number().int().nonnegative(),
+    /** The amount the tiers were applied to: the transfer, a series' total, a batch's total. */
+    amount_cents: centsSchema,
+    /** The maker's sum to this destination in the window, this transfer included. */
+    window_sum_cents: centsSchema,
+    /** The destination that sum is kept for: the CPF/CNPJ, the Pix key or the bank account, whichever sum is highest. */
+    window_basis: z.enum(["document", "pix_key", "account"]),
+    /** That Pix key or account as people read it (null for the document). */
+    window_key: z.string().nullable(),
+    window_hours: z.number().int().positive(),
+    /** True when the window's sum asks for more approvals than the amount alone. */
+    window_applies: z.boolean(),
+  })
+  .meta({ id: "ApprovalNeed" });
 
 /** A transfer request as lists show it. */
 export const transferSchema = z
@@ -73,6 +97,9 @@ export const transferSchema = z
     attention: z.enum(ATTENTION_REASONS).nullable(),
     attention_handled: z.object({ by: personSchema, at: instantSchema, note: z.string() }).nullable(),
     approvals_required: z.number().int().nonnegative(),
+    /** Why it needs them (null for requests made before this was kept). */
+    approval_need: approvalNeedSchema.nullable(),
+    /** The approvals that count (one voided when money was about to move is not listed: its timeline says why). */
     approvals: z.array(approvalSchema),
     expires_at: instantSchema.nullable(),
     decision_reason: z.string().nullable(),
@@ -105,7 +132,15 @@ export const transferEventSchema = z
 /** What the approver weighs about the receiver (lib/transfers/receiver-check.ts). */
 const receiverCheckSchema = z.object({
   /** The saved receiver ("favorecido") the request was made from, and since when it is saved. */
-  saved: z.object({ id: z.string(), nickname: z.string(), since: instantSchema }).nullable(),
+  saved: z
+    .object({
+      id: z.string(),
+      nickname: z.string(),
+      since: instantSchema,
+      /** The last change of where its money goes (Pix key or account), and by whom: null when never changed. */
+      destination_changed: z.object({ at: instantSchema, by: z.string() }).nullable(),
+    })
+    .nullable(),
   /** Earlier requests to the same CPF/CNPJ (not counting rejected, canceled or expired ones). */
   earlier: z.number().int().nonnegative(),
   /** Names those earlier requests carried that differ from this one's, accents and case aside. */
@@ -147,18 +182,7 @@ export const createdTransferAnswer = z.object({ transfer: transferSchema, series
 export const seriesStoppedAnswer = z.object({ canceled: z.number().int().nonnegative() });
 
 /** GET /api/transfers/approvals-preview. */
-export const approvalsPreviewAnswer = z.object({
-  need: z.object({
-    /** Distinct approvals needed. */
-    approvals: z.number().int().nonnegative(),
-    /** What the amount alone would need. */
-    by_amount: z.number().int().nonnegative(),
-    /** The maker's sum to this receiver in the window, this transfer included. */
-    window_sum_cents: centsSchema,
-    window_hours: z.number().int().positive(),
-    window_applies: z.boolean(),
-  }),
-});
+export const approvalsPreviewAnswer = z.object({ need: approvalNeedSchema });
 
 /** The approval policy in force (GET/PUT /api/settings/approvals). */
 export const storedPolicySchema = z

@@ -10,9 +10,13 @@ import { TransferError } from "./errors";
 import type { ApprovalPolicy } from "./policy";
 import { seriesDays, sendInstant, type Recurrence } from "./schedule";
 import type { TransferQueue } from "./queue";
-import { approvalNeed, lockMakerWindow, recentSumsToReceivers, type ApprovalNeed } from "./receiver-window";
+import { approvalNeed, type ApprovalNeed } from "./approval-need";
+import { destinationKey } from "./destination";
+import { earlierFor, lockDestinations, makerGroup, recentSums } from "./receiver-window";
+import { DEFAULT_SEND_TIME, requestExpiry } from "./deadlines";
 import { findByIdempotentId, insertRequests } from "./store";
 import { announceMany } from "./transition";
+import type { DestinationBody } from "./destination";
 import type { Person } from "./types";
 import type { Actor } from "@/lib/domain/actor";
 
@@ -45,15 +49,14 @@ export async function createTransfer(
   const { transfer, maker, policy } = input;
   const payable = input.payable ?? {};
   const now = input.now ?? new Date();
-  const sendTime = input.sendTime ?? "08:00";
+  const sendTime = input.sendTime ?? DEFAULT_SEND_TIME;
   const days = payable.scheduledFor ? (payable.recurrence ? seriesDays(payable.scheduledFor, payable.recurrence) : [payable.scheduledFor]) : [null];
   const created = await db.transaction(async (tx) => {
     await checkPayableLinks(tx, transfer, payable);
-    await lockMakerWindow(tx, maker.id);
-    const earlier = (await recentSumsToReceivers(tx, maker.id, [transfer.receiver_document], now)).get(transfer.receiver_document) ?? 0;
-    const need = approvalNeed(policy, transfer.value_cents * days.length, earlier);
+    await lockDestinations(tx, [transfer]);
+    const need = await needOf(tx, maker.id, transfer, transfer.value_cents * days.length, policy, now);
     const firstSend = days[0] ? sendInstant(days[0], sendTime) : null;
-    const expiresAt = new Date(Math.min(now.getTime() + policy.expiry_hours * 3_600_000, firstSend?.getTime() ?? Infinity));
+    const expiresAt = requestExpiry(policy, now, firstSend);
     const seriesId = payable.recurrence ? randomUUID() : null;
     if (seriesId && payable.recurrence) {
       await tx.insert(transferSeries).values({
@@ -75,6 +78,7 @@ export async function createTransfer(
         maker,
         submittedBy: maker,
         approvalsRequired: need.approvals,
+        approvalNeed: need,
         expiresAt,
         schedule: day ? { day, sendAt: sendInstant(day, sendTime) } : null,
         seriesId,
@@ -142,17 +146,40 @@ async function checkPayableLinks(tx: Tx, transfer: RegisterTransfer, payable: Pa
     const [saved] = await tx.select().from(receivers).where(and(eq(receivers.id, payable.receiverId), isNull(receivers.deletedAt)));
     if (!saved) throw new TransferError("invalid", "validation.receiver.unknown", {}, "receiver_id");
     if (saved.document !== transfer.receiver_document) throw new TransferError("invalid", "validation.receiver.otherDocument", {}, "receiver_id");
+    // "Saved receiver" tells the approver where the money goes: it must be where the saved one says.
+    const savedKey = destinationKey({
+      receiver_document: saved.document,
+      initiation_type: saved.initiationType,
+      pix_key_type: saved.pixKeyType,
+      pix_key: saved.pixKey,
+      receiver_bank_ispb: saved.bankIspb,
+      receiver_agency: saved.agency,
+      receiver_account: saved.account,
+    });
+    if (savedKey !== destinationKey(transfer)) throw new TransferError("invalid", "validation.receiver.otherDestination", {}, "receiver_id");
   }
 }
 
-/** The approvals a transfer would need if this maker created it now (the form says it before the review). */
+/** The approvals a transfer of `cents` (a series: all its occurrences) needs when this maker makes it now. */
+async function needOf(tx: Tx, makerId: string, transfer: RegisterTransfer, cents: number, policy: ApprovalPolicy, now: Date): Promise<ApprovalNeed> {
+  const key = destinationKey(transfer);
+  const sums = await recentSums(tx, await makerGroup(tx, makerId), { documents: [transfer.receiver_document], keys: key ? [key] : [] }, now);
+  return approvalNeed(policy, cents, earlierFor(transfer, sums));
+}
+
+/**
+ * The approvals a transfer would need if this maker created it now (the form says it before the
+ * review): the same sums as the creation, for whatever of the destination is known yet.
+ */
 export async function previewApprovals(
   db: Db,
-  input: { maker: Person; receiverDocument: string | null; valueCents: number; policy: ApprovalPolicy; now?: Date },
+  input: { maker: Person; destination: Partial<DestinationBody>; valueCents: number; policy: ApprovalPolicy; now?: Date },
 ): Promise<ApprovalNeed> {
   const now = input.now ?? new Date();
-  const earlier = input.receiverDocument
-    ? ((await recentSumsToReceivers(db, input.maker.id, [input.receiverDocument], now)).get(input.receiverDocument) ?? 0)
-    : 0;
-  return approvalNeed(input.policy, input.valueCents, earlier);
+  const document = input.destination.receiver_document ?? "";
+  const body: DestinationBody = { ...input.destination, receiver_document: document };
+  const key = destinationKey(body);
+  if (!document && !key) return approvalNeed(input.policy, input.valueCents, { document: 0, key: 0, destinationKey: null });
+  const sums = await recentSums(db, await makerGroup(db, input.maker.id), { documents: document ? [document] : [], keys: key ? [key] : [] }, now);
+  return approvalNeed(input.policy, input.valueCents, earlierFor(body, sums));
 }

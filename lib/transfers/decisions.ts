@@ -1,11 +1,13 @@
 import "server-only";
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db";
 import { approvals, transferRequests, type TransferRequestRow } from "@/lib/db/schema";
-import { isServiceAccountId } from "@/lib/service-accounts/ids";
 import { TransferError } from "./errors";
 import { asTransferOutcome } from "./outcome";
-import { isTransferState, type TransferState } from "./states";
+import { requiredApprovals } from "./approval-need";
+import type { ApprovalPolicy } from "./policy";
+import { nothingSentYet, type TransferState } from "./states";
+import { decisionRefusal, holdersOf, notAwaiting } from "./who-decides";
 import { announceMany, moveTransfers } from "./transition";
 import type { Person } from "./types";
 
@@ -15,62 +17,53 @@ import type { Person } from "./types";
  * rows). Callers hold the rows locked in their transaction and write the audit row there.
  */
 
-/**
- * Why this person may not approve or reject this request now, or null. Separation of duties:
- * never a service account, never the maker, never the person who submitted it (a batch's submitter); expiry counts from
- * the request's own deadline, even before the reconciler has marked it expired.
- */
-export function decisionRefusal(row: TransferRequestRow, person: Person, now: Date): TransferError | null {
-  // A program makes requests; a person decides on them (whatever role its account was given).
-  if (isServiceAccountId(person.id)) return new TransferError("not_a_person", "transfers.errors.serviceAccountNeverDecides");
-  if (row.makerId === person.id) return new TransferError("own_request", "transfers.errors.ownRequest");
-  if (row.submittedById === person.id) return new TransferError("own_request", "transfers.errors.submittedByYou");
-  if (row.state === "awaiting_approval" && row.expiresAt && row.expiresAt.getTime() <= now.getTime()) {
-    return new TransferError("expired", "transfers.errors.notAwaiting.expired");
-  }
-  if (row.state !== "awaiting_approval") return notAwaiting(row.state);
-  return null;
-}
+export { decisionRefusal, notAwaiting } from "./who-decides";
 
-export function notAwaiting(state: string | null): TransferError {
-  return new TransferError("illegal_state", `transfers.errors.notAwaiting.${state && isTransferState(state) ? state : "unknown"}`);
+/** Refuses the whole decision when this person may not take it on any one of these requests. */
+async function refuseUnlessMayDecide(tx: Tx, rows: readonly TransferRequestRow[], person: Person, now: Date): Promise<void> {
+  const holders = await holdersOf(tx, rows.flatMap((r) => [r.makerId, r.submittedById]));
+  for (const row of rows) {
+    const refusal = decisionRefusal(row, person, now, holders);
+    if (refusal) throw refusal;
+  }
 }
 
 /**
  * One person approves these requests (locked by the caller). Refused as a whole when any one
  * may not be approved by them, or when they already approved any one of them (one person counts
- * once). Requests that reach their number of approvals become `approved`, or `scheduled` when
- * their day is still ahead; they are returned with the instant each may go, for the caller to
- * queue after the commit.
+ * once). Requests that reach the approvals the policy in force now asks for (never fewer than
+ * they were made with) become `approved`, or `scheduled` when their day is still ahead; they are
+ * returned with the instant each may go, for the caller to queue after the commit.
  */
 export async function approveRequests(
   tx: Tx,
   rows: readonly TransferRequestRow[],
   approver: Person,
   now: Date,
+  policy: ApprovalPolicy,
 ): Promise<{ approvedIds: string[]; ready: Array<{ id: string; startAfter: Date }> }> {
-  for (const row of rows) {
-    const refusal = decisionRefusal(row, approver, now);
-    if (refusal) throw refusal;
-  }
+  await refuseUnlessMayDecide(tx, rows, approver, now);
   const ids = rows.map((r) => r.id);
   const mine = await tx
     .select({ n: count() })
     .from(approvals)
-    .where(and(inArray(approvals.transferId, ids), eq(approvals.approverId, approver.id)));
+    .where(and(inArray(approvals.transferId, ids), eq(approvals.approverId, approver.id), isNull(approvals.voidedAt)));
   if (Number(mine[0]?.n ?? 0) > 0) throw new TransferError("already_approved", "transfers.errors.alreadyApprovedByYou");
   for (let i = 0; i < ids.length; i += 1_000) {
+    // An approval of theirs voided earlier (they had lost `approve`) counts again from now.
     await tx
       .insert(approvals)
-      .values(ids.slice(i, i + 1_000).map((transferId) => ({ transferId, approverId: approver.id, approverEmail: approver.email, at: now })));
+      .values(ids.slice(i, i + 1_000).map((transferId) => ({ transferId, approverId: approver.id, approverEmail: approver.email, at: now })))
+      .onConflictDoUpdate({ target: [approvals.transferId, approvals.approverId], set: { at: now, voidedAt: null, voidReason: null, approverEmail: approver.email } });
   }
   const counted = await tx
     .select({ id: approvals.transferId, n: count() })
     .from(approvals)
-    .where(inArray(approvals.transferId, ids))
+    .where(and(inArray(approvals.transferId, ids), isNull(approvals.voidedAt)))
     .groupBy(approvals.transferId);
   const countOf = new Map(counted.map((c) => [c.id, Number(c.n)]));
-  const complete = rows.filter((r) => (countOf.get(r.id) ?? 0) >= r.approvalsRequired);
+  const requiredOf = new Map(rows.map((r) => [r.id, requiredApprovals(policy, r)]));
+  const complete = rows.filter((r) => (countOf.get(r.id) ?? 0) >= requiredOf.get(r.id)!);
   const waiting = rows.filter((r) => !complete.includes(r));
   const later = (r: TransferRequestRow) => r.sendAt !== null && r.sendAt.getTime() > now.getTime();
   const note = { key: "transfers.notes.approvedAll", values: { count: countOf.get(complete[0]?.id ?? "") ?? 0 } };
@@ -82,12 +75,13 @@ export async function approveRequests(
     scheduled.push(...moved);
   }
   const moved = [...atOnce, ...scheduled];
-  if (waiting.length) {
-    // Still waiting: the timeline and the live screens learn of this approval anyway.
+  // Still waiting: the timeline and the live screens learn of this approval anyway (and of a
+  // tightened policy's count, when it asks for more than the request was made with).
+  for (const [required, group] of groupBy(waiting, (r) => requiredOf.get(r.id)!)) {
     const touched = await tx
       .update(transferRequests)
-      .set({ updatedAt: now })
-      .where(inArray(transferRequests.id, waiting.map((r) => r.id)))
+      .set({ updatedAt: now, approvalsRequired: sql`greatest(${transferRequests.approvalsRequired}, ${required})` })
+      .where(inArray(transferRequests.id, group.map((r) => r.id)))
       .returning();
     await announceMany(tx, touched);
   }
@@ -105,10 +99,7 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
 
 /** One person rejects these requests (locked by the caller): nothing of them is ever sent. */
 export async function rejectRequests(tx: Tx, rows: readonly TransferRequestRow[], approver: Person, reason: string, now: Date): Promise<TransferRequestRow[]> {
-  for (const row of rows) {
-    const refusal = decisionRefusal(row, approver, now);
-    if (refusal) throw refusal;
-  }
+  await refuseUnlessMayDecide(tx, rows, approver, now);
   const { moved } = await moveTransfers(
     tx,
     rows.map((r) => r.id),
@@ -120,21 +111,30 @@ export async function rejectRequests(tx: Tx, rows: readonly TransferRequestRow[]
 
 /**
  * The maker withdraws requests before anything was sent: waiting for approval, waiting for their
- * day, or approved and never submitted. Only the maker (or the person who submitted them) may.
+ * day, approved and never submitted, or held. Only the maker (or the person who submitted them)
+ * may; a held request also by an admin (`mayCancelHeld`: its maker may be the one deactivated).
  */
-export async function cancelRequests(tx: Tx, rows: readonly TransferRequestRow[], actor: Person, reason: string | null, now: Date): Promise<TransferRequestRow[]> {
+export async function cancelRequests(
+  tx: Tx,
+  rows: readonly TransferRequestRow[],
+  actor: Person,
+  reason: string | null,
+  now: Date,
+  o: { mayCancelHeld?: boolean } = {},
+): Promise<TransferRequestRow[]> {
   for (const row of rows) {
-    if (row.makerId !== actor.id && row.submittedById !== actor.id) throw new TransferError("not_maker", "transfers.errors.notMaker");
-    if (row.state === "approved" && (row.attempts > 0 || row.lastPostAt !== null)) throw new TransferError("illegal_state", "transfers.errors.alreadySending");
-    if (row.state !== "awaiting_approval" && row.state !== "approved" && row.state !== "scheduled") throw notAwaiting(row.state);
+    const own = row.makerId === actor.id || row.submittedById === actor.id;
+    if (!own && !(row.state === "held" && o.mayCancelHeld)) throw new TransferError("not_maker", "transfers.errors.notMaker");
+    if (row.state === "approved" && !nothingSentYet(row)) throw new TransferError("illegal_state", "transfers.errors.alreadySending");
+    if (!CANCELABLE.includes(row.state as TransferState)) throw notAwaiting(row.state);
   }
   const { moved } = await moveTransfers(
     tx,
     rows.map((r) => r.id),
     "canceled",
     {
-      from: ["awaiting_approval", "approved", "scheduled"],
-      guard: (r) => r.attempts === 0 && r.lastPostAt === null,
+      from: CANCELABLE,
+      guard: nothingSentYet,
       actor,
       now,
       set: { decisionReason: reason },
@@ -142,6 +142,29 @@ export async function cancelRequests(tx: Tx, rows: readonly TransferRequestRow[]
     },
   );
   return moved;
+}
+
+const CANCELABLE: readonly TransferState[] = ["awaiting_approval", "approved", "scheduled", "held"];
+
+/**
+ * The maker (or submitter) releases held requests once what held them is mended (the balance
+ * topped up, say): `approved` again, due now. The engine checks them again before sending, so a
+ * request whose maker is still deactivated or whose token is still revoked is held again.
+ */
+export async function releaseRequests(tx: Tx, rows: readonly TransferRequestRow[], actor: Person, now: Date): Promise<string[]> {
+  for (const row of rows) {
+    if (row.makerId !== actor.id && row.submittedById !== actor.id) throw new TransferError("not_maker", "transfers.errors.notMakerRelease");
+    if (row.state !== "held") throw notAwaiting(row.state);
+  }
+  const { moved } = await moveTransfers(tx, rows.map((r) => r.id), "approved", {
+    from: ["held"],
+    guard: nothingSentYet,
+    actor,
+    now,
+    set: { nextAttemptAt: null },
+    note: { key: "transfers.notes.released" },
+  });
+  return moved.map((r) => r.id);
 }
 
 /**

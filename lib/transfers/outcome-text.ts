@@ -26,5 +26,7 @@ export function outcomeText(t: Translate, outcome: TransferOutcome): string {
       return t(outcome.sent ? "transfers.outcome.notRegistered" : "transfers.outcome.notSent", { why: why(outcome.lost.failure) });
     case "unknown":
       return t("transfers.outcome.unknown", { why: why(outcome.lost.failure) });
+    case "held":
+      return t("transfers.outcome.held", { reasons: outcome.reasons.map((r) => t(`transfers.outcome.holdReasons.${r}`)).join("; ") });
   }
 }

@@ -11,7 +11,8 @@
  * - not_registered: the answer was lost and reading back found nothing: safe to send again with
  *   the same id;
  * - unknown: the answer was lost and reading back failed too: nobody may send it again until a
- *   read-back settles it.
+ *   read-back settles it;
+ * - held: never sent: when it was about to go, its maker, token or the balance no longer allowed it.
  */
 import type { z } from "zod";
 import type { transferOutcomeSchema } from "./answers";
@@ -23,7 +24,7 @@ export type LostAnswer = Extract<TransferOutcome, { kind: "unknown" }>["lost"];
 
 type TransferOutcomeKind = TransferOutcome["kind"];
 
-const OUTCOME_KINDS: readonly TransferOutcomeKind[] = ["registered", "refused", "conflict", "not_registered", "unknown"];
+const OUTCOME_KINDS: readonly TransferOutcomeKind[] = ["registered", "refused", "conflict", "not_registered", "unknown", "held"];
 
 /** A stored outcome (jsonb) read back as the type, or null when it is not one. */
 export function asTransferOutcome(value: unknown): TransferOutcome | null {

@@ -3,6 +3,7 @@ import { desc } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { approvalPolicies } from "@/lib/db/schema";
+import { getEnv } from "@/lib/env";
 import { DEFAULT_POLICY, type ApprovalPolicy } from "./policy";
 import type { Person } from "./types";
 
@@ -13,6 +14,11 @@ export async function getApprovalPolicy(db: Db, defaultExpiryHours = DEFAULT_POL
   const [row] = await db.select().from(approvalPolicies).orderBy(desc(approvalPolicies.id)).limit(1);
   if (!row) return { ...DEFAULT_POLICY, expiry_hours: defaultExpiryHours, changed_by: null, changed_at: null };
   return { tiers: row.tiers, expiry_hours: row.expiryHours, changed_by: row.changedByEmail, changed_at: row.changedAt.toISOString() };
+}
+
+/** The policy in force, the default's expiry from this server's APPROVAL_EXPIRY_HOURS. */
+export function policyInForce(db: Db): Promise<StoredPolicy> {
+  return getApprovalPolicy(db, getEnv().approvalExpiryHours);
 }
 
 /** Saves a new version (the old ones stay: the history of who changed what) with its audit row, in one transaction. */

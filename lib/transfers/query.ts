@@ -3,6 +3,8 @@ import { z } from "zod";
 import { storePageSchema } from "@/lib/domain/list-params";
 import { isCalendarDay, isCentsFilter, isCostCentreFilter, isTextFilter } from "./filters";
 import { TRANSFER_STATES } from "./states";
+import { initiationTypeSchema, pixKeyTypeSchema } from "@/lib/contract/enums";
+import { LIMITS } from "@/lib/contract/limits";
 
 /** Query of GET /api/transfers (and the /transfers page's URL). */
 const TRANSFER_SCOPES = ["all", "inbox"] as const;
@@ -80,6 +82,13 @@ export const approvalsPreviewQuerySchema = z.object({
     .transform((v) => v.replace(/[.\-/\s]/g, "").toUpperCase())
     .pipe(z.string().regex(/^[0-9A-Z]{11,14}$/, "validation.document.invalid"))
     .optional(),
+  // Where the money goes, as far as it is typed: the sums per Pix key or bank account count too.
+  initiation_type: initiationTypeSchema.optional(),
+  pix_key_type: pixKeyTypeSchema.optional(),
+  pix_key: z.string().max(LIMITS.idempotentId, "validation.pixKey.tooLong").optional(),
+  receiver_bank_ispb: z.string().regex(/^\d{8}$/, "validation.ispb.format").optional(),
+  receiver_agency: z.string().regex(/^\d{1,4}$/, "validation.agency.format").optional(),
+  receiver_account: z.string().regex(/^\d{1,20}$/, "validation.account.format").optional(),
 });
 
 /** Body of POST /api/transfers/{id}/cancel: an optional reason. */

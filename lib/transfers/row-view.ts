@@ -1,11 +1,13 @@
 import "server-only";
-import { asc, inArray } from "drizzle-orm";
+import { and, asc, inArray, isNull } from "drizzle-orm";
 import type { Tx } from "@/lib/db";
 import { approvals, costCentres, type TransferRequestRow } from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
 import { attentionOf } from "./attention";
 import { asTransferOutcome } from "./outcome";
 import { isTransferState } from "./states";
+import { approvalNeedSchema } from "./answers";
+import { destinationLabel } from "./destination";
 import type { TransferRequest } from "./types";
 
 // A stored transfer request as the API answers it: its approvals, cost centre and what needs attention.
@@ -21,7 +23,7 @@ export function attentionSettings() {
 export async function approvalsOf(db: Tx, ids: string[]): Promise<Map<string, TransferRequest["approvals"]>> {
   const byTransfer = new Map<string, TransferRequest["approvals"]>();
   if (!ids.length) return byTransfer;
-  const rows = await db.select().from(approvals).where(inArray(approvals.transferId, ids)).orderBy(asc(approvals.id));
+  const rows = await db.select().from(approvals).where(and(inArray(approvals.transferId, ids), isNull(approvals.voidedAt))).orderBy(asc(approvals.id));
   for (const a of rows) {
     if (!a.transferId) continue;
     const list = byTransfer.get(a.transferId) ?? [];
@@ -98,6 +100,7 @@ export function toTransfer(row: TransferRequestRow, approvedBy: TransferRequest[
         ? { by: { id: row.attentionHandledById, email: row.attentionHandledByEmail }, at: row.attentionHandledAt.toISOString(), note: row.attentionNote ?? "" }
         : null,
     approvals_required: row.approvalsRequired,
+    approval_need: needView(row.approvalNeed),
     approvals: approvedBy,
     expires_at: iso(row.expiresAt),
     decision_reason: row.decisionReason,
@@ -110,4 +113,11 @@ export function toTransfer(row: TransferRequestRow, approvedBy: TransferRequest[
     cost_centre: row.costCentreId ? (centres.get(row.costCentreId) ?? { id: row.costCentreId, code: "", name: "" }) : null,
     receiver_id: row.receiverId,
   };
+}
+
+/** The stored `approval_need`, as the API shows it (the destination key as people read it). */
+function needView(stored: unknown): TransferRequest["approval_need"] {
+  const parsed = approvalNeedSchema.safeParse(stored);
+  if (!parsed.success) return null;
+  return { ...parsed.data, window_key: parsed.data.window_key ? destinationLabel(parsed.data.window_key) : null };
 }

@@ -4,10 +4,14 @@ import type { Db, Tx } from "@/lib/db";
 import { recordAudit, type AuditAction } from "@/lib/db/audit";
 import { transferSeries, type TransferRequestRow } from "@/lib/db/schema";
 import { markHandled, attentionOf } from "./attention";
-import { approveRequests, cancelRequests, decisionRefusal, lockRequests, rejectRequests } from "./decisions";
+import { approveRequests, cancelRequests, decisionRefusal, lockRequests, rejectRequests, releaseRequests } from "./decisions";
+import { policyInForce } from "./policy-store";
+import type { ApprovalPolicy } from "./policy";
+import { holdersOf } from "./who-decides";
 import { isTransferError, TransferError } from "./errors";
 import { getTransferRow } from "./store";
 import { lockTransfer } from "./transition";
+import { nothingSentYet } from "./states";
 import type { Actor } from "@/lib/domain/actor";
 
 /**
@@ -18,13 +22,17 @@ import type { Actor } from "@/lib/domain/actor";
  * on money (403/409) is an audit row too, written on its own (the refused change rolled back).
  */
 
-/** The maker cancels a request before it was sent (while it waits for approval or for its first submission). */
-export async function cancelTransfer(db: Db, id: string, actor: Actor, reason: string | null, now = new Date()): Promise<TransferRequestRow> {
+/**
+ * The maker cancels a request before it was sent (while it waits for approval or for its first
+ * submission, or held); an admin may cancel a held one (`mayCancelHeld`). A held batch row is
+ * canceled alone (its batch goes on with the others).
+ */
+export async function cancelTransfer(db: Db, id: string, actor: Actor, reason: string | null, now = new Date(), o: { mayCancelHeld?: boolean } = {}): Promise<TransferRequestRow> {
   return auditedRefusal(db, "transfer.cancel", id, actor, () =>
     db.transaction(async (tx) => {
       const row = await lockedOne(tx, id);
-      if (row.batchId) throw new TransferError("batch_member", "transfers.errors.batchMemberCancel");
-      const [moved] = await cancelRequests(tx, [row], actor, reason, now);
+      if (row.batchId && row.state !== "held") throw new TransferError("batch_member", "transfers.errors.batchMemberCancel");
+      const [moved] = await cancelRequests(tx, [row], actor, reason, now, o);
       if (!moved) throw new TransferError("illegal_state", "transfers.errors.alreadySending");
       await recordAudit(
         { actor, action: "transfer.cancel", target: row.idempotentId, outcome: "canceled", detail: { transfer_id: id, reason }, ip: actor.ip ?? null },
@@ -46,12 +54,14 @@ export async function approveTransfer(
   id: string,
   approver: Actor,
   now = new Date(),
+  policy?: ApprovalPolicy,
 ): Promise<{ row: TransferRequestRow; approved: boolean; ready: Array<{ id: string; startAfter: Date }> }> {
+  const inForce = policy ?? (await policyInForce(db));
   return auditedRefusal(db, "transfer.approve", id, approver, () =>
     db.transaction(async (tx) => {
       const rows = await decisionRows(tx, id);
       const row = rows.find((r) => r.id === id) ?? rows[0]!;
-      const { approvedIds, ready } = await approveRequests(tx, rows, approver, now);
+      const { approvedIds, ready } = await approveRequests(tx, rows, approver, now, inForce);
       const approved = approvedIds.includes(row.id);
       const after = (await getTransferRow(tx, row.id)) ?? row;
       await recordAudit(
@@ -82,7 +92,7 @@ export async function rejectTransfer(db: Db, id: string, approver: Actor, reason
       const rows = await decisionRows(tx, id);
       const row = rows.find((r) => r.id === id) ?? rows[0]!;
       const moved = await rejectRequests(tx, rows, approver, reason, now);
-      if (!moved.length) throw decisionRefusal(row, approver, now) ?? new TransferError("illegal_state", "transfers.errors.notAwaiting.unknown");
+      if (!moved.length) throw decisionRefusal(row, approver, now, await holdersOf(tx, [row.makerId, row.submittedById])) ?? new TransferError("illegal_state", "transfers.errors.notAwaiting.unknown");
       await recordAudit(
         {
           actor: approver,
@@ -110,6 +120,22 @@ async function decisionRows(tx: Tx, id: string): Promise<TransferRequestRow[]> {
   return lockRequests(tx, { seriesId: row.seriesId, states: ["awaiting_approval"] });
 }
 
+/**
+ * The maker (or submitter) releases a held request: approved again and due now; the engine
+ * checks it again before it goes. Returned with the instant it may go, for the caller to queue.
+ */
+export async function releaseTransfer(db: Db, id: string, actor: Actor, now = new Date()): Promise<{ row: TransferRequestRow; ready: Array<{ id: string; startAfter: Date }> }> {
+  return auditedRefusal(db, "transfer.release", id, actor, () =>
+    db.transaction(async (tx) => {
+      const row = await lockedOne(tx, id);
+      const released = await releaseRequests(tx, [row], actor, now);
+      if (!released.length) throw new TransferError("illegal_state", "transfers.errors.notAwaiting.held");
+      await recordAudit({ actor, action: "transfer.release", target: row.idempotentId, outcome: "approved", detail: { transfer_id: id }, ip: actor.ip ?? null }, tx);
+      return { row: (await getTransferRow(tx, id)) ?? row, ready: released.map((r) => ({ id: r, startAfter: now })) };
+    }),
+  );
+}
+
 /** The maker stops a series: every occurrence not sent yet is canceled (audited once). */
 export async function stopSeries(db: Db, seriesId: string, actor: Actor, now = new Date()): Promise<number> {
   return auditedRefusal(db, "transfer.series_stop", seriesId, actor, () =>
@@ -118,9 +144,7 @@ export async function stopSeries(db: Db, seriesId: string, actor: Actor, now = n
       if (!series) throw new TransferError("not_found", "transfers.errors.seriesNotFound");
       if (series.makerId !== actor.id) throw new TransferError("not_maker", "transfers.errors.notMakerSeries");
       if (series.stoppedAt) throw new TransferError("illegal_state", "transfers.errors.seriesStopped");
-      const open = (await lockRequests(tx, { seriesId, states: ["awaiting_approval", "scheduled", "approved"] })).filter(
-        (r) => r.attempts === 0 && r.lastPostAt === null,
-      );
+      const open = (await lockRequests(tx, { seriesId, states: ["awaiting_approval", "scheduled", "approved", "held"] })).filter(nothingSentYet);
       const moved = await cancelRequests(tx, open, actor, null, now);
       await tx.update(transferSeries).set({ stoppedAt: now, stoppedById: actor.id, stoppedByEmail: actor.email }).where(eq(transferSeries.id, seriesId));
       await recordAudit(

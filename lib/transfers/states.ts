@@ -3,8 +3,11 @@
  *
  *   awaiting_approval -> approved | scheduled | rejected | canceled | expired
  *   scheduled         -> submitting (on its day, at the send time) | canceled
- *   approved          -> submitting | canceled
+ *                        | awaiting_approval | held (checked again before it is sent: lib/transfers/send-check.ts)
+ *   approved          -> submitting | canceled | awaiting_approval | held (the same checks)
  *   submitting        -> registered | refused | failed | outcome_unknown | approved (nothing was sent)
+ *                        | awaiting_approval | held (nothing was sent: the checks at the moment it would go)
+ *   held              -> approved (its maker releases it, checked again) | canceled
  *   outcome_unknown   -> submitting (a read-back, or a new POST once the settle horizon passed)
  *                        | registered | failed
  *   registered        -> paid | provider_canceled   (the provider's own final statuses)
@@ -20,6 +23,7 @@ export const TRANSFER_STATES = [
   "scheduled",
   "approved",
   "submitting",
+  "held",
   "outcome_unknown",
   "registered",
   "paid",
@@ -34,9 +38,11 @@ export type TransferState = (typeof TRANSFER_STATES)[number];
 
 const TRANSITIONS: Record<TransferState, readonly TransferState[]> = {
   awaiting_approval: ["approved", "scheduled", "rejected", "canceled", "expired"],
-  scheduled: ["submitting", "canceled"],
-  approved: ["submitting", "canceled"],
-  submitting: ["registered", "refused", "failed", "outcome_unknown", "approved", "submitting"],
+  scheduled: ["submitting", "canceled", "awaiting_approval", "held"],
+  approved: ["submitting", "canceled", "awaiting_approval", "held"],
+  submitting: ["registered", "refused", "failed", "outcome_unknown", "approved", "submitting", "awaiting_approval", "held"],
+  // Not sent, and not to be sent as it stands: its maker, token or the balance no longer allows it.
+  held: ["approved", "canceled"],
   outcome_unknown: ["submitting", "registered", "failed"],
   registered: ["paid", "provider_canceled"],
   paid: [],
@@ -67,10 +73,20 @@ export const MAY_MOVE_MONEY_STATES: readonly TransferState[] = [
   "scheduled",
   "approved",
   "submitting",
+  "held",
   "outcome_unknown",
   "registered",
   "paid",
 ];
+
+/**
+ * Nothing of this request has left for the provider yet: no POST was ever written as leaving.
+ * Only then may it be canceled, held, or sent back for approval; once a POST may have left, it
+ * is followed to its end instead.
+ */
+export function nothingSentYet(row: { lastPostAt: Date | null; attempts: number }): boolean {
+  return row.lastPostAt === null && row.attempts === 0;
+}
 
 export function isTransferState(value: unknown): value is TransferState {
   return typeof value === "string" && (TRANSFER_STATES as readonly string[]).includes(value);

@@ -10,21 +10,27 @@ import { searchKey } from "@/lib/pix/text";
 import { addBrazilDays, brazilInstant } from "@/lib/pix/time";
 import { attentionCondition } from "./attention";
 import { bodyHash, canonicalBody } from "./body";
+import type { ApprovalNeed } from "./approval-need";
+import { destinationKey } from "./destination";
 import { NO_COST_CENTRE, receiverSearch } from "./filters";
 import { receiverCheck } from "./receiver-check";
 import { seriesView } from "./series-view";
 import { asTransferOutcome } from "./outcome";
 import { isTransferState, type TransferState } from "./states";
+import { awaitsDecisionOfSql } from "./who-decides";
 import { approvalsOf, attentionSettings, costCentresOf, toTransfer, transferView } from "./row-view";
 import type { Person, TransferDetail, TransferEvent, TransferListMeta, TransferRequest } from "./types";
 
 export type NewRequest = {
   transfer: RegisterTransfer;
-  maker: Person;
+  /** Who made it, and the service token it came with when a program made it. */
+  maker: Person & { tokenId?: string };
   /** Who made it go (the maker of a single transfer, the person who submitted a batch). */
   submittedBy: Person;
   /** Distinct approvals the policy asks for (0: approved at once). */
   approvalsRequired: number;
+  /** Why (lib/transfers/approval-need.ts): kept so the policy in force later is applied to the same sums. */
+  approvalNeed?: ApprovalNeed | null;
   /** When an `awaiting_approval` request expires. */
   expiresAt: Date | null;
   batch?: { id: string; line: number };
@@ -67,6 +73,9 @@ export async function insertRequests(tx: Tx, items: readonly NewRequest[], now: 
             receiverDocument: item.transfer.receiver_document,
             makerId: item.maker.id,
             makerEmail: item.maker.email,
+            makerTokenId: item.maker.tokenId ?? null,
+            destinationKey: destinationKey(item.transfer),
+            approvalNeed: item.approvalNeed ?? null,
             submittedById: item.submittedBy.id,
             submittedByEmail: item.submittedBy.email,
             state,
@@ -202,7 +211,7 @@ function listConditions(q: TransferListQuery, now: Date): SQL[] {
   if (q.state) conditions.push(Array.isArray(q.state) ? inArray(t.state, q.state) : eq(t.state, q.state));
   if (q.batchId) conditions.push(eq(t.batchId, q.batchId));
   if (q.seriesId) conditions.push(eq(t.seriesId, q.seriesId));
-  if (q.inboxOf) conditions.push(...inboxConditions(q.inboxOf));
+  if (q.inboxOf) conditions.push(...inboxConditions(q.inboxOf, now));
   if (q.attention) conditions.push(attentionCondition(now, attentionSettings().afterMinutes));
   if (q.maker) conditions.push(ilike(t.makerEmail, containsPattern(q.maker.trim())));
   if (q.receiver) {
@@ -220,42 +229,29 @@ function listConditions(q: TransferListQuery, now: Date): SQL[] {
   return conditions;
 }
 
-function inboxConditions(userId: string): SQL[] {
-  const t = transferRequests;
-  return [
-    eq(t.state, "awaiting_approval"),
-    ne(t.makerId, userId),
-    sql`${t.submittedById} is distinct from ${userId}`,
-    isNull(t.batchId),
-    sql`not exists (select 1 from ${approvals} a where a.transfer_id = ${t.id} and a.approver_id = ${userId})`,
-  ];
+/** Single requests that wait for this person's decision (who may decide: ./who-decides.ts). */
+function inboxConditions(userId: string, now: Date): SQL[] {
+  return [awaitsDecisionOfSql(userId, now), isNull(transferRequests.batchId)];
 }
 
 /**
  * What waits for this person's decision, each batch counted ONCE (a batch is one decision): the
  * header badge and "Aguardando você".
  */
-export async function inboxCount(db: Db, userId: string): Promise<number> {
+export async function inboxCount(db: Db, userId: string, now = new Date()): Promise<number> {
   const [singles, batchesWaiting] = await Promise.all([
-    db.select({ n: count() }).from(transferRequests).where(and(...inboxConditions(userId))),
+    db.select({ n: count() }).from(transferRequests).where(and(...inboxConditions(userId, now))),
     db
       .select({ n: sql<string>`count(distinct ${transferRequests.batchId})` })
       .from(transferRequests)
-      .where(and(...batchInboxConditions(userId))),
+      .where(and(...batchInboxConditions(userId, now))),
   ]);
   return Number(singles[0]?.n ?? 0) + Number(batchesWaiting[0]?.n ?? 0);
 }
 
-/** Rows of batches that wait for this person's decision (not theirs, not submitted by them, not approved by them yet). */
-export function batchInboxConditions(userId: string): SQL[] {
-  const t = transferRequests;
-  return [
-    eq(t.state, "awaiting_approval"),
-    sql`${t.batchId} is not null`,
-    ne(t.makerId, userId),
-    sql`${t.submittedById} is distinct from ${userId}`,
-    sql`not exists (select 1 from ${approvals} a where a.transfer_id = ${t.id} and a.approver_id = ${userId})`,
-  ];
+/** Rows of batches that wait for this person's decision (the same rule: ./who-decides.ts). */
+export function batchInboxConditions(userId: string, now: Date): SQL[] {
+  return [awaitsDecisionOfSql(userId, now), sql`${transferRequests.batchId} is not null`];
 }
 
 /** How many requests need a person now (the header's count for operators and admins). */

@@ -17,6 +17,7 @@ export const ATTENTION_REASONS = [
   "authorization_pending",
   "authorize_in_portal",
   "not_final",
+  "held",
 ] as const;
 export type AttentionReason = (typeof ATTENTION_REASONS)[number];
 

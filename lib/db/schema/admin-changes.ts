@@ -20,8 +20,9 @@ export const pendingChanges = pgTable(
     requestedById: text("requested_by_id").notNull(),
     requestedByEmail: text("requested_by_email").notNull(),
     requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
-    /** "pending" | "confirmed" | "refused". */
+    /** "pending" | "confirmed" | "refused" | "failed" (confirmed when it could no longer apply: `failure`). */
     state: text("state").notNull().default("pending"),
+    failure: text("failure"),
     decidedById: text("decided_by_id"),
     /** The admin's email, or "command line (os user)" for a decision taken with `npm run users`. */
     decidedByEmail: text("decided_by_email"),

@@ -22,6 +22,11 @@ export const authUser = pgTable("auth_user", {
   locale: text("locale"),
   // A deactivated user can neither sign in nor use an existing session.
   deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+  /**
+   * The last instant the account left a money role (operator, approver, admin). Its credentials
+   * stay a two-admin matter for 30 days after (lib/admin-changes/rules.ts), whatever its role now.
+   */
+  moneyRoleUntil: timestamp("money_role_until", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

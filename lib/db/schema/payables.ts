@@ -26,6 +26,9 @@ export const receivers = pgTable(
     createdByEmail: text("created_by_email").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The last change of where the money goes (key or bank account): the approver is told. */
+    destinationChangedAt: timestamp("destination_changed_at", { withTimezone: true }),
+    destinationChangedByEmail: text("destination_changed_by_email"),
     /** Deleted receivers are kept (transfers name them), hidden from lists and suggestions. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },

@@ -44,5 +44,27 @@ export const serviceTokens = pgTable(
   (t) => [uniqueIndex("service_tokens_hash_idx").on(t.tokenHash), index("service_tokens_account_idx").on(t.serviceAccountId)],
 );
 
+/**
+ * The people who could act through a service account: whoever asked for, confirmed (and so was
+ * shown) or issued any of its token values. Each of them counts as a maker of what the account
+ * makes (lib/transfers/makers.ts): none may approve it. Appended when a token is issued, never changed.
+ */
+export const credentialHolders = pgTable(
+  "credential_holders",
+  {
+    id: text("id").primaryKey(),
+    serviceAccountId: text("service_account_id")
+      .notNull()
+      .references(() => serviceAccounts.id),
+    tokenId: text("token_id"),
+    personId: text("person_id").notNull(),
+    personEmail: text("person_email").notNull(),
+    /** "asked" (requested the token), "confirmed" (the second admin, shown its value), "issued" (issued at once, shown its value). */
+    how: text("how").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("credential_holders_account_idx").on(t.serviceAccountId), index("credential_holders_person_idx").on(t.personId)],
+);
+
 export type ServiceAccountRow = typeof serviceAccounts.$inferSelect;
 export type ServiceTokenRow = typeof serviceTokens.$inferSelect;

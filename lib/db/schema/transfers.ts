@@ -23,6 +23,16 @@ export const transferRequests = pgTable(
     receiverDocument: text("receiver_document").notNull(),
     makerId: text("maker_id").notNull(),
     makerEmail: text("maker_email").notNull(),
+    /** The service token it was made with, when a program made it (checked again when it is sent). */
+    makerTokenId: text("maker_token_id"),
+    /**
+     * Where the money goes besides the document (lib/transfers/destination.ts): the normalised Pix
+     * key ("pix:email:ana@x.com") or the bank account ("account:ispb:agency:account"). The 24 h
+     * approval sums are kept per document and per this key.
+     */
+    destinationKey: text("destination_key"),
+    /** What the approvals asked for were computed on (ApprovalNeed): re-read when the policy changes. */
+    approvalNeed: jsonb("approval_need").$type<Record<string, unknown>>(),
     state: text("state").notNull(),
     /** Submissions started (POSTs or read-backs that may lead to one). */
     attempts: integer("attempts").notNull().default(0),
@@ -94,11 +104,12 @@ export const transferRequests = pgTable(
     index("transfer_requests_batch_state_idx").on(t.batchId, t.state),
     index("transfer_requests_maker_idx").on(t.makerId, t.createdAt),
     index("transfer_requests_receiver_idx").on(t.receiverDocument, t.createdAt),
+    index("transfer_requests_destination_idx").on(t.destinationKey, t.createdAt),
     index("transfer_requests_series_idx").on(t.seriesId),
     index("transfer_requests_cost_centre_idx").on(t.costCentreId, t.createdAt),
     check(
       "transfer_requests_state_check",
-      sql`${t.state} in ('awaiting_approval','scheduled','approved','submitting','registered','paid','provider_canceled','refused','outcome_unknown','failed','rejected','canceled','expired')`,
+      sql`${t.state} in ('awaiting_approval','scheduled','approved','submitting','held','registered','paid','provider_canceled','refused','outcome_unknown','failed','rejected','canceled','expired')`,
     ),
     check("transfer_requests_value_check", sql`${t.valueCents} > 0`),
   ],
@@ -139,6 +150,12 @@ export const approvals = pgTable(
     approverId: text("approver_id").notNull(),
     approverEmail: text("approver_email").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * An approval that no longer counts: when money was about to move, its approver no longer
+     * held `approve`, or had become one of the request's makers (lib/transfers/send-check.ts).
+     */
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    voidReason: text("void_reason"),
   },
   (t) => [uniqueIndex("approvals_transfer_approver_idx").on(t.transferId, t.approverId)],
 );

@@ -5,8 +5,9 @@ import { getApprovalPolicy } from "@/lib/transfers/policy-store";
 import { approvalsPreviewQuerySchema } from "@/lib/transfers/query";
 import { previewApprovals } from "@/lib/transfers/create";
 import { approvalsPreviewAnswer } from "@/lib/transfers/answers";
+import { destinationLabel } from "@/lib/transfers/destination";
+import { normalizePixKey, pixKeyError } from "@/lib/pix";
 
-// GET /api/transfers/approvals-preview?value_cents=&receiver_document=: the approvals a transfer the signed-in maker types would need
 export const GET = route(
   {
     name: "GET /api/transfers/approvals-preview",
@@ -17,7 +18,10 @@ export const GET = route(
   async ({ actor, query }) => {
     const db = await getDb();
     const policy = await getApprovalPolicy(db, getEnv().approvalExpiryHours);
-    const need = await previewApprovals(db, { maker: actor, receiverDocument: query.receiver_document ?? null, valueCents: query.value_cents, policy });
-    return jsonOk({ need });
+    const { value_cents, pix_key_type, pix_key, ...destination } = query;
+    // A key that is not valid yet says nothing about where the money goes: only the document counts then.
+    const key = pix_key_type && pix_key && !pixKeyError(pix_key_type, pix_key) ? { pix_key_type, pix_key: normalizePixKey(pix_key_type, pix_key) } : {};
+    const need = await previewApprovals(db, { maker: actor, destination: { ...destination, ...key }, valueCents: value_cents, policy });
+    return jsonOk({ need: { ...need, window_key: need.window_key ? destinationLabel(need.window_key) : null } });
   },
 );
