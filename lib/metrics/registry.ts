@@ -61,7 +61,7 @@ function create(): Metrics {
     }),
     submissionSteps: new Histogram({
       name: "pix_transfer_submission_step_seconds",
-      help: "Time of each step of a transfer's submission by the queue's workers (claim, read_back, mark_posting, post, record)",
+      help: "Time of each step of a transfer's submission by the queue's workers (claim, send_check, read_back, mark_posting, post, record)",
       labelNames: ["step"],
       buckets: PROVIDER_SECONDS,
       registers,
@@ -105,7 +105,7 @@ export function recordWebhookLag(kind: string, seconds: number): void {
 }
 
 /** The steps of one submission (lib/transfers/engine.ts), in the order they run. */
-export const SUBMISSION_STEPS = ["claim", "read_back", "mark_posting", "post", "record"] as const;
+export const SUBMISSION_STEPS = ["claim", "send_check", "read_back", "mark_posting", "post", "record"] as const;
 export type SubmissionStep = (typeof SUBMISSION_STEPS)[number];
 
 /** Runs one step of a submission and records its time, whether it answers or throws. */

@@ -9,11 +9,11 @@ import type { AttentionReason, Person } from "./types";
 
 /**
  * What needs a person ("Exigem atenção"): money that was not paid (canceled by the provider,
- * refused, given up), an outcome still being confirmed, a payment the provider holds waiting for
+ * refused, given up), a request held before sending, an outcome still being confirmed, a payment the provider holds waiting for
  * an authorization, and one registered but not final after `afterMinutes`. Until a person marks it
  * handled (with a note, audited); a new state change makes it a new question.
  */
-const NOT_PAID_OR_UNKNOWN = ["provider_canceled", "refused", "failed", "outcome_unknown"] as const;
+const NOT_PAID_OR_UNKNOWN = ["provider_canceled", "refused", "failed", "outcome_unknown", "held"] as const;
 
 /** The SQL condition of "needs attention" at `now`. */
 export function attentionCondition(now: Date, afterMinutes: number): SQL {
@@ -37,6 +37,7 @@ export function attentionOf(row: TransferRequestRow, now: Date, afterMinutes: nu
     case "refused":
     case "failed":
     case "outcome_unknown":
+    case "held":
       return row.state;
     case "registered":
       if (row.providerStatus === "authorization_pending") return portal ? "authorize_in_portal" : "authorization_pending";

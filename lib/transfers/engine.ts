@@ -10,7 +10,10 @@ import { timeSubmissionStep as step } from "@/lib/metrics/registry";
 import { forgetBalance, getBalance, postPayment, readBackPayment, type ReadBack } from "@/lib/payments-api";
 import { followLocked } from "./follow";
 import type { TransferOutcome } from "./outcome";
-import { isFinal, isTransferState, type TransferState } from "./states";
+import { isFinal, isTransferState, nothingSentYet, type TransferState } from "./states";
+import { getApprovalPolicy } from "./policy-store";
+import { sendVerdict } from "./send-check";
+import { applySendVerdict, loadSendFacts } from "./send-check-store";
 import { moveAtOnce, type MovedAtOnce } from "./move-at-once";
 import { afterReadBack, foundDecision, noBalance, retryLater, stillUnknown, unexpected, type Decision } from "./submission-decisions";
 import { moveTransfer } from "./transition";
@@ -26,15 +29,30 @@ export type EngineSettings = {
   settleHorizonMs: number;
   /** `true`: every transfer goes out authorized (our approvals are the authorization); `false`: the provider's portal authorizes. */
   sendAuthorized: boolean;
+  /** The default policy's expiry while none was saved (APPROVAL_EXPIRY_HOURS): the send-time check reads the policy in force. */
+  approvalExpiryHours?: number;
 };
 
 type SubmitResult =
-  | { done: true; state: TransferState; outcome: TransferOutcome; retryAt: Date | null }
+  | { done: true; state: TransferState; outcome: TransferOutcome | null; retryAt: Date | null }
   /** Nothing done: not this worker's (claimed elsewhere, settled), or not due before `dueAt`. */
   | { done: false; state: TransferState | null; dueAt?: Date };
 
 /** What a submission reads of the request it claimed (with its id, state, attempts and the state it left). */
-const CLAIMED = ["body", "valueCents", "receiverName", "lastPostAt", "outcome"] as const;
+const CLAIMED = [
+  "body",
+  "valueCents",
+  "receiverName",
+  "lastPostAt",
+  "outcome",
+  // What the send-time check reads (./send-check.ts).
+  "makerId",
+  "submittedById",
+  "makerTokenId",
+  "approvalsRequired",
+  "approvalNeed",
+  "sendAt",
+] as const;
 type Claimed = MovedAtOnce<(typeof CLAIMED)[number]>;
 
 /**
@@ -75,7 +93,12 @@ export async function submitTransfer(db: Db, id: string, settings: EngineSetting
   let readBack: ReadBack | null = null;
   let posting = false;
   try {
-    // A payable's day came: not sent when the balance cannot pay it (an unreadable balance does not stop it).
+    // Nothing of it left yet: the world it was approved in is checked again before it goes.
+    if (nothingSentYet(row)) {
+      const stopped = await step("send_check", () => checkBeforeSending(db, row, token, settings, now));
+      if (stopped) return { done: true, state: stopped, outcome: null, retryAt: null };
+    }
+    // A payable's day came: held when the balance cannot pay it (an unreadable balance does not stop it).
     if (row.fromState === "scheduled" && !(await balanceCovers(row.valueCents))) {
       return step("record", () => record(db, row, token, noBalance(), null, now));
     }
@@ -91,6 +114,23 @@ export async function submitTransfer(db: Db, id: string, settings: EngineSetting
     logLine("error", "transfer submission failed unexpectedly", { transfer_id: id, error: String(err) });
   }
   return step("record", () => record(db, row, token, decision, readBack, now));
+}
+
+/**
+ * The send-time check (./send-check.ts) on a request this worker claimed: null when it may go;
+ * otherwise the state it was moved to (held, or back to awaiting approval), while the claim is
+ * still ours.
+ */
+async function checkBeforeSending(db: Db, row: Claimed, token: string, settings: EngineSettings, now: Date): Promise<TransferState | null> {
+  const policy = await getApprovalPolicy(db, settings.approvalExpiryHours);
+  const facts = (await loadSendFacts(db, [row], policy, now)).get(row.id)!;
+  const verdict = sendVerdict(facts);
+  if (verdict.kind === "send") return null;
+  const moved = await db.transaction((tx) =>
+    applySendVerdict(tx, row, verdict, { from: ["submitting"], claimToken: token, policy, now, actor: null, cause: "send_time" }),
+  );
+  if (!moved) return (await superseded(row.id, db)).state ?? "submitting";
+  return moved;
 }
 
 /**

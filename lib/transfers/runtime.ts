@@ -28,6 +28,7 @@ function engineSettings(): EngineSettings {
     leaseMs: transfers.leaseMs,
     settleHorizonMs: transfers.settleHorizonMs,
     sendAuthorized: transfers.providerAuthorization === "ours",
+    approvalExpiryHours: getEnv().approvalExpiryHours,
   };
 }
 

@@ -78,10 +78,11 @@ export function stillUnknown(previous: TransferOutcome | null, lost: LostAnswer 
   return { state: "outcome_unknown", outcome, retryAt: new Date(next), note: null };
 }
 
+/** A payable's day came and the balance cannot pay it: held (needs attention), never sent to fail. */
 export function noBalance(): Decision {
   return {
-    state: "failed",
-    outcome: { kind: "not_registered", lost: { failure: "insufficient_balance" }, sent: false },
+    state: "held",
+    outcome: { kind: "held", reasons: ["insufficient_balance"] },
     retryAt: null,
     note: { key: "transfers.notes.scheduledNoBalance" },
   };
