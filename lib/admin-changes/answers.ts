@@ -15,13 +15,14 @@ const payloadSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("new_account"), email: z.string(), name: z.string().nullable(), role: roleSchema }),
   z.object({ kind: z.literal("password_link"), role: roleSchema }),
   z.object({ kind: z.literal("reset_second_factor"), role: roleSchema }),
+  z.object({ kind: z.literal("reactivate"), role: roleSchema }),
   z.object({ kind: z.literal("service_token"), service_account: z.object({ id: z.string(), name: z.string() }), role: roleSchema, expires_in_days: z.number().int().nullable(), rate_per_minute: z.number().int().positive() }),
 ]);
 
 export const pendingChangeSchema = z
   .object({
     id: z.string(),
-    state: z.enum(["pending", "confirmed", "refused"]),
+    state: z.enum(["pending", "confirmed", "refused", "failed"]),
     change: payloadSchema,
     target_user_id: z.string().nullable(),
     target_email: z.string().nullable(),
@@ -29,6 +30,10 @@ export const pendingChangeSchema = z
     requested_at: instantSchema,
     decided_by: z.string().nullable(),
     decided_at: instantSchema.nullable(),
+    /** Why confirming it could not apply it (state `failed`: nothing changed). */
+    failure: z.string().nullable(),
+    /** The account's last 30 days (role changes, resets, reactivations, who did them), newest first: for changes about an account. */
+    account_history: z.array(z.object({ at: instantSchema, action: z.string(), by: z.string().nullable(), detail: z.record(z.string(), z.unknown()) })).optional(),
   })
   .meta({ id: "PendingChange", description: "A change that waits for a second admin." });
 

@@ -36,22 +36,31 @@ describe("policyWeakens: the exact rule, one row per kind of change", () => {
 });
 
 describe("userChangeNeedsSecondAdmin", () => {
-  it.each<[string, Parameters<typeof userChangeNeedsSecondAdmin>[0], string, boolean]>([
-    ["viewer -> approver", { role: "approver" }, "viewer", true],
-    ["viewer -> operator", { role: "operator" }, "viewer", true],
-    ["support -> admin", { role: "admin" }, "support", true],
-    ["approver -> admin", { role: "admin" }, "approver", true],
-    ["approver -> viewer (taking away)", { role: "viewer" }, "approver", false],
-    ["viewer -> support (no money)", { role: "support" }, "viewer", false],
-    ["approver -> approver (nothing changes)", { role: "approver" }, "approver", false],
-    ["password link for an approver", { newPasswordLink: true }, "approver", true],
-    ["password link for a viewer", { newPasswordLink: true }, "viewer", false],
-    ["second factor reset for an admin", { resetSecondFactor: true }, "admin", true],
-    ["second factor reset for support", { resetSecondFactor: true }, "support", false],
-    ["deactivate an admin", { deactivated: true }, "admin", false],
-    ["reactivate an approver", { deactivated: false }, "approver", false],
-    ["end an operator's sessions", { endSessions: true }, "operator", false],
-  ])("%s -> waits: %s", (_what, change, role, waits) => {
-    expect(userChangeNeedsSecondAdmin(change, { role: role as never })).toBe(waits);
+  const now = new Date("2026-12-02T12:00:00Z");
+  const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
+  it.each<[string, Parameters<typeof userChangeNeedsSecondAdmin>[0], string, Date | null, boolean]>([
+    ["viewer -> approver", { role: "approver" }, "viewer", null, true],
+    ["viewer -> operator", { role: "operator" }, "viewer", null, true],
+    ["support -> admin", { role: "admin" }, "support", null, true],
+    ["approver -> admin", { role: "admin" }, "approver", null, true],
+    ["approver -> viewer (taking away)", { role: "viewer" }, "approver", null, false],
+    ["viewer -> support (no money)", { role: "support" }, "viewer", null, false],
+    ["approver -> approver (nothing changes)", { role: "approver" }, "approver", null, false],
+    ["password link for an approver", { newPasswordLink: true }, "approver", null, true],
+    ["password link for a viewer who never held a money role", { newPasswordLink: true }, "viewer", null, false],
+    ["password link for a viewer who was an approver 3 days ago", { newPasswordLink: true }, "viewer", daysAgo(3), true],
+    ["password link for a viewer who was an approver 29 days ago", { newPasswordLink: true }, "viewer", daysAgo(29), true],
+    ["password link for a viewer who was an approver 31 days ago", { newPasswordLink: true }, "viewer", daysAgo(31), false],
+    ["second factor reset for an admin", { resetSecondFactor: true }, "admin", null, true],
+    ["second factor reset for support", { resetSecondFactor: true }, "support", null, false],
+    ["second factor reset for support demoted from operator yesterday", { resetSecondFactor: true }, "support", daysAgo(1), true],
+    ["deactivate an admin", { deactivated: true }, "admin", null, false],
+    ["reactivate an approver", { deactivated: false }, "approver", null, true],
+    ["reactivate an operator", { deactivated: false }, "operator", null, true],
+    ["reactivate a viewer", { deactivated: false }, "viewer", null, false],
+    ["reactivate a viewer demoted from admin a week ago", { deactivated: false }, "viewer", daysAgo(7), true],
+    ["end an operator's sessions", { endSessions: true }, "operator", null, false],
+  ])("%s -> waits: %s", (_what, change, role, moneyRoleUntil, waits) => {
+    expect(userChangeNeedsSecondAdmin(change, { role: role as never, moneyRoleUntil }, now)).toBe(waits);
   });
 });

@@ -38,14 +38,28 @@ export type UserChangeRequest =
   | { endSessions: true }
   | { newPasswordLink: true };
 
+/** How long after leaving a money role an account's credentials stay a two-admin matter. */
+export const MONEY_ROLE_MEMORY_DAYS = 30;
+
+/**
+ * The account holds a money role now, or held one in the last MONEY_ROLE_MEMORY_DAYS: whoever
+ * controls its sign-in could approve as it again once its role is given back (demoting it first
+ * applies at once, and a reset for a "viewer" would otherwise too).
+ */
+export function heldMoneyRoleRecently(account: { role: Role; moneyRoleUntil: Date | null }, now: Date): boolean {
+  if (isMoneyRole(account.role)) return true;
+  return account.moneyRoleUntil !== null && now.getTime() - account.moneyRoleUntil.getTime() < MONEY_ROLE_MEMORY_DAYS * 86_400_000;
+}
+
 /**
  * Whether a user change waits for a second admin: granting a money role (to anyone who does not
- * have that very role), or a set-password link or a second-factor reset for an account holding
- * one (whoever controls its sign-in could approve as them). Taking access away (a lower role,
- * deactivation, ending sessions) never waits.
+ * have that very role); or a set-password link, a second-factor reset or a reactivation for an
+ * account that held one in the last 30 days, whatever its role now (whoever controls its sign-in
+ * could approve as it). Taking access away (a lower role, deactivation, ending sessions) never waits.
  */
-export function userChangeNeedsSecondAdmin(change: UserChangeRequest, current: { role: Role }): boolean {
+export function userChangeNeedsSecondAdmin(change: UserChangeRequest, current: { role: Role; moneyRoleUntil: Date | null }, now: Date): boolean {
   if ("role" in change) return change.role !== current.role && isMoneyRole(change.role);
-  if ("newPasswordLink" in change || "resetSecondFactor" in change) return isMoneyRole(current.role);
+  if ("newPasswordLink" in change || "resetSecondFactor" in change) return heldMoneyRoleRecently(current, now);
+  if ("deactivated" in change) return change.deactivated === false && heldMoneyRoleRecently(current, now);
   return false;
 }

@@ -12,6 +12,8 @@ import type { PendingChangePayload, PendingChangeView } from "./types";
 import { issueToken, issueTokenOrAsk, type IssuedToken } from "@/lib/service-accounts/service";
 import type { NewToken } from "@/lib/service-accounts/schema";
 import type { Actor } from "@/lib/domain/actor";
+import { isTransferError } from "@/lib/transfers/errors";
+import { accountHistory } from "./history";
 
 /**
  * Changes that weaken money controls wait for a second admin (rules.ts says which). The
@@ -26,7 +28,7 @@ export type Decider = { kind: "admin"; id: string; email: string } | { kind: "cl
 /** `defaultExpiryHours`: the expiry of the default policy (APPROVAL_EXPIRY_HOURS) while none was saved. */
 type Context = { db: Db; ip?: string | null; via?: "web" | "cli"; defaultExpiryHours?: number };
 
-export type PendingChangeErrorCode = "not_found" | "not_pending" | "own_request" | "stale";
+export type PendingChangeErrorCode = "not_found" | "not_pending" | "own_request" | "stale" | "cannot_apply";
 
 export class PendingChangeError extends Error {
   constructor(
@@ -68,15 +70,17 @@ export async function changeUserOrAsk(ctx: Context, userId: string, change: User
   const user = await findUserById(userId, ctx.db);
   if (!user) throw new UserError(`No user with id ${userId}`, "not_found");
   if (user.id === requester.id && !("endSessions" in change)) await refuseOwnAccount(ctx, requester, change);
-  if (!userChangeNeedsSecondAdmin(change, user)) {
-    return { applied: await changeUser(userId, change, { db: ctx.db, actor: requester, ip: ctx.ip, auditDetail: { via: ctx.via ?? "web" } }) };
+  if (!userChangeNeedsSecondAdmin(change, user, new Date())) {
+    return { applied: await changeUser(userId, change, { db: ctx.db, actor: requester, ip: ctx.ip, auditDetail: { via: ctx.via ?? "web" }, defaultExpiryHours: ctx.defaultExpiryHours }) };
   }
   const payload: PendingChangePayload =
     "role" in change
       ? { kind: "role", from: user.role, to: change.role }
       : "newPasswordLink" in change
         ? { kind: "password_link", role: user.role }
-        : { kind: "reset_second_factor", role: user.role };
+        : "deactivated" in change
+          ? { kind: "reactivate", role: user.role }
+          : { kind: "reset_second_factor", role: user.role };
   return { pending: await ask(ctx, requester, payload, { id: user.id, email: user.email }) };
 }
 
@@ -110,10 +114,16 @@ export async function issueServiceTokenOrAsk(ctx: Context, accountId: string, in
   );
 }
 
-/** Changes waiting, and the last ones decided. */
-export async function listPendingChanges(db: Db): Promise<{ pending: PendingChangeView[]; decided: PendingChangeView[] }> {
+/**
+ * Changes waiting, and the last ones decided. Each waiting change about an account carries the
+ * account's recent history, for the admin who decides.
+ */
+export async function listPendingChanges(db: Db, now = new Date()): Promise<{ pending: PendingChangeView[]; decided: PendingChangeView[] }> {
   const [pending, decided] = await Promise.all([listPendingRows(db), listDecidedRows(db)]);
-  return { pending, decided };
+  const withHistory = await Promise.all(
+    pending.map(async (p) => (p.target_user_id && p.target_email ? { ...p, account_history: await accountHistory(db, p.target_email, now) } : p)),
+  );
+  return { pending: withHistory, decided };
 }
 
 function deciderLabel(decider: Decider): { id: string | null; label: string; actor: Actor | null } {
@@ -149,6 +159,44 @@ async function openChange(ctx: Context, id: string, decider: Decider, action: "a
  */
 export async function confirmPendingChange(ctx: Context, id: string, decider: Decider): Promise<{ change: PendingChangeView; token?: string; user?: UserSummary; serviceToken?: IssuedToken }> {
   await openChange(ctx, id, decider, "admin_change.confirm");
+  try {
+    return await applyConfirmed(ctx, id, decider);
+  } catch (error) {
+    const reason = cannotApply(error);
+    if (!reason) throw error;
+    await closeAsFailed(ctx, id, decider, reason);
+    throw new PendingChangeError("cannot_apply", reason);
+  }
+}
+
+/**
+ * Why a confirmed change could no longer be applied (the world moved since it was asked), or
+ * null for any other error: the e-mail of an invitation taken meanwhile, the account or service
+ * account gone, the last admin, a policy changed since.
+ */
+function cannotApply(error: unknown): string | null {
+  if (error instanceof UserError && ["email_taken", "not_found", "last_admin", "invalid_email", "unknown_role"].includes(error.code)) return error.code;
+  if (error instanceof PendingChangeError && (error.code === "stale" || error.code === "not_found")) return error.code;
+  if (isTransferError(error) && error.code === "not_found") return "not_found";
+  return null;
+}
+
+/** The change is closed as `failed` with its reason, audited: nothing of it happened. */
+async function closeAsFailed(ctx: Context, id: string, decider: Decider, reason: string): Promise<void> {
+  const who = deciderLabel(decider);
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockPendingChange(tx, id);
+    if (!row || row.state !== "pending") return;
+    const view = toView(row);
+    await markDecided(tx, id, "failed", who, new Date(), reason);
+    await recordAudit(
+      { actor: who.actor, action: "admin_change.confirm", target: view.target_email ?? view.change.kind, outcome: "failed", detail: { pending_change: id, change: view.change, reason, requested_by: view.requested_by.email, via: ctx.via ?? "web" }, ip: ctx.ip },
+      tx,
+    );
+  });
+}
+
+async function applyConfirmed(ctx: Context, id: string, decider: Decider): Promise<{ change: PendingChangeView; token?: string; user?: UserSummary; serviceToken?: IssuedToken }> {
   const who = deciderLabel(decider);
   return ctx.db.transaction(async (tx) => {
     const row = await lockPendingChange(tx, id);
@@ -162,7 +210,9 @@ export async function confirmPendingChange(ctx: Context, id: string, decider: De
     let user: UserSummary | undefined;
     let serviceToken: IssuedToken | undefined;
     if (c.kind === "service_token") {
-      serviceToken = await issueToken({ db: tx, ip: ctx.ip }, c.service_account.id, { expires_in_days: c.expires_in_days, rate_per_minute: c.rate_per_minute }, requester, detail);
+      // Who asked for it and who confirmed it (and is shown its value) can both act through it.
+      const holders = [{ person: requester, how: "asked" as const }, ...(who.actor ? [{ person: who.actor, how: "confirmed" as const }] : [])];
+      serviceToken = await issueToken({ db: tx, ip: ctx.ip }, c.service_account.id, { expires_in_days: c.expires_in_days, rate_per_minute: c.rate_per_minute }, requester, detail, holders);
     } else if (c.kind === "approval_policy") {
       const now = await getApprovalPolicy(tx, ctx.defaultExpiryHours);
       if (!samePolicy(policyOf(now), c.in_force)) throw new PendingChangeError("stale", "The approval policy changed since this change was asked for");
@@ -173,8 +223,9 @@ export async function confirmPendingChange(ctx: Context, id: string, decider: De
       user = made.user;
     } else {
       if (!view.target_user_id) throw new PendingChangeError("not_found", "The account of this change is gone");
-      const change: UserChange = c.kind === "role" ? { role: c.to } : c.kind === "password_link" ? { newPasswordLink: true } : { resetSecondFactor: true };
-      const result = await changeUser(view.target_user_id, change, { db: tx, actor: requester, ip: ctx.ip, auditDetail: detail });
+      const change: UserChange =
+        c.kind === "role" ? { role: c.to } : c.kind === "password_link" ? { newPasswordLink: true } : c.kind === "reactivate" ? { deactivated: false } : { resetSecondFactor: true };
+      const result = await changeUser(view.target_user_id, change, { db: tx, actor: requester, ip: ctx.ip, auditDetail: detail, defaultExpiryHours: ctx.defaultExpiryHours });
       token = result.token;
       user = result.user;
     }

@@ -17,6 +17,7 @@ export function toView(row: PendingChangeRow): PendingChangeView {
     requested_at: new Date(row.requestedAt).toISOString(),
     decided_by: row.decidedByEmail,
     decided_at: row.decidedAt ? new Date(row.decidedAt).toISOString() : null,
+    failure: row.failure ?? null,
   };
 }
 
@@ -53,10 +54,17 @@ export async function findPendingChange(db: Db, id: string): Promise<PendingChan
   return row ? toView(row) : null;
 }
 
-export async function markDecided(tx: Db, id: string, state: "confirmed" | "refused", decider: { id: string | null; label: string }, now: Date): Promise<PendingChangeView> {
+export async function markDecided(
+  tx: Db,
+  id: string,
+  state: "confirmed" | "refused" | "failed",
+  decider: { id: string | null; label: string },
+  now: Date,
+  failure: string | null = null,
+): Promise<PendingChangeView> {
   const [row] = await tx
     .update(pendingChanges)
-    .set({ state, decidedById: decider.id, decidedByEmail: decider.label, decidedAt: now })
+    .set({ state, decidedById: decider.id, decidedByEmail: decider.label, decidedAt: now, failure })
     .where(and(eq(pendingChanges.id, id), eq(pendingChanges.state, "pending")))
     .returning();
   if (!row) throw new Error(`pending change ${id} was decided meanwhile`);

@@ -1,6 +1,9 @@
 import "server-only";
 import { and, count, eq, isNull, ne, sql } from "drizzle-orm";
 import { isRole, type Role } from "@/lib/auth/roles";
+import { isMoneyRole } from "@/lib/admin-changes/rules";
+import { getApprovalPolicy } from "@/lib/transfers/policy-store";
+import { reviewUnsent } from "@/lib/transfers/send-check-store";
 import { recordAudit, type AuditAction } from "./audit";
 import { getDb, type Db } from "./index";
 import { authSession, authTwoFactor, authUser } from "./schema/auth";
@@ -70,7 +73,9 @@ export async function changeUser(id: string, change: UserChange, options: UserCh
     if ("role" in change) {
       if (user.role === change.role) return { user, changed: false };
       if (change.role !== "admin") await assertNotLastAdmin(tx, user);
-      await tx.update(authUser).set({ role: change.role, updatedAt: now }).where(eq(authUser.id, id));
+      // Leaving a money role is remembered: its credentials stay a two-admin matter for a while.
+      const leavesMoney = isMoneyRole(user.role) && !isMoneyRole(change.role);
+      await tx.update(authUser).set({ role: change.role, updatedAt: now, ...(leavesMoney ? { moneyRoleUntil: now } : {}) }).where(eq(authUser.id, id));
       facts.from = user.role;
     } else if ("deactivated" in change) {
       if (Boolean(user.deactivatedAt) === change.deactivated) return { user, changed: false };
@@ -91,6 +96,13 @@ export async function changeUser(id: string, change: UserChange, options: UserCh
       facts.sessions_ended = ended.length;
     } else {
       token = await issueSetPasswordToken(tx, id, now);
+    }
+    // What this person made, submitted or approved and was not sent yet is checked again now: a
+    // payable learns the day its approver was demoted, not on its send day.
+    if ("role" in change || ("deactivated" in change && change.deactivated)) {
+      const policy = await getApprovalPolicy(tx, options.defaultExpiryHours);
+      const reviewed = await reviewUnsent(tx, { personId: id }, { policy, now, actor: options.actor ?? null, cause: action });
+      if (reviewed.held || reviewed.reapproval || reviewed.updated) facts.transfers_rechecked = reviewed;
     }
     await recordAudit({ actor: options.actor ?? null, action, target: user.email, outcome: "success", detail: { ...facts, ...options.auditDetail }, ip: options.ip }, tx);
     return { user, changed: true, token };

@@ -35,6 +35,8 @@ export type UserSummary = {
   deactivatedAt: Date | null;
   twoFactorEnabled: boolean;
   locale: string | null;
+  /** The last instant it left a money role (lib/admin-changes/rules.ts heldMoneyRoleRecently). */
+  moneyRoleUntil: Date | null;
 };
 
 
@@ -86,6 +88,7 @@ function toSummary(row: typeof authUser.$inferSelect): UserSummary {
     deactivatedAt: row.deactivatedAt ?? null,
     twoFactorEnabled: row.twoFactorEnabled,
     locale: row.locale ?? null,
+    moneyRoleUntil: row.moneyRoleUntil ?? null,
   };
 }
 
@@ -116,6 +119,8 @@ export type UserChangeOptions = {
   auditDetail?: Record<string, unknown>;
   /** The caller's address, for the audit entry. */
   ip?: string | null;
+  /** The default policy's expiry (APPROVAL_EXPIRY_HOURS) while none was saved: for transfers sent back for approval. */
+  defaultExpiryHours?: number;
 };
 
 type NewAccount = { email: string; role: Role; name?: string };

@@ -4,7 +4,9 @@ import { eq, sql } from "drizzle-orm";
 import type { ZodType } from "zod";
 import type { Db, Tx } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
-import { receivers } from "@/lib/db/schema";
+import { receivers, type ReceiverRow } from "@/lib/db/schema";
+import { destinationKey } from "@/lib/transfers/destination";
+import { auditedRefusal } from "@/lib/transfers/service";
 import { TransferError } from "@/lib/transfers/errors";
 import type { Actor } from "@/lib/domain/actor";
 import { receiverInputSchema, type ReceiverFields, type ReceiverPatch } from "./schema";
@@ -44,17 +46,32 @@ export async function createReceiver(db: Db, fields: ReceiverFields, actor: Acto
   });
 }
 
-/** A change of some fields: the receiver it leaves must pass the whole schema (a key type changed needs a key of that type). */
-export async function updateReceiver(db: Db, id: string, patch: ReceiverPatch, actor: Actor, now = new Date()): Promise<SavedReceiver> {
-  return db.transaction(async (tx) => {
+/** Who is changing a saved receiver, and whether they are an admin (who may change anyone's). */
+type Editor = Actor & { isAdmin?: boolean };
+
+/**
+ * A change of some fields: the receiver it leaves must pass the whole schema (a key type changed
+ * needs a key of that type). Only its creator or an admin may change it (a maker re-pointing a
+ * colleague's receiver to their own key would ride on its "saved since"); a change of where the
+ * money goes (key or account) is dated and named, and the approver is told.
+ */
+export async function updateReceiver(db: Db, id: string, patch: ReceiverPatch, actor: Editor, now = new Date()): Promise<SavedReceiver> {
+  return auditedRefusal(db, "receiver.update", id, actor, () => db.transaction(async (tx) => {
     await lockNicknames(tx);
     const before = await findReceiver(tx, id, { forUpdate: true });
     if (!before) throw new TransferError("not_found", "validation.receiver.unknown");
+    refuseUnlessOwner(before, actor);
     const merged = { ...toInput(before), ...patch };
     // A switch of the way (key <-> bank) drops the other way's fields.
     const fields = parseOrRefuse(receiverInputSchema, merged);
     if (fields.nickname !== before.nickname) await refuseTakenNickname(tx, fields.nickname, id);
-    const [row] = await tx.update(receivers).set({ ...toColumns(fields), updatedAt: now }).where(eq(receivers.id, id)).returning();
+    const columns = toColumns(fields);
+    const moved = destinationKey(destinationOf(columns)) !== destinationKey(destinationOf(before));
+    const [row] = await tx
+      .update(receivers)
+      .set({ ...columns, updatedAt: now, ...(moved ? { destinationChangedAt: now, destinationChangedByEmail: actor.email } : {}) })
+      .where(eq(receivers.id, id))
+      .returning();
     const previous = receiverInputSchema.safeParse(toInput(before));
     const old: Record<string, unknown> = previous.success ? previous.data : {};
     const changed = Object.fromEntries(
@@ -62,22 +79,44 @@ export async function updateReceiver(db: Db, id: string, patch: ReceiverPatch, a
         .filter(([key, value]) => old[key] !== value)
         .map(([key, value]) => [key, { from: old[key] ?? null, to: value }]),
     );
-    await recordAudit({ actor, action: "receiver.update", target: id, outcome: "changed", detail: { nickname: fields.nickname, changed }, ip: actor.ip ?? null }, tx);
+    await recordAudit(
+      { actor, action: "receiver.update", target: id, outcome: "changed", detail: { nickname: fields.nickname, changed, destination_changed: moved }, ip: actor.ip ?? null },
+      tx,
+    );
     return toSavedReceiver(row!);
-  });
+  }));
+}
+
+/** Only the receiver's creator, or an admin, may change or delete it. */
+function refuseUnlessOwner(row: ReceiverRow, actor: Editor): void {
+  if (row.createdById !== actor.id && !actor.isAdmin) throw new TransferError("not_maker", "validation.receiver.notYours");
+}
+
+/** Where a saved receiver sends money, in the fields lib/transfers/destination.ts reads. */
+function destinationOf(r: Pick<ReceiverRow, "document" | "initiationType" | "pixKeyType" | "pixKey" | "bankIspb" | "agency" | "account">) {
+  return {
+    receiver_document: r.document,
+    initiation_type: r.initiationType,
+    pix_key_type: r.pixKeyType,
+    pix_key: r.pixKey,
+    receiver_bank_ispb: r.bankIspb,
+    receiver_agency: r.agency,
+    receiver_account: r.account,
+  };
 }
 
 /** Deleted: hidden from lists and suggestions; transfers made from it keep their link. */
-export async function deleteReceiver(db: Db, id: string, actor: Actor, now = new Date()): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteReceiver(db: Db, id: string, actor: Editor, now = new Date()): Promise<void> {
+  await auditedRefusal(db, "receiver.delete", id, actor, () => db.transaction(async (tx) => {
     const row = await findReceiver(tx, id, { forUpdate: true });
     if (!row) throw new TransferError("not_found", "validation.receiver.unknown");
+    refuseUnlessOwner(row, actor);
     await tx.update(receivers).set({ deletedAt: now, updatedAt: now }).where(eq(receivers.id, id));
     await recordAudit(
       { actor, action: "receiver.delete", target: id, outcome: "deleted", detail: { nickname: row.nickname, receiver_document: row.document }, ip: actor.ip ?? null },
       tx,
     );
-  });
+  }));
 }
 
 async function lockNicknames(tx: Tx): Promise<void> {

@@ -10,6 +10,9 @@ import { DEFAULT_TOKEN_RATE_PER_MINUTE, SERVICE_ACCOUNT_ID_PREFIX, serviceAccoun
 import type { NewServiceAccount, NewToken } from "./schema";
 import { countRequest, findAccount, findTokenByHash, insertAccount, insertToken, listAccounts, markRevoked, toTokenView } from "./store";
 import { hashToken, newTokenValue, tokenPrefix } from "./token";
+import { recordHolders } from "./holders";
+import { policyInForce } from "@/lib/transfers/policy-store";
+import { reviewUnsent } from "@/lib/transfers/send-check-store";
 
 /**
  * Service accounts and their tokens: admins create them (audited, with their audit row in the
@@ -55,13 +58,22 @@ export async function issueTokenOrAsk(
   return { applied: await issueToken(ctx, accountId, { expires_in_days: input.expires_in_days ?? null, rate_per_minute: rate }, admin, {}) };
 }
 
-/** Makes the token (in the caller's transaction when given one) and audits it; the value leaves only in the answer. */
+/** A person who can act through a token: who asked for it, confirmed it or issued it at once (each was, or could be, shown it). */
+export type TokenHolder = { person: Actor; how: "asked" | "confirmed" | "issued" };
+
+/**
+ * Makes the token (in the caller's transaction when given one) and audits it; the value leaves
+ * only in the answer. Its holders are recorded with it: none of them may approve what the
+ * account makes (lib/transfers/who-decides.ts), and what it made and was not sent yet is
+ * checked again now (an approval by one of them no longer counts).
+ */
 export async function issueToken(
   ctx: Ctx,
   accountId: string,
   input: { expires_in_days: number | null; rate_per_minute: number },
   issuer: Actor,
   auditDetail: Record<string, unknown>,
+  holders: readonly TokenHolder[] = [{ person: issuer, how: "issued" }],
   now = new Date(),
 ): Promise<IssuedToken> {
   const write = async (tx: Parameters<Parameters<Db["transaction"]>[0]>[0] | Db) => {
@@ -80,8 +92,17 @@ export async function issueToken(
       expiresAt,
       ratePerMinute: input.rate_per_minute,
     });
+    await recordHolders(tx, account.id, row.id, holders, now);
+    await reviewUnsent(tx, { serviceAccountId: account.id }, { policy: await policyInForce(tx), now, actor: issuer, cause: "service_account.token_issue" });
     await recordAudit(
-      { actor: issuer, action: "service_account.token_issue", target: serviceAccountLabel(account.name), outcome: "success", detail: { service_account: account.id, token: row.id, prefix: row.prefix, expires_at: expiresAt?.toISOString() ?? null, ...auditDetail }, ip: ctx.ip },
+      {
+        actor: issuer,
+        action: "service_account.token_issue",
+        target: serviceAccountLabel(account.name),
+        outcome: "success",
+        detail: { service_account: account.id, token: row.id, prefix: row.prefix, expires_at: expiresAt?.toISOString() ?? null, holders: holders.map((h) => ({ email: h.person.email, how: h.how })), ...auditDetail },
+        ip: ctx.ip,
+      },
       tx,
     );
     return { id: row.id, value, expires_at: expiresAt?.toISOString() ?? null, rate_per_minute: row.ratePerMinute };
@@ -94,6 +115,8 @@ export async function revokeToken(ctx: Ctx, accountId: string, tokenId: string, 
     const account = await findAccount(tx, accountId);
     const row = account ? await markRevoked(tx, accountId, tokenId, admin.email, now) : null;
     if (!account || !row) throw new TransferError("not_found", "serviceAccounts.errors.tokenNotFound");
+    // What the token made and was not sent yet is held now, not on its send day.
+    await reviewUnsent(tx, { serviceAccountId: account.id }, { policy: await policyInForce(tx), now, actor: admin, cause: "service_account.token_revoke" });
     await recordAudit({ actor: admin, action: "service_account.token_revoke", target: serviceAccountLabel(account.name), outcome: "success", detail: { service_account: account.id, token: row.id, prefix: row.prefix }, ip: ctx.ip }, tx);
     return toTokenView(row);
   });

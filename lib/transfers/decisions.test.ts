@@ -123,8 +123,12 @@ describe.each(TEST_ENGINES)("who may decide, and what splitting does, on $name",
     }
     // R$ 999,99 alone needs none; from the 2nd the sum passes R$ 1.000,00 (one), from the 11th R$ 10.000,00 (two).
     expect(needed).toEqual([0, ...Array(9).fill(1), ...Array(10).fill(2)]);
-    // Another receiver starts from zero; another maker's sum is their own.
-    const other = await createTransfer(store.db, null, { transfer: transferOf(newIdempotentId("split"), 99_999, { receiver_document: "74133318021" }), maker, policy: DEFAULT_POLICY });
+    // Another destination (another document and another key) starts from zero; another maker's sum is their own.
+    const other = await createTransfer(store.db, null, {
+      transfer: transferOf(newIdempotentId("split"), 99_999, { receiver_document: "74133318021", pix_key: "someone.else@example.com" }),
+      maker,
+      policy: DEFAULT_POLICY,
+    });
     expect(other.transfer.approvalsRequired).toBe(0);
     const someoneElse = await createTransfer(store.db, null, {
       transfer: transferOf(newIdempotentId("split"), 99_999, { receiver_document: document }),

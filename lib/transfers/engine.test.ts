@@ -54,7 +54,7 @@ describe.each(TEST_ENGINES)("the submit engine on $name", (engine) => {
     expect(sandbox.calls).toHaveLength(0);
   });
 
-  it("records the time of each step it ran (pix_transfer_submission_step_seconds): a sent request all five, a settled one only its claim", async () => {
+  it("records the time of each step it ran (pix_transfer_submission_step_seconds): a sent request all six, a settled one only its claim", async () => {
     const since = async (before: Awaited<ReturnType<typeof submissionStepTotals>>) => {
       const now = await submissionStepTotals();
       return Object.fromEntries(Object.entries(now).map(([step, t]) => [step, { count: t.count - before[step as keyof typeof now].count, seconds: t.seconds - before[step as keyof typeof now].seconds }]));
@@ -65,12 +65,12 @@ describe.each(TEST_ENGINES)("the submit engine on $name", (engine) => {
     await sandbox.fault({ method: "GET", path: "/v1/pix/payments/*", fault: "delay", delayMs: 30, times: 1 });
     await submitTransfer(store.db, row.id, TEST_ENGINE);
     const sent = await since(start);
-    expect(counts(sent)).toEqual({ claim: 1, read_back: 1, mark_posting: 1, post: 1, record: 1 });
+    expect(counts(sent)).toEqual({ claim: 1, send_check: 1, read_back: 1, mark_posting: 1, post: 1, record: 1 });
     // The read-back was held 30 ms by the provider: its step says so (in seconds, as Prometheus counts).
     expect(sent.read_back!.seconds).toBeGreaterThanOrEqual(0.03);
     const middle = await submissionStepTotals();
     await submitTransfer(store.db, row.id, TEST_ENGINE, later());
-    expect(counts(await since(middle))).toEqual({ claim: 1, read_back: 0, mark_posting: 0, post: 0, record: 0 });
+    expect(counts(await since(middle))).toEqual({ claim: 1, send_check: 0, read_back: 0, mark_posting: 0, post: 0, record: 0 });
   });
 
   for (const fault of ["timeout-after-commit", "malformed-json"] as const) {

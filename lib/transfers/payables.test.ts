@@ -94,7 +94,7 @@ describe.each(TEST_ENGINES)("payables on $name", (engine) => {
     expect(paymentsWith(row.idempotentId)).toBe(0);
   });
 
-  it("on its day the balance cannot pay it: not sent, failed with the reason, needs attention", async () => {
+  it("on its day the balance cannot pay it: not sent, held with the reason (saldo insuficiente), needs attention", async () => {
     const { transfer: row } = await schedule(1);
     // The provider's balance, made smaller than the amount for this one step.
     const opts = (sandbox.sandbox.core as unknown as { opts: { balanceCents: number } }).opts;
@@ -102,8 +102,8 @@ describe.each(TEST_ENGINES)("payables on $name", (engine) => {
     opts.balanceCents = -1_000_000_000_000;
     try {
       expect(await submitTransfer(h.store.db, row.id, TEST_ENGINE, row.sendAt!)).toMatchObject({
-        state: "failed",
-        outcome: { kind: "not_registered", sent: false, lost: { failure: "insufficient_balance" } },
+        state: "held",
+        outcome: { kind: "held", reasons: ["insufficient_balance"] },
       });
     } finally {
       opts.balanceCents = before;

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { transferRequests } from "@/lib/db/schema";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
-import { createReceiver } from "@/lib/receivers/service";
+import { createReceiver, updateReceiver } from "@/lib/receivers/service";
 import { receiverInputSchema } from "@/lib/receivers/schema";
 import { addBrazilDays, brazilDayKey } from "@/lib/pix/time";
 import { createTransfer } from "./create";
@@ -25,9 +25,9 @@ describe.each(TEST_ENGINES)("the receiver check on $name", (engine) => {
   });
   afterAll(() => store?.close());
 
-  const make = async (name: string, document: string, o: { receiverId?: string; at?: Date; policy?: typeof NO_APPROVALS } = {}) => {
+  const make = async (name: string, document: string, o: { receiverId?: string; at?: Date; policy?: typeof NO_APPROVALS; pixKey?: string } = {}) => {
     const { transfer } = await createTransfer(store.db, null, {
-      transfer: transferOf(newIdempotentId("rc"), 1_000, { receiver_name: name, receiver_document: document }),
+      transfer: transferOf(newIdempotentId("rc"), 1_000, { receiver_name: name, receiver_document: document, ...(o.pixKey ? { pix_key: o.pixKey } : {}) }),
       maker,
       policy: o.policy ?? ONE_APPROVAL,
       now: o.at,
@@ -64,9 +64,23 @@ describe.each(TEST_ENGINES)("the receiver check on $name", (engine) => {
       receiverInputSchema.parse({ nickname: "Fornecedor Beta", receiver_name: "Beta Ltda", receiver_document: "39053344705", initiation_type: "dict", pix_key_type: "email", pix_key: "beta@example.com" }),
       maker,
     );
-    const detail = await make("Beta Ltda", "39053344705", { receiverId: saved.id });
+    const detail = await make("Beta Ltda", "39053344705", { receiverId: saved.id, pixKey: "beta@example.com" });
     expect(detail.receiver_id).toBe(saved.id);
-    expect(detail.receiver_check.saved).toEqual({ id: saved.id, nickname: "Fornecedor Beta", since: saved.created_at });
+    expect(detail.receiver_check.saved).toEqual({ id: saved.id, nickname: "Fornecedor Beta", since: saved.created_at, destination_changed: null });
+  });
+
+  it("a saved receiver re-pointed to another key: the approver reads when and by whom, and a transfer must go where it now points", async () => {
+    const saved = await createReceiver(
+      store.db,
+      receiverInputSchema.parse({ nickname: "Fornecedor Gama", receiver_name: "Gama Ltda", receiver_document: "39053344705", initiation_type: "dict", pix_key_type: "email", pix_key: "gama@example.com" }),
+      maker,
+    );
+    const changedAt = new Date(Date.now() + 60_000);
+    await updateReceiver(store.db, saved.id, { pix_key: "gama.novo@example.com" }, maker, changedAt);
+    // The old key is no longer this saved receiver's: a transfer to it cannot claim to be "saved".
+    await expect(make("Gama Ltda", "39053344705", { receiverId: saved.id, pixKey: "gama@example.com" })).rejects.toMatchObject({ key: "validation.receiver.otherDestination" });
+    const detail = await make("Gama Ltda", "39053344705", { receiverId: saved.id, pixKey: "gama.novo@example.com" });
+    expect(detail.receiver_check.saved).toEqual({ id: saved.id, nickname: "Fornecedor Gama", since: saved.created_at, destination_changed: { at: changedAt.toISOString(), by: maker.email } });
   });
 
   it("an occurrence of a series shows the series: every occurrence in day order, with its state", async () => {

@@ -21,6 +21,7 @@ ALTER TABLE "pending_changes" ADD COLUMN "failure" text;--> statement-breakpoint
 ALTER TABLE "credential_holders" ADD CONSTRAINT "credential_holders_service_account_id_service_accounts_id_fk" FOREIGN KEY ("service_account_id") REFERENCES "public"."service_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "credential_holders_account_idx" ON "credential_holders" USING btree ("service_account_id");--> statement-breakpoint
 CREATE INDEX "credential_holders_person_idx" ON "credential_holders" USING btree ("person_id");--> statement-breakpoint
+CREATE INDEX "audit_log_target_at_idx" ON "audit_log" USING btree ("target","at");--> statement-breakpoint
 CREATE INDEX "transfer_requests_destination_idx" ON "transfer_requests" USING btree ("destination_key","created_at");--> statement-breakpoint
 ALTER TABLE "transfer_requests" ADD CONSTRAINT "transfer_requests_state_check" CHECK ("transfer_requests"."state" in ('awaiting_approval','scheduled','approved','submitting','held','registered','paid','provider_canceled','refused','outcome_unknown','failed','rejected','canceled','expired'));--> statement-breakpoint
 -- Who could act through each service account's existing tokens: the issuer, and for tokens that

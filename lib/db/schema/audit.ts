@@ -25,6 +25,8 @@ export const auditLog = pgTable(
     index("audit_log_at_idx").on(t.at),
     index("audit_log_action_at_idx").on(t.action, t.at),
     index("audit_log_actor_email_at_idx").on(t.actorEmail, t.at),
+    // An account's history (who changed its role, reset its credentials) is read by its e-mail.
+    index("audit_log_target_at_idx").on(t.target, t.at),
   ],
 );
 

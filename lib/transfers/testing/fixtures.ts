@@ -1,6 +1,7 @@
 import "server-only";
 import { registerTransferSchema, type RegisterTransfer } from "@/lib/contract";
 import type { Db } from "@/lib/db";
+import { authUser } from "@/lib/db/schema";
 import type { EngineSettings } from "../engine";
 import { insertRequests } from "../store";
 
@@ -8,6 +9,19 @@ import { insertRequests } from "../store";
 export const MAKER = { id: "maker-1", email: "maker@test.example" };
 export const APPROVER = { id: "approver-1", email: "approver@test.example" };
 export const APPROVER_2 = { id: "approver-2", email: "approver2@test.example" };
+
+/**
+ * The fixtures' people as accounts of the store, active, with their roles: the send-time check
+ * (lib/transfers/send-check.ts) holds a request whose maker is not an active account, and counts
+ * only approvals of people who hold `approve`. Idempotent.
+ */
+export async function seedTestPeople(db: Db, people: ReadonlyArray<{ id: string; email: string; role?: string }> = []): Promise<void> {
+  const all = [{ ...MAKER, role: "operator" }, { ...APPROVER, role: "approver" }, { ...APPROVER_2, role: "approver" }, ...people];
+  await db
+    .insert(authUser)
+    .values(all.map((p) => ({ id: p.id, email: p.email, name: p.email, role: p.role ?? "operator" })))
+    .onConflictDoNothing();
+}
 
 /**
  * A retry is due 30-60 s later, an unknown outcome may be sent again 10 minutes after its POST:
@@ -39,6 +53,7 @@ export async function approvedRequest(db: Db, idempotentId = newIdempotentId(), 
 
 /** A request written straight to the store (no policy, no audit): what the engine tests start from. */
 export async function createRequest(db: Db, transfer: RegisterTransfer, approvalsRequired: number, maker = MAKER) {
+  await seedTestPeople(db, [maker]);
   const now = new Date();
   const expiresAt = new Date(now.getTime() + 24 * 3_600_000);
   const [row] = await db.transaction((tx) => insertRequests(tx, [{ transfer, maker, submittedBy: maker, approvalsRequired, expiresAt }], now));

@@ -6,6 +6,7 @@ import { setTransferQueueForTests } from "../runtime";
 import { getTransfer } from "../store";
 import type { TransferState } from "../states";
 import type { TransferDetail } from "../types";
+import { seedTestPeople } from "./fixtures";
 
 /** Queue settings for tests: quick polls and retries, no cron (tests reconcile by hand). */
 export const TEST_QUEUE: QueueSettings = {
@@ -24,6 +25,7 @@ export type EngineHarness = { store: TestStore; queue: TransferQueue; close(): P
 /** A fresh store with the job queue and its workers running in this process. */
 export async function startEngineHarness(engine: TestEngine, settings: Partial<QueueSettings> = {}): Promise<EngineHarness> {
   const store = await engine.open();
+  await seedTestPeople(store.db);
   setStoreForTests(store);
   const queue = await startTransferQueue(store, { ...TEST_QUEUE, ...settings }, {
     databaseUrl: "url" in store.location ? store.location.url : undefined,

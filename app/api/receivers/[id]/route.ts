@@ -4,27 +4,25 @@ import { receiverParamsSchema, receiverPatchSchema } from "@/lib/receivers/schem
 import { deleteReceiver, updateReceiver } from "@/lib/receivers/service";
 import { receiverAnswer, receiverDeletedAnswer } from "@/lib/receivers/answers";
 
-// PATCH /api/receivers/{id}: change some fields of a saved receiver; the result is checked whole (audited)
 export const PATCH = route(
   {
     name: "PATCH /api/receivers/{id}",
-    summary: "Change some fields of a saved receiver; the result is checked whole (audited)",
+    summary: "Change some fields of a saved receiver (its creator or an admin); the result is checked whole (audited)",
     answers: { 200: receiverAnswer },
     permission: "register", params: receiverParamsSchema, body: receiverPatchSchema,
   },
-  async ({ actor, params, body }) => jsonOk({ receiver: await updateReceiver(await getDb(), params.id, body, actor) }),
+  async ({ actor, user, params, body }) => jsonOk({ receiver: await updateReceiver(await getDb(), params.id, body, { ...actor, isAdmin: user.role === "admin" }) }),
 );
 
-// DELETE /api/receivers/{id}: delete a saved receiver (transfers made from it keep their link; audited)
 export const DELETE = route(
   {
     name: "DELETE /api/receivers/{id}",
-    summary: "Delete a saved receiver (transfers made from it keep their link; audited)",
+    summary: "Delete a saved receiver (its creator or an admin; transfers made from it keep their link; audited)",
     answers: { 200: receiverDeletedAnswer },
     permission: "register", params: receiverParamsSchema,
   },
-  async ({ actor, params }) => {
-    await deleteReceiver(await getDb(), params.id, actor);
+  async ({ actor, user, params }) => {
+    await deleteReceiver(await getDb(), params.id, { ...actor, isAdmin: user.role === "admin" });
     return jsonOk({ deleted: true });
   },
 );
