@@ -1,6 +1,7 @@
 import "@/lib/zod-config";
 import { z } from "zod";
 import { ROLES, type Role } from "./roles";
+import { isPlainText } from "@/lib/pix/text";
 
 /**
  * What the admins' /users page and /api/users say about a user (client-safe: the page's
@@ -23,7 +24,7 @@ export type UserView = {
 /** POST /api/users: a new user, who chooses a password from a one-time link. */
 export const newUserSchema = z.object({
   email: z.string().trim().min(1, { error: "users.errors.invalid_email" }).max(254, { error: "users.errors.invalid_email" }),
-  name: z.string().trim().max(100).optional(),
+  name: z.string().trim().max(100).refine(isPlainText, "validation.text.notPlain").optional(),
   role: z.enum(ROLES, { error: "users.errors.unknown_role" }),
 });
 

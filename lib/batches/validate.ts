@@ -6,6 +6,7 @@ import { BATCH_COLUMNS, type BatchColumn } from "./columns";
 import { readRowBody, type BatchField, type BatchRowError } from "./row-body";
 import type { BatchCells, ParsedBatchRow } from "./rows";
 import { batchTotals, type BatchTotals } from "./totals";
+import { isPlainText } from "@/lib/pix/text";
 
 export type { BatchField, BatchRowError } from "./row-body";
 
@@ -167,6 +168,7 @@ function invalidate(row: ValidBatchRow, error: BatchRowError): InvalidBatchRow {
 function readPayable(cells: BatchCells, centres: Map<string, BatchCostCentre>, errors: BatchRowError[]): Omit<RowPayable, "receiverId"> {
   const description = cells.description ?? null;
   if (description && description.length > DESCRIPTION_MAX) errors.push({ field: "description", message: "validation.description.tooLong" });
+  else if (description && !isPlainText(description)) errors.push({ field: "description", message: "validation.text.notPlain" });
   let costCentreId: string | null = null;
   if (cells.cost_centre !== undefined) {
     const centre = centres.get(cells.cost_centre.toUpperCase());

@@ -1,6 +1,6 @@
 import "@/lib/zod-config";
 import { z } from "zod";
-import { isValidDocument, normalizePixKey, pixKeyError } from "@/lib/pix";
+import { isPlainText, isValidDocument, normalizePixKey, pixKeyError } from "@/lib/pix";
 import { accountTypeCodeSchema, initiationTypeSchema, pixKeyTypeSchema } from "./enums";
 import { pathIdProblem } from "@/lib/domain/ids";
 import { LIMITS } from "./limits";
@@ -87,7 +87,8 @@ export const transferFieldsObject = registerPaymentBodyObject
       .string({ error: "validation.receiverName.required" })
       .trim()
       .min(1, "validation.receiverName.required")
-      .max(LIMITS.name, "validation.receiverName.tooLong"),
+      .max(LIMITS.name, "validation.receiverName.tooLong")
+      .refine(isPlainText, "validation.text.notPlain"),
     receiver_document: z
       .string({ error: "validation.document.required" })
       .transform((v) => v.replace(/[.\-/\s]/g, "").toUpperCase())

@@ -1,6 +1,7 @@
 import "@/lib/zod-config";
 import { z } from "zod";
 import { countDays, isCalendarDay } from "@/lib/insights/buckets";
+import { isPlainText } from "@/lib/pix/text";
 
 /**
  * Cost centres ("centros de custo") that admins keep: a short code as finance writes it
@@ -22,7 +23,8 @@ const name = z
   .string({ error: "validation.costCentre.nameRequired" })
   .trim()
   .min(1, "validation.costCentre.nameRequired")
-  .max(COST_CENTRE_NAME_MAX, "validation.costCentre.nameTooLong");
+  .max(COST_CENTRE_NAME_MAX, "validation.costCentre.nameTooLong")
+  .refine(isPlainText, "validation.text.notPlain");
 
 /** Body of POST /api/cost-centres. */
 export const costCentreInputSchema = z.object({ code, name }).strict();

@@ -33,3 +33,25 @@ export function neutralizeText(s: string): string {
   if (!NEEDS_WORK.test(s)) return s;
   return s.replace(FORMATTING, "").replace(LINE_BREAKS, " ").replace(CONTROLS, "").replace(LONE_SURROGATE, "\uFFFD");
 }
+
+/** Direction controls and marks: they make text read in another order than it was typed. */
+const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
+/** Line and paragraph breaks, tabs and the other C0/C1 controls: a name or a description is one line. */
+const BREAKS_AND_CONTROLS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+
+/**
+ * Why this text cannot be a name, a description or a nickname, or null: a direction control
+ * ("Bidi \u202Egnp.exe\u202C Ltda" reads "Bidi exe.png Ltda" on a screen and in an e-mail) or a line
+ * break (a second line that looks like another field). Refused where text enters, never
+ * silently changed: what was typed is what is stored and shown.
+ */
+export function plainTextProblem(s: string): "direction_control" | "line_break" | null {
+  if (DIRECTION_CONTROLS.test(s)) return "direction_control";
+  if (BREAKS_AND_CONTROLS.test(s)) return "line_break";
+  return null;
+}
+
+/** True when `plainTextProblem` finds nothing. */
+export function isPlainText(s: string): boolean {
+  return plainTextProblem(s) === null;
+}

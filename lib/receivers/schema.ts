@@ -2,6 +2,7 @@ import "@/lib/zod-config";
 import { z } from "zod";
 import { checkTransferFields, transferFieldsObject } from "@/lib/contract/register";
 import { normalizePixKey } from "@/lib/pix/pix-key";
+import { isPlainText } from "@/lib/pix/text";
 
 /**
  * A saved receiver ("favorecido"): a nickname people know it by, and the receiver's fields with
@@ -29,7 +30,8 @@ const receiverFieldsObject = transferFieldsObject
       .string({ error: "validation.receiver.nicknameRequired" })
       .trim()
       .min(1, "validation.receiver.nicknameRequired")
-      .max(NICKNAME_MAX, "validation.receiver.nicknameTooLong"),
+      .max(NICKNAME_MAX, "validation.receiver.nicknameTooLong")
+      .refine(isPlainText, "validation.text.notPlain"),
   })
   .strict();
 

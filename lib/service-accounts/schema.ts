@@ -1,10 +1,11 @@
 import "@/lib/zod-config";
 import { z } from "zod";
 import { SERVICE_ACCOUNT_ROLES } from "./ids";
+import { isPlainText } from "@/lib/pix/text";
 
 /** POST /api/service-accounts: a name people recognise and a role (never approver or admin). */
 export const newServiceAccountSchema = z.object({
-  name: z.string().trim().min(1, { error: "serviceAccounts.errors.name" }).max(80, { error: "serviceAccounts.errors.name" }),
+  name: z.string().trim().min(1, { error: "serviceAccounts.errors.name" }).max(80, { error: "serviceAccounts.errors.name" }).refine(isPlainText, "validation.text.notPlain"),
   role: z.enum(SERVICE_ACCOUNT_ROLES, { error: "serviceAccounts.errors.role" }),
 });
 export type NewServiceAccount = z.infer<typeof newServiceAccountSchema>;

@@ -2,6 +2,7 @@ import "@/lib/zod-config";
 import { z } from "zod";
 import { checkTransferFields, toProviderBody, transferFieldsObject } from "@/lib/contract/register";
 import { scheduleDayProblem, scheduleInputSchema } from "./schedule";
+import { isPlainText } from "@/lib/pix/text";
 
 /** A transfer's own words, not sent to the provider: what it pays. */
 export const DESCRIPTION_MAX = 140;
@@ -15,7 +16,7 @@ export const DESCRIPTION_MAX = 140;
 export const transferInputSchema = transferFieldsObject
   .extend({
     ...scheduleInputSchema.shape,
-    description: z.string().trim().max(DESCRIPTION_MAX, "validation.description.tooLong").optional(),
+    description: z.string().trim().max(DESCRIPTION_MAX, "validation.description.tooLong").refine(isPlainText, "validation.text.notPlain").optional(),
     cost_centre_id: z.string().uuid("validation.costCentre.unknown").optional(),
     receiver_id: z.string().uuid("validation.receiver.unknown").optional(),
   })

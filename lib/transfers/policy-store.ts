@@ -5,6 +5,7 @@ import { recordAudit } from "@/lib/db/audit";
 import { approvalPolicies } from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
 import { DEFAULT_POLICY, type ApprovalPolicy } from "./policy";
+import { reviewUnsent } from "./send-check-store";
 import type { Person } from "./types";
 
 type StoredPolicy = ApprovalPolicy & { changed_by: string | null; changed_at: string | null };
@@ -21,7 +22,11 @@ export function policyInForce(db: Db): Promise<StoredPolicy> {
   return getApprovalPolicy(db, getEnv().approvalExpiryHours);
 }
 
-/** Saves a new version (the old ones stay: the history of who changed what) with its audit row, in one transaction. */
+/**
+ * Saves a new version (the old ones stay: the history of who changed what) with its audit row,
+ * in one transaction; every request not sent yet is checked against it there (a tightened
+ * policy applies to what already waits: lib/transfers/send-check-store.ts reviewUnsent).
+ */
 export async function saveApprovalPolicy(db: Db, policy: ApprovalPolicy, actor: Person, ip: string | null, defaultExpiryHours?: number): Promise<StoredPolicy> {
   const before = await getApprovalPolicy(db, defaultExpiryHours);
   await db.transaction(async (tx) => {
@@ -31,13 +36,15 @@ export async function saveApprovalPolicy(db: Db, policy: ApprovalPolicy, actor: 
       changedById: actor.id,
       changedByEmail: actor.email,
     });
+    // What waits, or waits for its day, is held to the policy in force from now on.
+    const rechecked = await reviewUnsent(tx, { all: true }, { policy, now: new Date(), actor, cause: "policy.change" });
     await recordAudit(
       {
         actor,
         action: "policy.change",
         target: "approval_policy",
         outcome: "saved",
-        detail: { from: { tiers: before.tiers, expiry_hours: before.expiry_hours }, to: policy },
+        detail: { from: { tiers: before.tiers, expiry_hours: before.expiry_hours }, to: policy, transfers_rechecked: rechecked },
         ip,
       },
       tx,
