@@ -68,14 +68,18 @@ describe.each(TEST_ENGINES)("changes that need a second admin ($name)", (engine)
     expect(await changeUserOrAsk(ctx(), A.id, { endSessions: true }, A)).toHaveProperty("applied");
   });
 
-  it("a stricter policy applies at once; a confirmation asked before it is refused as stale", async () => {
+  it("a stricter policy applies at once; a confirmation asked before it can no longer apply: 409, closed as failed (stale), nothing changed", async () => {
     const weaker = await changePolicyOrAsk(ctx(), { ...ZERO, expiry_hours: 48 }, A);
     expect("pending" in weaker).toBe(true);
     const stricter = await changePolicyOrAsk(ctx(), STRICTER, A);
     expect("applied" in stricter && stricter.applied.tiers).toEqual(STRICTER.tiers);
     if (!("pending" in weaker)) return;
-    await expectCode(confirmPendingChange(ctx(), weaker.pending.id, { kind: "admin", ...B }), "stale");
+    await expect(confirmPendingChange(ctx(), weaker.pending.id, { kind: "admin", ...B })).rejects.toMatchObject({ code: "cannot_apply", message: "stale" });
     expect((await getApprovalPolicy(db)).tiers).toEqual(STRICTER.tiers);
+    const { decided } = await listPendingChanges(db);
+    expect(decided.find((c) => c.id === weaker.pending.id)).toMatchObject({ state: "failed", failure: "stale", decided_by: B.email });
+    // Closed: it cannot be confirmed again.
+    await expectCode(confirmPendingChange(ctx(), weaker.pending.id, { kind: "admin", ...B }), "not_pending");
   });
 
   it("granting a money role waits; taking one away does not; a refusal changes nothing", async () => {

@@ -16,6 +16,7 @@ import { approveBatch, retryFailedRows, submitBatch } from "./service";
 import { inboxCount } from "@/lib/transfers/store";
 import { getBatch, listBatches } from "./store";
 import { uploadBatch } from "./upload";
+import { seedTestPeople, usePolicy } from "@/lib/transfers/testing/fixtures";
 
 /**
  * A batch from file to provider, its rows driven through the engine in logical time (no queue,
@@ -42,6 +43,9 @@ describe.each(TEST_ENGINES)("a batch from file to provider on $name", (engine) =
   let store: TestStore;
   beforeAll(async () => {
     store = await engine.open();
+    await seedTestPeople(store.db, [OTHER_OPERATOR]);
+    // The policies these tests submit with ask for no more than this one: it is the one in force.
+    await usePolicy(store.db, NO_APPROVALS);
     setStoreForTests(store);
   });
   afterAll(async () => {

@@ -9,7 +9,7 @@ import { excelText, readCsv } from "@/lib/export/read-csv";
 import { translator } from "@/lib/i18n/server";
 import { receiverInputSchema } from "@/lib/receivers/schema";
 import { createReceiver } from "@/lib/receivers/service";
-import { MAKER } from "@/lib/transfers/testing/fixtures";
+import { MAKER, seedTestPeople } from "@/lib/transfers/testing/fixtures";
 import { batchResultsColumns } from "./results-columns";
 import { submitBatch } from "./service";
 import { getBatch } from "./store";
@@ -28,6 +28,7 @@ describe.each(TEST_ENGINES)("batch rows naming saved receivers and cost centres 
   let store: TestStore;
   beforeAll(async () => {
     store = await engine.open();
+    await seedTestPeople(store.db);
     setStoreForTests(store);
     await createReceiver(
       store.db,

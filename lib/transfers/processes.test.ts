@@ -13,7 +13,7 @@ import { batchCsvBytes, generateBatchCells } from "@/lib/batches/fixtures/genera
 import { submitBatch } from "@/lib/batches/service";
 import { getBatch } from "@/lib/batches/store";
 import { uploadBatch } from "@/lib/batches/upload";
-import { approvedRequest, MAKER } from "./testing/fixtures";
+import { approvedRequest, MAKER, seedTestPeople, usePolicy } from "./testing/fixtures";
 import { SENT_STATES, TEST_QUEUE, waitForState } from "./testing/harness";
 
 /**
@@ -39,6 +39,8 @@ beforeAll(async () => {
     if (req.method === "POST" && req.url === "/v1/pix/payments") postsBy.push(String(req.headers.authorization));
   });
   store = await postgres.open();
+  await seedTestPeople(store.db);
+  await usePolicy(store.db, { tiers: [{ from_cents: 0, approvals: 0 }], expiry_hours: 24 });
   // This test process only queues jobs; the children work them.
   queue = await startTransferQueue(store, TEST_QUEUE, { databaseUrl: (store.location as { url: string }).url, work: false });
   dataDir = mkdtempSync(path.join(tmpdir(), "pix-workers-"));

@@ -5,6 +5,7 @@ import { TEST_ENGINES } from "@/lib/db/test-engines";
 import { dictBody, startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import { reconcile } from "@/lib/transfers/reconcile";
 import { SENT_STATES, startEngineHarness, waitForState, type EngineHarness } from "@/lib/transfers/testing/harness";
+import { seedTestPeople } from "@/lib/transfers/testing/fixtures";
 
 type User = { id: string; email: string; name: string; role: string };
 const auth = vi.hoisted(() => ({ user: null as null | { id: string; email: string; name: string; role: string } }));
@@ -64,6 +65,7 @@ describe.each(TEST_ENGINES)("maker-checker through the API on $name", (engine) =
   let h: EngineHarness;
   beforeAll(async () => {
     h = await startEngineHarness(engine);
+    await seedTestPeople(h.store.db, [OPERATOR, OPERATOR_2, APPROVER, APPROVER_2, ADMIN, SUPPORT]);
   });
   afterAll(() => h?.close());
   beforeEach(async () => {
@@ -91,8 +93,8 @@ describe.each(TEST_ENGINES)("maker-checker through the API on $name", (engine) =
   });
 
   it("below R$ 1.000,00 nothing waits: approved at once and sent", async () => {
-    // A receiver this operator has not paid in the last 24 hours (the tiers apply to that sum).
-    const created = await create(OPERATOR, { ...dictBody(newId(), 99_999), receiver_document: "11144477735" });
+    // A destination this operator has not paid in the last 24 hours, by document or by key (the tiers apply to those sums).
+    const created = await create(OPERATOR, { ...dictBody(newId(), 99_999), receiver_document: "11144477735", pix_key: "novo.recebedor@example.com" });
     expect(created.transfer).toMatchObject({ state: "approved", approvals_required: 0 });
     await waitForState(h.store, created.transfer.id, SENT_STATES);
   });

@@ -5,6 +5,7 @@ import { TEST_ENGINES } from "@/lib/db/test-engines";
 import { auditStoreDown, auditStoreUp } from "@/lib/auth/test-auth";
 import { dictBody, startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import { startEngineHarness, waitForState, type EngineHarness } from "@/lib/transfers/testing/harness";
+import { seedTestPeople } from "@/lib/transfers/testing/fixtures";
 
 const auth = vi.hoisted(() => ({ user: null as null | { id: string; email: string; name: string; role: string } }));
 vi.mock("@/lib/auth/guard", async () => {
@@ -46,6 +47,7 @@ describe.each(TEST_ENGINES)("POST/GET /api/transfers on $name", (engine) => {
   let h: EngineHarness;
   beforeAll(async () => {
     h = await startEngineHarness(engine);
+    await seedTestPeople(h.store.db, [OPERATOR]);
   });
   afterAll(() => h?.close());
   beforeEach(async () => {

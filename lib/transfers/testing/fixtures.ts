@@ -3,6 +3,8 @@ import { registerTransferSchema, type RegisterTransfer } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { authUser } from "@/lib/db/schema";
 import type { EngineSettings } from "../engine";
+import type { ApprovalPolicy } from "../policy";
+import { saveApprovalPolicy } from "../policy-store";
 import { insertRequests } from "../store";
 
 /** Test support: transfers, makers and settings for engine tests. */
@@ -15,11 +17,12 @@ export const APPROVER_2 = { id: "approver-2", email: "approver2@test.example" };
  * (lib/transfers/send-check.ts) holds a request whose maker is not an active account, and counts
  * only approvals of people who hold `approve`. Idempotent.
  */
-export async function seedTestPeople(db: Db, people: ReadonlyArray<{ id: string; email: string; role?: string }> = []): Promise<void> {
+export async function seedTestPeople(db: Db, people: ReadonlyArray<{ id: string; role?: string }> = []): Promise<void> {
   const all = [{ ...MAKER, role: "operator" }, { ...APPROVER, role: "approver" }, { ...APPROVER_2, role: "approver" }, ...people];
+  // Keyed by id (what the rules read); the e-mail is the id's own, so a test's own accounts never collide with these.
   await db
     .insert(authUser)
-    .values(all.map((p) => ({ id: p.id, email: p.email, name: p.email, role: p.role ?? "operator" })))
+    .values(all.map((p) => ({ id: p.id, email: `${p.id}@people.seed`, name: p.id, role: p.role ?? "operator" })))
     .onConflictDoNothing();
 }
 
@@ -63,3 +66,11 @@ export async function createRequest(db: Db, transfer: RegisterTransfer, approval
 
 /** An instant far enough ahead that every retry is due. */
 export const later = () => new Date(Date.now() + 60 * 60_000);
+
+/**
+ * Puts `policy` in force in the store, as an admin would: the engine checks every request against
+ * the policy in force when it sends it, not against the one a test passed when making it.
+ */
+export async function usePolicy(db: Db, policy: ApprovalPolicy): Promise<void> {
+  await saveApprovalPolicy(db, policy, { id: "policy-admin", email: "policy-admin@test.example" }, null);
+}

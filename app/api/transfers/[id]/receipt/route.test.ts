@@ -13,7 +13,7 @@ import { pdfText } from "@/lib/testing/pdf-text";
 import { submitTransfer } from "@/lib/transfers/engine";
 import { reconcile } from "@/lib/transfers/reconcile";
 import { driveEngine } from "@/lib/transfers/testing/drive";
-import { approvedRequest, MAKER, TEST_ENGINE } from "@/lib/transfers/testing/fixtures";
+import { approvedRequest, MAKER, seedTestPeople, TEST_ENGINE, usePolicy } from "@/lib/transfers/testing/fixtures";
 
 vi.mock("@/lib/auth/guard", () => ({
   requireApiUser: vi.fn(async () => ({ user: { id: "u-op", email: "operator@demo.test", name: "Op", role: "operator" } })),
@@ -27,6 +27,8 @@ let store: TestStore;
 beforeAll(async () => {
   sandbox = await startTestSandbox({ autoClock: false, balanceCents: 900_000_000 });
   store = await TEST_ENGINES[0]!.open();
+  await seedTestPeople(store.db);
+  await usePolicy(store.db, { tiers: [{ from_cents: 0, approvals: 0 }], expiry_hours: 24 });
   setStoreForTests(store);
 });
 afterAll(async () => {
