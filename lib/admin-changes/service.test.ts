@@ -9,8 +9,8 @@ import { DEFAULT_POLICY, type ApprovalPolicy } from "@/lib/transfers/policy";
 import { getApprovalPolicy } from "@/lib/transfers/policy-store";
 import { changePolicyOrAsk, changeUserOrAsk, confirmPendingChange, inviteUserOrAsk, listPendingChanges, PendingChangeError, refusePendingChange } from "./service";
 
-// Issue 29, finding 7: one admin alone could set zero approvals, make himself an approver, or
-// take over a real approver's sign-in. Each now waits for another admin.
+// One admin alone must not set zero approvals, make himself an approver, or take over a real
+// approver's sign-in (even by demoting them first): each waits for another admin.
 const ZERO: ApprovalPolicy = { tiers: [{ from_cents: 0, approvals: 0 }], expiry_hours: DEFAULT_POLICY.expiry_hours };
 const STRICTER: ApprovalPolicy = { tiers: [{ from_cents: 0, approvals: 1 }, { from_cents: 1_000_000, approvals: 2 }], expiry_hours: 12 };
 
@@ -150,5 +150,58 @@ describe.each(TEST_ENGINES)("changes that need a second admin ($name)", (engine)
     const roleChanges = (await listAudit({ action: "user.role_change" }, db)).entries.filter((e) => e.target === viewer.email);
     expect(roleChanges).toHaveLength(1);
     expect(await db.select().from(authVerification).where(eq(authVerification.value, viewer.id))).toHaveLength(0);
+  });
+
+  it("an account takeover by one admin: demoting an approver applies at once, but their set-password link, a second-factor reset or their reactivation waits for 30 days; the grant back shows the other admin what happened", async () => {
+    const victim = await createUser({ email: "aprovadora@changes.test", role: "approver", password: "a-long-password" }, { db });
+    expect(await changeUserOrAsk(ctx(), victim.id, { role: "viewer" }, A)).toHaveProperty("applied");
+    expect((await findUserByEmail(victim.email, db))?.moneyRoleUntil).toBeInstanceOf(Date);
+    const link = await changeUserOrAsk(ctx(), victim.id, { newPasswordLink: true }, A);
+    expect(link).toHaveProperty("pending");
+    expect(await changeUserOrAsk(ctx(), victim.id, { resetSecondFactor: true }, A)).toHaveProperty("pending");
+    const grant = await changeUserOrAsk(ctx(), victim.id, { role: "approver" }, A);
+    if (!("pending" in grant)) throw new Error("a money role was granted at once");
+    const waiting = (await listPendingChanges(db)).pending.find((c) => c.id === grant.pending.id)!;
+    expect(waiting.change).toEqual({ kind: "role", from: "viewer", to: "approver" });
+    // The admin who decides sees the demotion and the credential requests, and who did them.
+    const history = waiting.account_history!.map((e) => [e.action, e.by, e.detail.outcome]);
+    expect(history).toEqual(
+      expect.arrayContaining([
+        ["user.role_change", A.email, "success"],
+        ["admin_change.request", A.email, "pending"],
+      ]),
+    );
+    expect(history.filter(([action]) => action === "admin_change.request")).toHaveLength(3);
+    expect(waiting.account_history!.find((e) => e.action === "user.role_change")?.detail).toMatchObject({ from: "approver", to: "viewer" });
+    // Nothing of the reset happened: no link exists for the victim.
+    const links = await db.select().from(authVerification).where(like(authVerification.identifier, "set-password:%"));
+    expect(links.filter((l) => l.value === victim.id)).toEqual([]);
+  });
+
+  it("reactivating an account that held a money role waits for a second admin; a viewer's does not", async () => {
+    const operator = await createUser({ email: "operador.saiu@changes.test", role: "operator", password: "a-long-password" }, { db });
+    expect(await changeUserOrAsk(ctx(), operator.id, { deactivated: true }, A)).toHaveProperty("applied");
+    const back = await changeUserOrAsk(ctx(), operator.id, { deactivated: false }, A);
+    if (!("pending" in back)) throw new Error("a money role was reactivated at once");
+    expect(back.pending.change).toEqual({ kind: "reactivate", role: "operator" });
+    expect((await findUserByEmail(operator.email, db))?.deactivatedAt).not.toBeNull();
+    await confirmPendingChange(ctx(), back.pending.id, { kind: "admin", ...B });
+    expect((await findUserByEmail(operator.email, db))?.deactivatedAt).toBeNull();
+
+    const viewer = await createUser({ email: "consulta.saiu@changes.test", role: "viewer", password: "a-long-password" }, { db });
+    await changeUserOrAsk(ctx(), viewer.id, { deactivated: true }, A);
+    expect(await changeUserOrAsk(ctx(), viewer.id, { deactivated: false }, A)).toHaveProperty("applied");
+  });
+
+  it("an invitation whose e-mail was taken meanwhile: confirming it answers 409 with the reason and closes it as failed, nothing made", async () => {
+    const first = await inviteUserOrAsk(ctx(), { email: "novo.aprovador@changes.test", role: "approver" }, A);
+    const second = await inviteUserOrAsk(ctx(), { email: "novo.aprovador@changes.test", role: "operator" }, A);
+    if (!("pending" in first) || !("pending" in second)) throw new Error("a money role was invited at once");
+    await confirmPendingChange(ctx(), first.pending.id, { kind: "admin", ...B });
+    await expect(confirmPendingChange(ctx(), second.pending.id, { kind: "admin", ...B })).rejects.toMatchObject({ code: "cannot_apply", message: "email_taken" });
+    expect((await listPendingChanges(db)).decided.find((c) => c.id === second.pending.id)).toMatchObject({ state: "failed", failure: "email_taken" });
+    expect(await findUserByEmail("novo.aprovador@changes.test", db)).toMatchObject({ role: "approver" });
+    const failed = await listAudit({ action: "admin_change.confirm" }, db);
+    expect(failed.entries.filter((e) => e.outcome === "failed" && (e.detail as { pending_change: string }).pending_change === second.pending.id)).toHaveLength(1);
   });
 });

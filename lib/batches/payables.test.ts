@@ -58,7 +58,7 @@ describe.each(TEST_ENGINES)("batch rows naming saved receivers and cost centres 
     await store?.close();
   });
 
-  it("reads each row: by nickname (accents and case aside) or by its own data; unknown nickname, both at once, unknown or inactive centre, long description are row errors", async () => {
+  it("reads each row: by nickname (accents and case aside) or by its own data; unknown nickname, both at once, unknown or inactive centre, long or deceiving description, deceiving name are row errors", async () => {
     const uploaded = await uploadBatch(store.db, {
       bytes: csv([
         "valor;favorecido;nome;documento;tipo_chave;chave;descricao;centro_de_custo",
@@ -70,6 +70,8 @@ describe.each(TEST_ENGINES)("batch rows naming saved receivers and cost centres 
         "12,00;Contador;;;;;;XYZ",
         "13,00;Contador;;;;;;OLD",
         `14,00;Contador;;;;;${"x".repeat(141)};`,
+        "15,00;Contador;;;;;Aluguel \u202Egnp.exe\u202C;",
+        "16,00;;Bidi \u2066Ltda;529.982.247-25;celular;(11) 91234-5678;;",
       ]),
       fileName: "folha.csv",
       contentType: "text/csv",
@@ -78,7 +80,7 @@ describe.each(TEST_ENGINES)("batch rows naming saved receivers and cost centres 
       allowDuplicate: false,
     });
     if (!uploaded.ok) throw new Error(JSON.stringify(uploaded));
-    expect(uploaded.batch).toMatchObject({ rows: 8, valid: 3, invalid: 5 });
+    expect(uploaded.batch).toMatchObject({ rows: 10, valid: 3, invalid: 7 });
     const detail = (await getBatch(store.db, uploaded.batch.id))!;
     const line = (n: number) => detail.rows.find((r) => r.line === n)!;
     expect(line(2)).toMatchObject({ state: "valid", receiver_name: "Imobiliária Central Ltda", receiver_document: "11222333000181", pix_key: "aluguel@central.com.br", description: "Aluguel de dezembro", cost_centre: "ADM", cost_centre_name: "Administrativo" });
@@ -90,6 +92,8 @@ describe.each(TEST_ENGINES)("batch rows naming saved receivers and cost centres 
     expect(errors(7)).toEqual([["cost_centre", "batches.errors.unknownCostCentre"]]);
     expect(errors(8)).toEqual([["cost_centre", "batches.errors.inactiveCostCentre"]]);
     expect(errors(9)).toEqual([["description", "validation.description.tooLong"]]);
+    expect(errors(10)).toEqual([["description", "validation.text.notPlain"]]);
+    expect(errors(11)).toEqual([["receiver_name", "validation.text.notPlain"]]);
 
     // Submitted: each request carries the row's description, cost centre and saved receiver.
     await submitBatch(store.db, null, uploaded.batch.id, maker, NO_APPROVALS, { ratePerSecond: 100 });

@@ -25,6 +25,8 @@ const APP = "http://localhost:3000";
 const OPERATOR = { id: "u-operator", email: "operator@demo.test", name: "Olivia", role: "operator" };
 const APPROVER = { id: "u-approver", email: "approver@demo.test", name: "Ana", role: "approver" };
 const VIEWER = { id: "u-viewer", email: "viewer@demo.test", name: "Vera", role: "viewer" };
+const OPERATOR_2 = { id: "u-operator-2", email: "operator2@demo.test", name: "Otto", role: "operator" };
+const ADMIN = { id: "u-admin", email: "admin@demo.test", name: "Alice", role: "admin" };
 const headers = { "content-type": "application/json", origin: APP, cookie: "NEXT_LOCALE=en" };
 
 const post = (body: unknown) => POST(new Request(`${APP}/api/receivers`, { method: "POST", headers, body: JSON.stringify(body) }));
@@ -52,7 +54,7 @@ describe.each(TEST_ENGINES)("saved receivers on $name", (engine) => {
   let store: TestStore;
   beforeAll(async () => {
     store = await engine.open();
-    await seedTestPeople(store.db, [OPERATOR, APPROVER, VIEWER]);
+    await seedTestPeople(store.db, [OPERATOR, APPROVER, VIEWER, OPERATOR_2, ADMIN]);
     setStoreForTests(store);
   });
   afterAll(async () => {
@@ -172,5 +174,42 @@ describe.each(TEST_ENGINES)("saved receivers on $name", (engine) => {
     auth.user = VIEWER;
     expect((await list()).status).toBe(403);
     expect(await store.db.select().from(receivers).where(like(receivers.nickname, "Approver%"))).toHaveLength(0);
+  });
+
+  it("another maker cannot re-point someone else's saved receiver to a new key, nor delete it (403, audited); its creator or an admin may, and the change of key is dated", async () => {
+    auth.user = OPERATOR;
+    const created = ((await (await post(byKey(unique("Fornecedor de Olivia")))).json()) as Answer).receiver;
+    auth.user = OPERATOR_2;
+    const hijack = await patch(created.id, { pix_key_type: "email", pix_key: "otto@example.com" });
+    expect(hijack.status).toBe(403);
+    expect(((await hijack.json()) as Refusal).error).toMatch(/only the person who saved/i);
+    expect((await remove(created.id)).status).toBe(403);
+    const refusals = await store.db.select().from(auditLog).where(eq(auditLog.target, created.id));
+    expect(refusals.filter((a) => a.outcome === "refused").map((a) => [a.action, a.actorId])).toEqual([
+      ["receiver.update", OPERATOR_2.id],
+      ["receiver.delete", OPERATOR_2.id],
+    ]);
+    const [unchanged] = await store.db.select().from(receivers).where(eq(receivers.id, created.id));
+    expect(unchanged).toMatchObject({ pixKey: "+5511912345678", destinationChangedAt: null });
+
+    auth.user = ADMIN;
+    expect((await patch(created.id, { pix_key_type: "email", pix_key: "novo@example.com" })).status).toBe(200);
+    const [moved] = await store.db.select().from(receivers).where(eq(receivers.id, created.id));
+    expect(moved).toMatchObject({ pixKey: "novo@example.com", destinationChangedByEmail: ADMIN.email });
+    expect(moved!.destinationChangedAt).toBeInstanceOf(Date);
+    // A nickname alone is no change of where the money goes.
+    auth.user = OPERATOR;
+    expect((await patch(created.id, { nickname: unique("Renomeado") })).status).toBe(200);
+    const [renamed] = await store.db.select().from(receivers).where(eq(receivers.id, created.id));
+    expect(renamed!.destinationChangedAt).toEqual(moved!.destinationChangedAt);
+  });
+
+  it("a nickname or a name that could deceive (a direction control, a line break) is refused: 422 on the field", async () => {
+    auth.user = OPERATOR;
+    for (const body of [byKey(`${unique("Aluguel")} \u202Egnp.exe\u202C`), byKey(unique("Fornecedor"), { receiver_name: "Bidi\nLtda" })]) {
+      const res = await post(body);
+      expect(res.status).toBe(422);
+      expect(Object.values(((await res.json()) as Refusal).fields ?? {}).join(" ")).toMatch(/line breaks|direction/i);
+    }
   });
 });
