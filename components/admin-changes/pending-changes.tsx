@@ -16,6 +16,7 @@ import { confirmedChangeAnswer } from "@/lib/admin-changes/answers";
 import { apiPost } from "@/lib/domain/api-client";
 import { formatBrazilDateTime } from "@/lib/pix";
 import { adminChangeQueries } from "@/lib/queries/admin-changes";
+import { AccountHistory } from "./account-history";
 import { ChangeSummary } from "./change-summary";
 import { lookAgain } from "@/lib/queries/look-again";
 
@@ -39,7 +40,7 @@ export function PendingChanges({ kinds, currentUserId, onDecided }: { kinds: rea
       const email = c.change.kind === "new_account" ? c.change.email : (c.target_email ?? "");
       setOutcome({
         kind: "done",
-        text: t(c.state === "confirmed" ? "confirmed" : "refused"),
+        text: t(c.state === "confirmed" ? "confirmed" : c.state === "failed" ? "failed" : "refused"),
         link: answer.set_password_url ? { url: answer.set_password_url, email, hours: answer.link_hours ?? 0 } : undefined,
         token: answer.token && c.change.kind === "service_token" ? { name: c.change.service_account.name, value: answer.token.value } : undefined,
       });
@@ -98,6 +99,7 @@ export function PendingChanges({ kinds, currentUserId, onDecided }: { kinds: rea
                 <div className="min-w-0 flex-1">
                   <ChangeSummary change={change} />
                   <p className="text-xs text-fg-muted">{t("askedBy", { email: change.requested_by.email, at: formatBrazilDateTime(change.requested_at) })}</p>
+                  {change.account_history?.length ? <AccountHistory events={change.account_history} /> : null}
                 </div>
                 {own ? (
                   <p className="text-xs text-amber-800 sm:max-w-56 dark:text-amber-300">{t("waitingOther")}</p>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { formatBrazilDateTime } from "@/lib/pix";
+import { formatBRL, formatBrazilDateTime } from "@/lib/pix";
 import { isPixNightWindow } from "@/lib/transfers/night-window";
 import type { TransferDetail, TransferRequest } from "@/lib/transfers/types";
 import { DecisionPanel } from "./decision-panel";
@@ -14,10 +14,11 @@ export type Viewer = { id: string; canApprove: boolean };
  * Approvals of one request: how many it needs, who approved and when, and, for an approver who
  * may decide, what to weigh first (this receiver's history, the night window) and the decision.
  */
-export function ApprovalsPanel({ transfer, viewer }: { transfer: TransferRequest & Partial<Pick<TransferDetail, "receiver_check">>; viewer: Viewer }) {
+export function ApprovalsPanel({ transfer, viewer }: { transfer: TransferRequest & Partial<Pick<TransferDetail, "receiver_check" | "acted_as_maker">>; viewer: Viewer }) {
   const t = useTranslations("approvals");
   const waiting = transfer.state === "awaiting_approval";
-  const mine = transfer.maker.id === viewer.id || transfer.submitted_by?.id === viewer.id;
+  // Who counts as its maker is the server's word (a token's holders included: lib/transfers/who-decides.ts).
+  const mine = transfer.maker.id === viewer.id || transfer.submitted_by?.id === viewer.id || !!transfer.acted_as_maker?.includes(viewer.id);
   const approvedByMe = transfer.approvals.some((a) => a.approver.id === viewer.id);
   const mayDecide = waiting && viewer.canApprove && !mine && !approvedByMe && !transfer.batch_id;
   return (
@@ -33,6 +34,7 @@ export function ApprovalsPanel({ transfer, viewer }: { transfer: TransferRequest
         </span>
       </div>
       {transfer.approvals_required > 0 ? <p className="text-sm text-fg">{t("needed", { needed: transfer.approvals_required })}</p> : null}
+      <WindowSum need={transfer.approval_need} />
       {transfer.approvals.length ? (
         <ul className="flex flex-col gap-1 text-sm">
           {transfer.approvals.map((a) => (
@@ -70,4 +72,15 @@ export function ApprovalsPanel({ transfer, viewer }: { transfer: TransferRequest
 /** Who rejected it: the timeline is not on the list answer, so the detail's history is used when present. */
 function rejecter(transfer: TransferRequest & { history?: Array<{ to_state: string; actor: { email: string } | null }> }): string | null {
   return transfer.history?.findLast((e) => e.to_state === "rejected")?.actor?.email ?? null;
+}
+
+/** Which 24-hour sum asked for the approvals, when it was a sum and not the amount alone (document, Pix key or account). */
+function WindowSum({ need }: { need: TransferRequest["approval_need"] }) {
+  const t = useTranslations("approvals.windowSum");
+  if (!need?.window_applies) return null;
+  return (
+    <p className="text-sm text-fg-muted" data-testid="approval-window" data-basis={need.window_basis}>
+      {t(need.window_basis, { total: formatBRL(need.window_sum_cents), hours: need.window_hours, key: need.window_key ?? "" })}
+    </p>
+  );
 }

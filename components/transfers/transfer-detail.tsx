@@ -9,9 +9,10 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatBRL, formatBrazilDate, formatBrazilDateTime, formatBrazilTime } from "@/lib/pix";
 import { transferQueries } from "@/lib/queries/transfers";
-import { IN_FLIGHT_STATES } from "@/lib/transfers/states";
+import { IN_FLIGHT_STATES, nothingSentYet } from "@/lib/transfers/states";
 import { ApprovalsPanel, type Viewer } from "./approvals-panel";
 import { CancelRequest } from "./cancel-request";
+import { ReleaseRequest } from "./release-request";
 import { TransferStateBadge } from "./state-badge";
 import { TransferSummary } from "./transfer-summary";
 import { TransferTimeline } from "./transfer-timeline";
@@ -25,7 +26,7 @@ import { SeriesCard } from "./series-card";
  * its outcome. Live: a state change (here or on another instance) refreshes it at once; while
  * the engine still works on it, it is also read again every few seconds.
  */
-export function TransferDetailView({ id, viewer }: { id: string; viewer: Viewer & { canCancel: boolean; canHandle: boolean } }) {
+export function TransferDetailView({ id, viewer }: { id: string; viewer: Viewer & { canCancel: boolean; canHandle: boolean; isAdmin: boolean } }) {
   const t = useTranslations("transfers");
   const g = useTranslations("glossary");
   const query = useQuery({
@@ -45,11 +46,16 @@ export function TransferDetailView({ id, viewer }: { id: string; viewer: Viewer 
   }
   const transfer = query.data.transfer;
   const remaining = Math.max(0, transfer.approvals_required - transfer.approvals.length);
+  const own = transfer.maker.id === viewer.id || transfer.submitted_by?.id === viewer.id;
+  const held = transfer.state === "held";
+  // The same rule the server applies (lib/transfers/decisions.ts cancelRequests): nothing sent yet, its maker's; a held one an admin's too.
   const cancelable =
     viewer.canCancel &&
-    transfer.maker.id === viewer.id &&
-    !transfer.batch_id &&
-    (transfer.state === "awaiting_approval" || ((transfer.state === "approved" || transfer.state === "scheduled") && transfer.attempts === 0));
+    (own || (held && viewer.isAdmin)) &&
+    (!transfer.batch_id || held) &&
+    ["awaiting_approval", "approved", "scheduled", "held"].includes(transfer.state) &&
+    nothingSentYet({ lastPostAt: transfer.last_post_at, attempts: transfer.attempts });
+  const releasable = viewer.canCancel && own && held;
   const sendsAt = transfer.send_at ? { day: formatBrazilDate(transfer.send_at), time: formatBrazilTime(transfer.send_at) } : null;
 
   return (
@@ -118,6 +124,7 @@ export function TransferDetailView({ id, viewer }: { id: string; viewer: Viewer 
               ) : null}
             </Card>
           ) : null}
+          {releasable ? <ReleaseRequest id={transfer.id} /> : null}
           {cancelable ? <CancelRequest id={transfer.id} /> : null}
         </div>
       </div>

@@ -11,7 +11,7 @@ import { lookAgain } from "@/lib/queries/look-again";
 
 const readTransfer = answerWith<z.output<typeof transferDetailAnswer>>({ transfer: "object" });
 
-type TransferAction = "approve" | "reject" | "cancel" | "handled";
+type TransferAction = "approve" | "reject" | "cancel" | "handled" | "release";
 
 /**
  * Approve, reject, cancel or mark handled a request: one POST, then the request (and every list) is read

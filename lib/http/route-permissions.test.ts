@@ -83,6 +83,7 @@ const PERMISSION_OF: Record<string, string> = {
   "GET /api/transfers/[id]": "viewTransfers",
   "POST /api/transfers/[id]/approve": "approve + stepUp",
   "POST /api/transfers/[id]/cancel": "register",
+  "POST /api/transfers/[id]/release": "register",
   "POST /api/transfers/[id]/handled": "handleAttention",
   "GET /api/transfers/[id]/receipt": "viewTransfers",
   "POST /api/transfers/[id]/reject": "approve",

@@ -163,7 +163,13 @@ const seriesViewSchema = z
 
 /** One transfer request with its timeline, what the approver weighs about its receiver, and its series. */
 export const transferDetailSchema = transferSchema
-  .extend({ history: z.array(transferEventSchema), receiver_check: receiverCheckSchema, series: seriesViewSchema.nullable() })
+  .extend({
+    history: z.array(transferEventSchema),
+    receiver_check: receiverCheckSchema,
+    series: seriesViewSchema.nullable(),
+    /** Ids of everyone who counts as its maker (maker, submitter, holders of the token that made it): none of them may decide on it. */
+    acted_as_maker: z.array(z.string()),
+  })
   .meta({ id: "TransferDetail" });
 
 /** GET /api/transfers/{id} and every decision on one (approve, reject, cancel, handled). */

@@ -84,7 +84,7 @@ export const MAY_MOVE_MONEY_STATES: readonly TransferState[] = [
  * Only then may it be canceled, held, or sent back for approval; once a POST may have left, it
  * is followed to its end instead.
  */
-export function nothingSentYet(row: { lastPostAt: Date | null; attempts: number }): boolean {
+export function nothingSentYet(row: { lastPostAt: Date | string | null; attempts: number }): boolean {
   return row.lastPostAt === null && row.attempts === 0;
 }
 

@@ -1,10 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { RegisterTransfer } from "@/lib/contract";
 import type { Db, Tx } from "@/lib/db";
 import { containsPattern } from "@/lib/db/like";
-import { approvals, transferEvents, transferRequests, type TransferRequestRow } from "@/lib/db/schema";
+import { transferEvents, transferRequests, type TransferRequestRow } from "@/lib/db/schema";
 import { MAX_STORE_PAGE_SIZE, TRANSFERS_PAGE_SIZE } from "@/lib/domain/pages";
 import { searchKey } from "@/lib/pix/text";
 import { addBrazilDays, brazilInstant } from "@/lib/pix/time";
@@ -17,7 +17,7 @@ import { receiverCheck } from "./receiver-check";
 import { seriesView } from "./series-view";
 import { asTransferOutcome } from "./outcome";
 import { isTransferState, type TransferState } from "./states";
-import { awaitsDecisionOfSql } from "./who-decides";
+import { awaitsDecisionOfSql, holdersOf } from "./who-decides";
 import { approvalsOf, attentionSettings, costCentresOf, toTransfer, transferView } from "./row-view";
 import type { Person, TransferDetail, TransferEvent, TransferListMeta, TransferRequest } from "./types";
 
@@ -142,12 +142,14 @@ export async function getTransfer(db: Db, id: string): Promise<TransferDetail | 
     note: (e.note as TransferEvent["note"]) ?? null,
     outcome: asTransferOutcome(e.outcome),
   }));
-  const [centres, check, series] = await Promise.all([
+  const [centres, check, series, holders] = await Promise.all([
     costCentresOf(db, [row]),
     receiverCheck(db, row),
     row.seriesId ? seriesView(db, row.seriesId) : Promise.resolve(null),
+    holdersOf(db, [row.makerId, row.submittedById]),
   ]);
-  return { ...toTransfer(row, approvedBy.get(row.id) ?? [], new Date(), centres), history, receiver_check: check, series };
+  const makers = new Set([row.makerId, ...(row.submittedById ? [row.submittedById] : []), ...[...holders.values()].flatMap((people) => [...people])]);
+  return { ...toTransfer(row, approvedBy.get(row.id) ?? [], new Date(), centres), history, receiver_check: check, series, acted_as_maker: [...makers] };
 }
 
 export type TransferListQuery = {

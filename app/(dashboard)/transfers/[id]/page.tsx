@@ -22,6 +22,7 @@ export default async function TransferPage({ params }: Props) {
         canApprove: can(user.role, "approve"),
         canCancel: can(user.role, "register"),
         canHandle: can(user.role, "handleAttention"),
+        isAdmin: user.role === "admin",
       }}
     />
   );

@@ -5,17 +5,16 @@ import { cancelTransfer } from "@/lib/transfers/service";
 import { getTransfer } from "@/lib/transfers/store";
 import { transferDetailAnswer } from "@/lib/transfers/answers";
 
-// POST /api/transfers/{id}/cancel: the maker withdraws a request before it was sent
 export const POST = route(
   {
     name: "POST /api/transfers/[id]/cancel",
-    summary: "The maker withdraws a request before it was sent",
+    summary: "The maker withdraws a request before it was sent (an admin may cancel a held one)",
     answers: { 200: transferDetailAnswer },
     permission: "register", params: transferParamsSchema, body: cancelBodySchema,
   },
-  async ({ actor, params, body }) => {
+  async ({ actor, user, params, body }) => {
     const db = await getDb();
-    await cancelTransfer(db, params.id, actor, body.reason ?? null);
+    await cancelTransfer(db, params.id, actor, body.reason ?? null, new Date(), { mayCancelHeld: user.role === "admin" });
     return jsonOk({ transfer: await getTransfer(db, params.id) });
   },
 );

@@ -1,0 +1,23 @@
+import { getDb } from "@/lib/db";
+import { jsonOk, route } from "@/lib/http";
+import { transferParamsSchema } from "@/lib/transfers/query";
+import { getTransferQueue } from "@/lib/transfers/runtime";
+import { releaseTransfer } from "@/lib/transfers/service";
+import { getTransfer } from "@/lib/transfers/store";
+import { transferDetailAnswer } from "@/lib/transfers/answers";
+
+export const POST = route(
+  {
+    name: "POST /api/transfers/[id]/release",
+    summary: "The maker releases a held request once its reason is mended; it is checked again before it goes",
+    answers: { 200: transferDetailAnswer },
+    permission: "register", params: transferParamsSchema, stepUp: true,
+  },
+  async ({ actor, params }) => {
+    const db = await getDb();
+    const { ready } = await releaseTransfer(db, params.id, actor);
+    const queue = await getTransferQueue();
+    for (const { id, startAfter } of ready) await queue.enqueue(id, startAfter);
+    return jsonOk({ transfer: await getTransfer(db, params.id) });
+  },
+);
