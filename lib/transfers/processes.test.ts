@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { transferRequests } from "@/lib/db/schema";
+import { serviceTokens, transferRequests } from "@/lib/db/schema";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import { startTransferQueue, type TransferQueue } from "./queue";
@@ -13,7 +13,11 @@ import { batchCsvBytes, generateBatchCells } from "@/lib/batches/fixtures/genera
 import { submitBatch } from "@/lib/batches/service";
 import { getBatch } from "@/lib/batches/store";
 import { uploadBatch } from "@/lib/batches/upload";
-import { approvedRequest, MAKER, seedTestPeople, usePolicy } from "./testing/fixtures";
+import { approvedRequest, MAKER, newIdempotentId, seedTestPeople, transferOf, usePolicy } from "./testing/fixtures";
+import { confirmPendingChange, issueServiceTokenOrAsk } from "@/lib/admin-changes/service";
+import { createServiceAccount } from "@/lib/service-accounts/service";
+import { serviceAccountLabel } from "@/lib/service-accounts/ids";
+import { createTransfer } from "./create";
 import { SENT_STATES, TEST_QUEUE, waitForState } from "./testing/harness";
 
 /**
@@ -113,6 +117,30 @@ describe("a worker killed with SIGKILL in the middle of a submission", () => {
       }
     });
   }
+});
+
+describe("checked again by whichever instance sends it", () => {
+  it("a token that expired after its transfer was approved (no event any instance heard): another process's worker holds it when it would send; nothing paid", { timeout: 90_000 }, async () => {
+    const admins = [{ id: "proc-admin", email: "proc-admin@test.example", role: "admin" }, { id: "proc-admin-2", email: "proc-admin-2@test.example", role: "admin" }];
+    await seedTestPeople(store.db, admins);
+    const account = await createServiceAccount({ db: store.db }, { name: `ERP procs ${Date.now().toString(36)}`, role: "operator" }, admins[0]!);
+    const asked = await issueServiceTokenOrAsk({ db: store.db }, account.id, { expires_in_days: 1 }, admins[0]!);
+    if (!("pending" in asked)) throw new Error("an operator's token was issued at once");
+    const { serviceToken } = await confirmPendingChange({ db: store.db }, asked.pending.id, { kind: "admin", id: admins[1]!.id, email: admins[1]!.email });
+    const maker = { id: account.id, email: serviceAccountLabel(account.name), tokenId: serviceToken!.id };
+    // Made and queued by this process (it works no jobs); no worker runs yet.
+    const { transfer } = await createTransfer(store.db, queue, { transfer: transferOf(newIdempotentId("proc-held"), 12_345), maker, policy: { tiers: [{ from_cents: 0, approvals: 0 }], expiry_hours: 24 } });
+    expect(transfer.state).toBe("approved");
+    await store.db.update(serviceTokens).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(serviceTokens.id, serviceToken!.id));
+    const worker = await startWorkerProcess(workerEnv("held-by-other"));
+    try {
+      const held = await waitForState(store, transfer.id, ["held"], 20_000);
+      expect(held.outcome).toEqual({ kind: "held", reasons: ["token_invalid"] });
+      expect(paymentsWith(transfer.idempotentId)).toHaveLength(0);
+    } finally {
+      await worker.kill("SIGTERM");
+    }
+  });
 });
 
 describe("two back office instances on one PostgreSQL", () => {
