@@ -33,3 +33,10 @@ describe("the company on comprovantes (COMPANY_NAME, COMPANY_DOCUMENT)", () => {
     expect(() => parseEnv({ ...PROVIDER, COMPANY_NAME: "x".repeat(101), COMPANY_DOCUMENT: "45723174000110" })).toThrow(/COMPANY_NAME/);
   });
 });
+
+describe("when payables go out (SCHEDULE_SEND_TIME)", () => {
+  it("is 08:00 Brazil time unless set, as the documentation says (kills: a changed default)", () => {
+    expect(parseEnv({}).transfers.scheduleSendTime).toBe("08:00");
+    expect(parseEnv({ SCHEDULE_SEND_TIME: "06:30" }).transfers.scheduleSendTime).toBe("06:30");
+  });
+});

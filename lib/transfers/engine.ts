@@ -10,7 +10,7 @@ import { timeSubmissionStep as step } from "@/lib/metrics/registry";
 import { forgetBalance, getBalance, postPayment, readBackPayment, type ReadBack } from "@/lib/payments-api";
 import { followLocked } from "./follow";
 import type { TransferOutcome } from "./outcome";
-import { isFinal, isTransferState, nothingSentYet, type TransferState } from "./states";
+import { isFinal, isTransferState, type TransferState } from "./states";
 import { getApprovalPolicy } from "./policy-store";
 import { sendVerdict } from "./send-check";
 import { applySendVerdict, loadSendFacts } from "./send-check-store";
@@ -93,8 +93,9 @@ export async function submitTransfer(db: Db, id: string, settings: EngineSetting
   let readBack: ReadBack | null = null;
   let posting = false;
   try {
-    // Nothing of it left yet: the world it was approved in is checked again before it goes.
-    if (nothingSentYet(row)) {
+    // About to go (first time, a payable's day, a retry, a release): the world it was approved in
+    // is checked again. Not when it is being settled (an unknown outcome is followed, never held).
+    if (row.fromState === "approved" || row.fromState === "scheduled") {
       const stopped = await step("send_check", () => checkBeforeSending(db, row, token, settings, now));
       if (stopped) return { done: true, state: stopped, outcome: null, retryAt: null };
     }

@@ -89,6 +89,12 @@ describe.each(TEST_ENGINES)("payables on $name", (engine) => {
     expect(after).toMatchObject({ state: "scheduled", nextAttemptAt: row.sendAt });
   });
 
+  it("waiting for approval longer than until its day: it expires at its send instant, not after (kills: an expiry not capped at the first send)", async () => {
+    const { transfer: row } = await schedule(1, { tiers: [{ from_cents: 0, approvals: 1 }], expiry_hours: 72 });
+    expect(row.state).toBe("awaiting_approval");
+    expect(row.expiresAt).toEqual(row.sendAt);
+  });
+
   it("canceled by its maker before its day: nothing is ever sent", async () => {
     const { transfer: row } = await schedule(1);
     await cancelTransfer(h.store.db, row.id, maker, "Contrato encerrado");

@@ -10,7 +10,7 @@ import { requiredApprovals } from "./approval-need";
 import { requestExpiry } from "./deadlines";
 import type { ApprovalPolicy } from "./policy";
 import { sendVerdict, type SendFacts, type SendVerdict } from "./send-check";
-import { nothingSentYet, type TransferState } from "./states";
+import type { TransferState } from "./states";
 import { moveTransfers } from "./transition";
 import { holdersOf, makerLink } from "./who-decides";
 
@@ -97,8 +97,9 @@ function tokenValidity(
 }
 
 /**
- * What the verdict makes of a request not sent yet (locked, or claimed by the caller): held, or
- * back to awaiting approval with the approvals that no longer count voided. Audited, with the
+ * What the verdict makes of a request waiting to go (`scheduled`, `approved`: no POST of it can be
+ * in flight then) or claimed from there by the caller: held, or back to awaiting approval with
+ * the approvals that no longer count voided. Audited, with the
  * facts that decided it. Returns the state it went to, or null when nothing moved.
  */
 export async function applySendVerdict(
@@ -113,7 +114,6 @@ export async function applySendVerdict(
     claimToken: o.claimToken,
     actor: o.actor,
     now: o.now,
-    guard: nothingSentYet,
     ...(verdict.kind === "hold"
       ? { outcome: { kind: "held" as const, reasons: verdict.reasons }, note: { key: "transfers.notes.held" }, set: { claimToken: null, leaseUntil: null, nextAttemptAt: null } }
       : {
@@ -158,7 +158,7 @@ export async function reviewUnsent(tx: Tx, scope: ReviewScope, o: { policy: Appr
   const rows = await tx
     .select()
     .from(t)
-    .where(and(inArray(t.state, ["awaiting_approval", "scheduled", "approved"]), eq(t.attempts, 0), isNull(t.lastPostAt), scopeCondition(scope)))
+    .where(and(inArray(t.state, ["awaiting_approval", "scheduled", "approved"]), scopeCondition(scope)))
     .orderBy(t.id)
     .for("update");
   const facts = await loadSendFacts(tx, rows, o.policy, o.now);

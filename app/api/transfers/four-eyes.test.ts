@@ -32,6 +32,7 @@ vi.mock("@/lib/auth/guard", async () => {
 
 const { POST: CREATE } = await import("./route");
 const { POST: APPROVE } = await import("./[id]/approve/route");
+const { POST: SET_LOCALE } = await import("@/app/api/me/locale/route");
 
 const APP = "http://localhost:3000";
 const OPERATOR: User = { id: "fe-op", email: "operator@fe.test", name: "Op", role: "operator" };
@@ -171,6 +172,13 @@ describe.each(TEST_ENGINES)("four eyes without seams on $name", (engine) => {
     const bySession = (await (await asUser(ADMIN, { ...dictBody(newId("g"), 60_000), pix_key: key, receiver_document: cpf(81) })).json()) as Created;
     const byToken = (await (await withToken(token, { ...dictBody(newId("g"), 60_000), pix_key: key, receiver_document: cpf(82) })).json()) as Created;
     expect([bySession.transfer.approvals_required, byToken.transfer.approvals_required]).toEqual([0, 1]);
+  });
+
+  it("a token never acts as a person's own account: /api/me/* answers 403 and changes nothing (kills: 'account' left out of what tokens never have)", async () => {
+    const { token } = await tokenOfTwoAdmins();
+    auth.user = null;
+    const res = await SET_LOCALE(new Request(`${APP}/api/me/locale`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ locale: "en" }) }));
+    expect(res.status).toBe(403);
   });
 
   it("names and descriptions that could deceive are refused (422 on the field): a right-to-left override, a line break; nothing is made", async () => {
