@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { neutralizeText, searchKey, stripAccents } from "./text";
+import { neutralizeText, searchKey, stripAccents, isPlainText, plainTextProblem } from "./text";
 
 describe("neutralizeText", () => {
   it("shows a name with a right-to-left override in the order it was typed", () => {
@@ -82,5 +82,24 @@ describe("provider text where it enters (the contract schemas)", () => {
       registration_date: "2026-11-21T09:15:02.123-03:00",
     });
     expect(qrcode.payer_name).toBe("João");
+  });
+});
+
+describe("plainTextProblem: what a name, description or nickname may not hold", () => {
+  it.each([
+    ["Bidi \u202Egnp.exe\u202C Ltda", "direction_control"],
+    ["Ana \u2066Silva\u2069", "direction_control"],
+    ["Ana\u200FSilva", "direction_control"],
+    ["Maria\nSilva", "line_break"],
+    ["Maria\r\nSilva", "line_break"],
+    ["Maria\tSilva", "line_break"],
+    ["Maria\u2028Silva", "line_break"],
+    ["Maria\u0000Silva", "line_break"],
+  ])("%j is refused: %s", (text, problem) => {
+    expect(plainTextProblem(text)).toBe(problem);
+    expect(isPlainText(text)).toBe(false);
+  });
+  it.each(["Padaria São João Ltda", "Müller & Filhos", "株式会社", "Café ☕", "Ana-Maria O'Neil"])("%j is plain text", (text) => {
+    expect(plainTextProblem(text)).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { approvals, auditLog, transferRequests } from "@/lib/db/schema";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { DEFAULT_POLICY } from "./policy";
 import { createTransfer } from "./create";
-import { approveTransfer, rejectTransfer } from "./service";
+import { approveTransfer, cancelTransfer, rejectTransfer } from "./service";
 import { insertRequests } from "./store";
 import { APPROVER, APPROVER_2, MAKER, newIdempotentId, transferOf } from "./testing/fixtures";
 
@@ -139,5 +139,13 @@ describe.each(TEST_ENGINES)("who may decide, and what splitting does, on $name",
     // The audit row of the creation says why it needs more than its amount.
     const create = await store.db.select().from(auditLog).where(and(eq(auditLog.action, "transfer.create"), eq(auditLog.actorId, maker.id))).orderBy(auditLog.id);
     expect(create.at(-2)?.detail).toMatchObject({ approval_need: { window_applies: true, by_amount: 0, approvals: 2 } });
+  });
+
+  it("a request whose POST once left is never canceled as 'nothing sent', even after a retry reset its attempts (kills: 'nothing sent yet' read from the attempts alone)", async () => {
+    const row = await waiting({ needed: 0 });
+    await store.db.update(transferRequests).set({ state: "approved", attempts: 0, lastPostAt: new Date() }).where(eq(transferRequests.id, row.id));
+    await expect(cancelTransfer(store.db, row.id, MAKER, null)).rejects.toMatchObject({ code: "illegal_state", key: "transfers.errors.alreadySending" });
+    const [after] = await store.db.select().from(transferRequests).where(eq(transferRequests.id, row.id));
+    expect(after!.state).toBe("approved");
   });
 });

@@ -76,17 +76,23 @@ describe.each(TEST_ENGINES)("the 24 h approval sum on $name", (engine) => {
     expect(states.map((s) => s.state)).toEqual(Array(12).fill("scheduled"));
   });
 
-  it("a batch row to a destination the maker paid R$ 900 today needs what the R$ 1.100 sum needs (kills: a batch ignoring the 24 h window)", async () => {
-    const to = destination();
-    await make(to, 90_000, new Date());
-    const csv = ["idempotent_id;value;receiver_name;receiver_document;pix_key_type;pix_key", `${newIdempotentId("row")};200,00;Fornecedor;${to.receiver_document};email;${to.pix_key}`].join("\r\n");
-    const uploaded = await uploadBatch(store.db, { bytes: new TextEncoder().encode(csv), fileName: "lote.csv", contentType: "text/csv", maker, ip: null, allowDuplicate: true });
-    if (!uploaded.ok) throw new Error(JSON.stringify(uploaded));
-    await submitBatch(store.db, null, uploaded.batch.id, maker, DEFAULT_POLICY, { ratePerSecond: 100 });
-    const [batch] = await store.db.select().from(batches).where(eq(batches.id, uploaded.batch.id));
-    expect(batch).toMatchObject({ state: "awaiting_approval", approvalsRequired: 1 });
-    const [row] = await store.db.select({ transferId: batchRows.transferId }).from(batchRows).where(eq(batchRows.batchId, uploaded.batch.id));
-    const [request] = await store.db.select().from(transferRequests).where(eq(transferRequests.id, row!.transferId!));
-    expect(request!.approvalNeed).toMatchObject({ window_applies: true, window_sum_cents: 110_000 });
-  });
+  it.each(["document", "pix_key"] as const)(
+    "a batch row to a destination (same %s) the maker paid R$ 900 today needs what the R$ 1.100 sum needs (kills: a batch ignoring the 24 h window)",
+    async (shared) => {
+      const paid = destination();
+      await make(paid, 90_000, new Date());
+      // The row shares only one of the two with what was paid: each sum is kept on its own.
+      const fresh = destination();
+      const row = shared === "document" ? { receiver_document: paid.receiver_document, pix_key: fresh.pix_key } : { receiver_document: fresh.receiver_document, pix_key: paid.pix_key };
+      const csv = ["idempotent_id;value;receiver_name;receiver_document;pix_key_type;pix_key", `${newIdempotentId("row")};200,00;Fornecedor;${row.receiver_document};email;${row.pix_key}`].join("\r\n");
+      const uploaded = await uploadBatch(store.db, { bytes: new TextEncoder().encode(csv), fileName: "lote.csv", contentType: "text/csv", maker, ip: null, allowDuplicate: true });
+      if (!uploaded.ok) throw new Error(JSON.stringify(uploaded));
+      await submitBatch(store.db, null, uploaded.batch.id, maker, DEFAULT_POLICY, { ratePerSecond: 100 });
+      const [batch] = await store.db.select().from(batches).where(eq(batches.id, uploaded.batch.id));
+      expect(batch).toMatchObject({ state: "awaiting_approval", approvalsRequired: 1 });
+      const [line] = await store.db.select({ transferId: batchRows.transferId }).from(batchRows).where(eq(batchRows.batchId, uploaded.batch.id));
+      const [request] = await store.db.select().from(transferRequests).where(eq(transferRequests.id, line!.transferId!));
+      expect(request!.approvalNeed).toMatchObject({ window_applies: true, window_sum_cents: 110_000, window_basis: shared });
+    },
+  );
 });

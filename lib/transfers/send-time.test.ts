@@ -193,4 +193,21 @@ describe.each(TEST_ENGINES)("checked again when money moves, on $name", (engine)
     expect(await stateOf(row.id)).toMatchObject({ state: "held", outcome: { kind: "held", reasons: ["token_invalid"] } });
     expect(paymentsWith(row.idempotentId)).toBe(0);
   });
+
+  it("an approval voided when its approver lost approve no longer counts: two needed, one voided, one new: still waiting (kills: voided approvals counted)", async () => {
+    await usePolicy(h.store.db, TIGHTER);
+    const demoted = person(`approver-voided-${++k}`, "approver");
+    await seedTestPeople(h.store.db, [demoted]);
+    const { transfer } = await createTransfer(h.store.db, null, {
+      transfer: transferOf(newIdempotentId("void"), 300_000, { pix_key: `void-${Date.now().toString(36)}@send-time.test`, receiver_document: cpf(++k) }),
+      maker: OPERATOR,
+      policy: TIGHTER,
+    });
+    expect(transfer.approvalsRequired).toBe(2);
+    await approveTransfer(h.store.db, transfer.id, demoted);
+    expect(await changeUserOrAsk({ db: h.store.db }, demoted.id, { role: "viewer" }, ADMIN)).toHaveProperty("applied");
+    expect(await approveTransfer(h.store.db, transfer.id, APPROVER)).toMatchObject({ approved: false });
+    expect((await stateOf(transfer.id)).state).toBe("awaiting_approval");
+    expect(await approveTransfer(h.store.db, transfer.id, APPROVER_2)).toMatchObject({ approved: true });
+  });
 });
