@@ -11,7 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatBRL } from "@/lib/pix";
 import { batchQueries } from "@/lib/queries/batches";
 import { transferQueries } from "@/lib/queries/transfers";
-import { inboxItems } from "@/lib/transfers/inbox-items";
+import { inboxItems, rowsMergedIntoSeries } from "@/lib/transfers/inbox-items";
 import { TRANSFER_FILTER_KEYS, transfersApiQuery, transfersSearchParams, type TransfersSearchValues } from "@/lib/search-params/transfers";
 import { TRANSFER_VIEWS } from "@/lib/transfers/views";
 import { cn } from "@/lib/utils";
@@ -117,7 +117,8 @@ function TransfersView({ values, onPage }: { values: TransfersSearchValues; onPa
   }
   const { transfers, meta } = query.data;
   const batches = withBatches ? (batchesQuery.data?.batches ?? []) : [];
-  const count = meta.total + (withBatches ? (batchesQuery.data?.meta.total ?? 0) : 0);
+  // Items, not rows: a batch is one, a series is one (lib/transfers/inbox-items.ts).
+  const count = meta.total - (view === "inbox" ? rowsMergedIntoSeries(transfers) : 0) + (withBatches ? (batchesQuery.data?.meta.total ?? 0) : 0);
   const cents = meta.total_value_cents + batches.reduce((sum, b) => sum + b.total_cents, 0);
   const totals = (
     <p className="text-sm text-fg" role="status" aria-live="polite" data-testid="transfer-totals">

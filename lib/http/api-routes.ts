@@ -64,6 +64,7 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/api/transfers/[id]/approve": ["POST"],
   "/api/transfers/[id]/cancel": ["POST"],
   "/api/transfers/[id]/release": ["POST"],
+  "/api/transfers/decisions": ["POST"],
   "/api/transfers/[id]/handled": ["POST"],
   "/api/transfers/[id]/receipt": ["GET"],
   "/api/transfers/[id]/reject": ["POST"],

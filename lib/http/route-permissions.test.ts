@@ -84,6 +84,7 @@ const PERMISSION_OF: Record<string, string> = {
   "POST /api/transfers/[id]/approve": "approve + stepUp",
   "POST /api/transfers/[id]/cancel": "register",
   "POST /api/transfers/[id]/release": "register",
+  "POST /api/transfers/decisions": "approve",
   "POST /api/transfers/[id]/handled": "handleAttention",
   "GET /api/transfers/[id]/receipt": "viewTransfers",
   "POST /api/transfers/[id]/reject": "approve",

@@ -1,69 +1,33 @@
 import { describe, expect, it } from "vitest";
-import { decideEach, type BulkOutcome } from "./bulk-decision";
+import { decisionsBody, noneSent, outcomesOf } from "./bulk-decision";
+import type { InboxItem } from "./inbox-items";
 
-class Refusal extends Error {
-  constructor(
-    message: string,
-    readonly kind: string,
-  ) {
-    super(message);
-  }
-}
+const item = (kind: InboxItem["kind"], id: string) => ({ kind, key: `${kind}:${id}`, id }) as InboxItem;
+const items = [item("request", "t1"), item("batch", "b1"), item("series", "s1"), item("request", "t2")];
 
-const options = {
-  isStepUpRefusal: (e: unknown) => e instanceof Refusal && e.kind === "step_up_required",
-  reasonOf: (e: unknown) => (e instanceof Error ? e.message : "?"),
-};
-
-describe("deciding several items at once", () => {
-  it("decides each in the order chosen, one at a time, and reports each one's result", async () => {
-    const calls: string[] = [];
-    let running = 0;
-    const outcomes = await decideEach(["a", "b", "c"], async (key) => {
-      running++;
-      expect(running).toBe(1); // never two decisions in flight
-      calls.push(key);
-      await Promise.resolve();
-      running--;
-      return key === "b" ? "waiting_more" : "done";
-    }, options);
-    expect(calls).toEqual(["a", "b", "c"]);
-    expect(outcomes).toEqual([
-      { key: "a", result: { status: "done" } },
-      { key: "b", result: { status: "waiting_more" } },
-      { key: "c", result: { status: "done" } },
+describe("deciding several items in one request", () => {
+  it("sends each chosen item as its decision: a request as a transfer, a batch and a series as themselves; a rejection carries its reason", () => {
+    expect(decisionsBody(items, { action: "approve" }).items).toEqual([
+      { kind: "transfer", id: "t1", decision: "approve" },
+      { kind: "batch", id: "b1", decision: "approve" },
+      { kind: "series", id: "s1", decision: "approve" },
+      { kind: "transfer", id: "t2", decision: "approve" },
     ]);
+    expect(decisionsBody([items[0]!], { action: "reject", reason: "Duplicada" }).items).toEqual([{ kind: "transfer", id: "t1", decision: "reject", reason: "Duplicada" }]);
   });
 
-  it("a refused item keeps the server's reason and the others are still decided", async () => {
-    const seen: BulkOutcome[] = [];
-    const outcomes = await decideEach(
-      ["mine", "theirs"],
-      async (key) => {
-        if (key === "mine") throw new Refusal("Você criou esta solicitação: outro aprovador precisa decidir.", "forbidden");
-        return "done";
-      },
-      { ...options, onResult: (o) => seen.push(o) },
-    );
-    expect(outcomes).toEqual([
-      { key: "mine", result: { status: "refused", reason: "Você criou esta solicitação: outro aprovador precisa decidir." } },
-      { key: "theirs", result: { status: "done" } },
+  it("reports each item's own result: decided, waiting for others, refused with the server's words; one the server did not answer is not sent", () => {
+    const outcomes = outcomesOf(items, [
+      { kind: "transfer", id: "t1", decision: "approve", status: "done", state: "approved" },
+      { kind: "batch", id: "b1", decision: "approve", status: "waiting_more", state: "awaiting_approval" },
+      { kind: "series", id: "s1", decision: "approve", status: "refused", state: null, code: "own_request", error: "Ninguém aprova a própria solicitação" },
     ]);
-    expect(seen).toEqual(outcomes); // reported as they happen
-  });
-
-  it("a step-up the person canceled stops the run: that item and every later one are not sent", async () => {
-    const calls: string[] = [];
-    const outcomes = await decideEach(["a", "b", "c"], async (key) => {
-      calls.push(key);
-      if (key === "b") throw new Refusal("Confirme que é você", "step_up_required");
-      return "done";
-    }, options);
-    expect(calls).toEqual(["a", "b"]);
-    expect(outcomes.map((o) => [o.key, o.result.status])).toEqual([
-      ["a", "done"],
-      ["b", "not_sent"],
-      ["c", "not_sent"],
+    expect(outcomes.map((o) => [o.key, o.result])).toEqual([
+      ["request:t1", { status: "done" }],
+      ["batch:b1", { status: "waiting_more" }],
+      ["series:s1", { status: "refused", reason: "Ninguém aprova a própria solicitação" }],
+      ["request:t2", { status: "not_sent" }],
     ]);
+    expect(noneSent(items).every((o) => o.result.status === "not_sent")).toBe(true);
   });
 });

@@ -1,48 +1,43 @@
 /**
- * Deciding several waiting items at once (client-safe): each item is still its own decision, sent
- * through its own route one after the other (its own audit row, the maker-checker rule judged by
- * the server for each), and each one's result is reported. Pure: the caller passes how to decide
- * one item, so the order, the stop and the report are tested without a server.
+ * Deciding several waiting items at once (client-safe). The server decides them all in one
+ * request (POST /api/transfers/decisions: each item its own decision and audit row, the rule
+ * judged for each), so closing the tab after the click cannot cut the run; this maps its results
+ * back to the items the person chose.
  */
+import type { DecisionResult } from "./decisions-body";
+import { decisionKind, type InboxItem } from "./inbox-items";
 
 export type BulkResult =
   /** Decided: approved (and sent or scheduled when it was the last approval needed), or rejected. */
   | { status: "done" }
   /** Approved, and it still waits for other approvers. */
   | { status: "waiting_more" }
-  /** The server refused this one; its reason, in the reader's language. */
+  /** The server refused this one (or could not decide it now); its reason, in the reader's language. */
   | { status: "refused"; reason: string }
-  /** Not sent: the person did not confirm their identity, so nothing after it was sent either. */
+  /** Not sent: the person did not confirm their identity, so nothing was decided. */
   | { status: "not_sent" };
 
 export type BulkOutcome<K extends string = string> = { key: K; result: BulkResult };
 
-/**
- * Decides `keys` in order with `decide` (which answers "done" or "waiting_more", or throws). A
- * refusal of one item does not stop the others; a step-up the person canceled (`isStepUpRefusal`)
- * stops the run: asking again for every remaining item would be the dialog in a loop.
- */
-export async function decideEach<K extends string>(
-  keys: readonly K[],
-  decide: (key: K) => Promise<"done" | "waiting_more">,
-  options: { isStepUpRefusal: (error: unknown) => boolean; reasonOf: (error: unknown) => string; onResult?: (outcome: BulkOutcome<K>) => void },
-): Promise<BulkOutcome<K>[]> {
-  const outcomes: BulkOutcome<K>[] = [];
-  const record = (outcome: BulkOutcome<K>) => {
-    outcomes.push(outcome);
-    options.onResult?.(outcome);
+/** The body of the one request that decides `items`. */
+export function decisionsBody(items: readonly InboxItem[], decision: { action: "approve" } | { action: "reject"; reason: string }) {
+  return {
+    items: items.map((item) => ({ kind: decisionKind(item), id: item.id, decision: decision.action, ...(decision.action === "reject" ? { reason: decision.reason } : {}) })),
   };
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    try {
-      record({ key, result: { status: await decide(key) } });
-    } catch (error) {
-      if (options.isStepUpRefusal(error)) {
-        for (const rest of keys.slice(i)) record({ key: rest, result: { status: "not_sent" } });
-        break;
-      }
-      record({ key, result: { status: "refused", reason: options.reasonOf(error) } });
-    }
-  }
-  return outcomes;
+}
+
+/** Each chosen item's outcome from the server's results (matched by kind and id; one the server did not answer is "not sent"). */
+export function outcomesOf(items: readonly InboxItem[], results: readonly DecisionResult[]): BulkOutcome[] {
+  const byItem = new Map(results.map((r) => [`${r.kind}:${r.id}`, r]));
+  return items.map((item) => {
+    const r = byItem.get(`${decisionKind(item)}:${item.id}`);
+    if (!r) return { key: item.key, result: { status: "not_sent" } };
+    if (r.status === "refused" || r.status === "error") return { key: item.key, result: { status: "refused", reason: r.error ?? "" } };
+    return { key: item.key, result: { status: r.status } };
+  });
+}
+
+/** Every item "not sent" (the step-up was canceled: the server decided nothing). */
+export function noneSent(items: readonly InboxItem[]): BulkOutcome[] {
+  return items.map((item) => ({ key: item.key, result: { status: "not_sent" } }));
 }

@@ -237,15 +237,19 @@ function inboxConditions(userId: string, now: Date): SQL[] {
 }
 
 /**
- * What waits for this person's decision, each batch counted ONCE (a batch is one decision): the
- * header badge and "Aguardando você".
+ * What waits for this person's decision, each batch and each series counted ONCE (one decision
+ * each: lib/transfers/inbox-items.ts): the header badge and "Aguardando você".
  */
 export async function inboxCount(db: Db, userId: string, now = new Date()): Promise<number> {
+  const t = transferRequests;
   const [singles, batchesWaiting] = await Promise.all([
-    db.select({ n: count() }).from(transferRequests).where(and(...inboxConditions(userId, now))),
     db
-      .select({ n: sql<string>`count(distinct ${transferRequests.batchId})` })
-      .from(transferRequests)
+      .select({ n: sql<string>`count(*) filter (where ${t.seriesId} is null) + count(distinct ${t.seriesId})` })
+      .from(t)
+      .where(and(...inboxConditions(userId, now))),
+    db
+      .select({ n: sql<string>`count(distinct ${t.batchId})` })
+      .from(t)
       .where(and(...batchInboxConditions(userId, now))),
   ]);
   return Number(singles[0]?.n ?? 0) + Number(batchesWaiting[0]?.n ?? 0);

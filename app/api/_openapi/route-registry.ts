@@ -52,6 +52,7 @@ import * as rstatement from "@/app/api/statement/route";
 import * as rtransfers_id_approve from "@/app/api/transfers/[id]/approve/route";
 import * as rtransfers_id_cancel from "@/app/api/transfers/[id]/cancel/route";
 import * as rtransfers_id_release from "@/app/api/transfers/[id]/release/route";
+import * as rtransfers_decisions from "@/app/api/transfers/decisions/route";
 import * as rtransfers_id_handled from "@/app/api/transfers/[id]/handled/route";
 import * as rtransfers_id_receipt from "@/app/api/transfers/[id]/receipt/route";
 import * as rtransfers_id_reject from "@/app/api/transfers/[id]/reject/route";
@@ -128,6 +129,7 @@ export const DOCUMENTED_ROUTES: Readonly<Record<string, Record<string, unknown>>
   "/api/transfers/[id]/approve": rtransfers_id_approve,
   "/api/transfers/[id]/cancel": rtransfers_id_cancel,
   "/api/transfers/[id]/release": rtransfers_id_release,
+  "/api/transfers/decisions": rtransfers_decisions,
   "/api/transfers/[id]/handled": rtransfers_id_handled,
   "/api/transfers/[id]/receipt": rtransfers_id_receipt,
   "/api/transfers/[id]/reject": rtransfers_id_reject,

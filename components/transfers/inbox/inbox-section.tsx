@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { batchQueries } from "@/lib/queries/batches";
 import { transferQueries } from "@/lib/queries/transfers";
-import { inboxItems } from "@/lib/transfers/inbox-items";
+import { inboxItems, rowsMergedIntoSeries } from "@/lib/transfers/inbox-items";
 import { InboxPanel } from "./inbox-panel";
 
 /** At most this many items in the section; the rest are one click away (the "Aguardando você" view). */
@@ -21,7 +21,7 @@ export function InboxSection({ onSeeAll }: { onSeeAll: () => void }) {
   const batches = useQuery(batchQueries.inbox());
   const ready = requests.data && batches.data;
   const items = ready ? inboxItems(batches.data.batches, requests.data.transfers) : [];
-  const total = ready ? requests.data.meta.total + batches.data.meta.total : 0;
+  const total = ready ? requests.data.meta.total - rowsMergedIntoSeries(requests.data.transfers) + batches.data.meta.total : 0;
   const shown = items.slice(0, SHOWN);
   return (
     <InboxPanel

@@ -2,13 +2,15 @@
 
 import { useFormatter, useNow, useTranslations } from "next-intl";
 import Link from "next/link";
-import { Layers } from "lucide-react";
+import { Layers, Repeat } from "lucide-react";
 import { formatBRL, formatBrazilDateTime, formatDocument } from "@/lib/pix";
+import { formatBrazilDay } from "@/lib/pix/date-input";
 import type { InboxItem } from "@/lib/transfers/inbox-items";
 import { cn } from "@/lib/utils";
 
 export function inboxItemHref(item: InboxItem): string {
-  return `/${item.kind === "batch" ? "batches" : "transfers"}/${encodeURIComponent(item.id)}`;
+  if (item.kind === "batch") return `/batches/${encodeURIComponent(item.id)}`;
+  return `/transfers/${encodeURIComponent(item.kind === "series" ? item.transfer.id : item.id)}`;
 }
 
 /** The name a person knows an item by: the batch's file, the request's receiver. */
@@ -49,6 +51,15 @@ export function InboxTable({ items, caption, selected, onToggle, onToggleAll, di
       <span className="flex items-center gap-1 text-xs text-fg-muted">
         <Layers aria-hidden className="h-3.5 w-3.5 shrink-0" />
         {t("inbox.batchRows", { count: item.batch.valid })}
+      </span>
+    ) : item.kind === "series" ? (
+      <span className="flex items-center gap-1 text-xs text-fg-muted" data-testid="inbox-series">
+        <Repeat aria-hidden className="h-3.5 w-3.5 shrink-0" />
+        {t("inbox.seriesDays", {
+          count: item.series.occurrences,
+          first: item.series.first_day ? formatBrazilDay(item.series.first_day) : "",
+          last: item.series.last_day ? formatBrazilDay(item.series.last_day) : "",
+        })}
       </span>
     ) : (
       <span className="block font-mono text-xs text-fg-muted">{formatDocument(item.transfer.receiver_document)}</span>

@@ -2,29 +2,25 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import type { z } from "zod";
 import { useStepUp } from "@/components/auth/step-up";
-import type { batchAnswer } from "@/lib/batches/answers";
-import { answerWith } from "@/lib/domain/answer";
+import { answerParsedBy } from "@/lib/domain/answer-schema";
 import { apiPost, isApiRequestError } from "@/lib/domain/api-client";
 import { batchQueries } from "@/lib/queries/batches";
 import { transferQueries } from "@/lib/queries/transfers";
-import { decideEach, type BulkOutcome } from "@/lib/transfers/bulk-decision";
-import type { transferDetailAnswer } from "@/lib/transfers/answers";
+import { decisionsBody, noneSent, outcomesOf, type BulkOutcome } from "@/lib/transfers/bulk-decision";
+import { decisionsAnswer } from "@/lib/transfers/decisions-body";
 import type { InboxItem } from "@/lib/transfers/inbox-items";
 import { lookAgain } from "@/lib/queries/look-again";
 
-const readTransfer = answerWith<z.output<typeof transferDetailAnswer>>({ transfer: "object" });
-const readBatch = answerWith<z.output<typeof batchAnswer>>({ batch: "object" });
+const readResults = answerParsedBy(decisionsAnswer);
 
 export type BulkDecision = { action: "approve" } | { action: "reject"; reason: string };
 
 /**
- * Approve or reject the chosen items one after the other through each one's own route
- * (POST /api/transfers/{id}/approve|reject, POST /api/batches/{id}/approve|reject): each is its
- * own decision and audit row, and the server judges each (never its maker). The first money
- * action may ask for the password again (the step-up dialog opens once; the rest go through in
- * its window); canceling it sends nothing more. Results arrive item by item.
+ * Approve or reject the chosen items in ONE request (POST /api/transfers/decisions): the server
+ * decides each on its own (its own decision and audit row; never its maker) and answers each
+ * one's result, so closing the tab after the click cannot leave some undecided. It may ask for
+ * the password again once (the step-up dialog); canceling it decides nothing.
  */
 export function useBulkDecision() {
   const queryClient = useQueryClient();
@@ -39,24 +35,12 @@ export function useBulkDecision() {
       setRunning(true);
       setOutcomes([]);
       setDecided({ items, action: decision.action });
-      const byKey = new Map(items.map((i) => [i.key, i]));
-      const body = decision.action === "reject" ? { reason: decision.reason } : {};
       try {
-        await decideEach(
-          items.map((i) => i.key),
-          async (key) => {
-            const item = byKey.get(key)!;
-            const path = `/api/${item.kind === "batch" ? "batches" : "transfers"}/${encodeURIComponent(item.id)}/${decision.action}`;
-            const post = () => (item.kind === "batch" ? apiPost(path, body, readBatch).then((a) => a.batch.state) : apiPost(path, body, readTransfer).then((a) => a.transfer.state));
-            const state = await (decision.action === "approve" ? withStepUp(post) : post());
-            return state === "awaiting_approval" && decision.action === "approve" ? "waiting_more" : "done";
-          },
-          {
-            isStepUpRefusal: (error) => isApiRequestError(error) && error.kind === "step_up_required",
-            reasonOf: (error) => (error instanceof Error ? error.message : String(error)),
-            onResult: (outcome) => setOutcomes((done) => [...done, outcome]),
-          },
-        );
+        const answer = await withStepUp(() => apiPost("/api/transfers/decisions", decisionsBody(items, decision), readResults));
+        setOutcomes(outcomesOf(items, answer.results));
+      } catch (error) {
+        if (isApiRequestError(error) && error.kind === "step_up_required") setOutcomes(noneSent(items));
+        else setOutcomes(items.map((item) => ({ key: item.key, result: { status: "refused", reason: error instanceof Error ? error.message : String(error) } })));
       } finally {
         setRunning(false);
         void lookAgain(queryClient, transferQueries.all());
