@@ -36,7 +36,11 @@ export function PolicyEditor() {
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm text-fg-muted" data-testid="policy-last-change">
-        {policy.changed_by && policy.changed_at ? t("lastChange", { email: policy.changed_by, at: formatBrazilDateTime(policy.changed_at) }) : t("neverChanged")}
+        {policy.changed_by && policy.changed_at
+          ? policy.confirmed_by && policy.asked_at
+            ? t("lastChangeConfirmed", { email: policy.changed_by, askedAt: formatBrazilDateTime(policy.asked_at), confirmer: policy.confirmed_by, at: formatBrazilDateTime(policy.changed_at) })
+            : t("lastChange", { email: policy.changed_by, at: formatBrazilDateTime(policy.changed_at) })
+          : t("neverChanged")}
       </p>
       <PolicyForm key={policy.changed_at ?? "default"} policy={policy} />
     </div>

@@ -49,7 +49,8 @@ describe.each(TEST_ENGINES)("changes that need a second admin ($name)", (engine)
 
     const done = await confirmPendingChange(ctx(), asked.pending.id, { kind: "admin", ...B });
     expect(done.change).toMatchObject({ state: "confirmed", decided_by: B.email });
-    expect(await getApprovalPolicy(db)).toMatchObject({ tiers: ZERO.tiers, changed_by: A.email });
+    // The policy in force names who asked and when, who confirmed and when (not only the confirmation's time).
+    expect(await getApprovalPolicy(db)).toMatchObject({ tiers: ZERO.tiers, changed_by: A.email, asked_at: asked.pending.requested_at, confirmed_by: B.email, changed_at: done.change.decided_at });
     const actions = (await listAudit({}, db)).entries.map((e) => `${e.action}:${e.outcome}`);
     expect(actions).toEqual(expect.arrayContaining(["admin_change.request:pending", "admin_change.confirm:confirmed", "policy.change:saved"]));
     await expectCode(confirmPendingChange(ctx(), asked.pending.id, { kind: "admin", ...B }), "not_pending");

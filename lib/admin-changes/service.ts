@@ -198,6 +198,7 @@ async function closeAsFailed(ctx: Context, id: string, decider: Decider, reason:
 
 async function applyConfirmed(ctx: Context, id: string, decider: Decider): Promise<{ change: PendingChangeView; token?: string; user?: UserSummary; serviceToken?: IssuedToken }> {
   const who = deciderLabel(decider);
+  const decidedAt = new Date();
   return ctx.db.transaction(async (tx) => {
     const row = await lockPendingChange(tx, id);
     if (!row || row.state !== "pending") throw new PendingChangeError("not_pending", `The change ${id} was decided meanwhile`);
@@ -216,7 +217,7 @@ async function applyConfirmed(ctx: Context, id: string, decider: Decider): Promi
     } else if (c.kind === "approval_policy") {
       const now = await getApprovalPolicy(tx, ctx.defaultExpiryHours);
       if (!samePolicy(policyOf(now), c.in_force)) throw new PendingChangeError("stale", "The approval policy changed since this change was asked for");
-      await saveApprovalPolicy(tx, c.proposed, requester, ctx.ip ?? null, ctx.defaultExpiryHours);
+      await saveApprovalPolicy(tx, c.proposed, requester, ctx.ip ?? null, ctx.defaultExpiryHours, { by: who.label, askedAt: new Date(view.requested_at), at: decidedAt });
     } else if (c.kind === "new_account") {
       const made = await inviteUser({ email: c.email, name: c.name ?? undefined, role: c.role }, { db: tx, actor: requester, ip: ctx.ip, auditDetail: detail });
       token = made.token;
@@ -229,7 +230,7 @@ async function applyConfirmed(ctx: Context, id: string, decider: Decider): Promi
       token = result.token;
       user = result.user;
     }
-    const decided = await markDecided(tx, id, "confirmed", who, new Date());
+    const decided = await markDecided(tx, id, "confirmed", who, decidedAt);
     await recordAudit({ actor: who.actor, action: "admin_change.confirm", target: view.target_email ?? c.kind, outcome: "confirmed", detail: { pending_change: id, change: c, requested_by: requester.email, via: ctx.via ?? "web" }, ip: ctx.ip }, tx);
     return { change: decided, token, user, serviceToken };
   });

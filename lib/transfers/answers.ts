@@ -195,8 +195,12 @@ export const storedPolicySchema = z
   .object({
     tiers: z.array(z.object({ from_cents: centsSchema, approvals: z.number().int().nonnegative() })),
     expiry_hours: z.number().int().positive(),
+    /** Who asked for the version in force, and when it took effect (saved at once, or confirmed). */
     changed_by: z.string().nullable(),
     changed_at: instantSchema.nullable(),
+    /** A version a second admin confirmed: when it was asked for, and who confirmed it. */
+    asked_at: instantSchema.nullable(),
+    confirmed_by: z.string().nullable(),
   })
   .meta({ id: "ApprovalPolicy" });
 export const policyAnswer = z.object({ policy: storedPolicySchema });

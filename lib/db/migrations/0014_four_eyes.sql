@@ -10,6 +10,8 @@ CREATE TABLE "credential_holders" (
 --> statement-breakpoint
 ALTER TABLE "transfer_requests" DROP CONSTRAINT "transfer_requests_state_check";--> statement-breakpoint
 ALTER TABLE "auth_user" ADD COLUMN "money_role_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "approval_policies" ADD COLUMN "asked_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "approval_policies" ADD COLUMN "confirmed_by_email" text;--> statement-breakpoint
 ALTER TABLE "approvals" ADD COLUMN "voided_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "approvals" ADD COLUMN "void_reason" text;--> statement-breakpoint
 ALTER TABLE "transfer_requests" ADD COLUMN "maker_token_id" text;--> statement-breakpoint

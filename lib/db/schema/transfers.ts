@@ -168,9 +168,14 @@ export const approvalPolicies = pgTable("approval_policies", {
   id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
   tiers: jsonb("tiers").$type<Array<{ from_cents: number; approvals: number }>>().notNull(),
   expiryHours: integer("expiry_hours").notNull(),
+  /** Who asked for this version (and, for one a second admin confirmed, `confirmed_by_email`). */
   changedById: text("changed_by_id"),
   changedByEmail: text("changed_by_email"),
+  /** When it took effect: saved at once, or confirmed. */
   changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  /** A version that waited for a second admin: when it was asked for, and who confirmed it. */
+  askedAt: timestamp("asked_at", { withTimezone: true }),
+  confirmedByEmail: text("confirmed_by_email"),
 });
 
 /** What the reconciler found that needs a person: one row per finding, open until resolved. */
