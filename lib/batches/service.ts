@@ -14,7 +14,7 @@ import { requestExpiry } from "@/lib/transfers/deadlines";
 import { policyInForce } from "@/lib/transfers/policy-store";
 import { nothingSentYet } from "@/lib/transfers/states";
 import type { Actor } from "@/lib/domain/actor";
-import { auditedRefusal } from "@/lib/transfers/service";
+import { auditingRefusals } from "@/lib/transfers/service";
 import { insertRequests } from "@/lib/transfers/store";
 import { announceMany } from "@/lib/transfers/transition";
 import { syncBatchStates } from "./state";
@@ -31,7 +31,7 @@ type Pace = { ratePerSecond: number; now?: Date };
 
 export async function submitBatch(db: Db, queue: Pick<TransferQueue, "enqueueMany"> | null, id: string, actor: Actor, policy: ApprovalPolicy, pace: Pace) {
   const now = pace.now ?? new Date();
-  const result = await auditedRefusal(db, "batch.submit", id, actor, () =>
+  const result = await auditingRefusals(db, "batch.submit", id, actor, () =>
     db.transaction(async (tx) => {
       const batch = await lockedBatch(tx, id);
       if (batch.makerId !== actor.id) throw new TransferError("not_maker", "batches.errors.notMaker");
@@ -128,7 +128,7 @@ async function batchApprovalNeed(tx: Tx, policy: ApprovalPolicy, maker: Actor, t
 export async function approveBatch(db: Db, queue: Pick<TransferQueue, "enqueueMany"> | null, id: string, approver: Actor, pace: Pace & { policy?: ApprovalPolicy }) {
   const now = pace.now ?? new Date();
   const policy = pace.policy ?? (await policyInForce(db));
-  const ids = await auditedRefusal(db, "batch.approve", id, approver, () =>
+  const ids = await auditingRefusals(db, "batch.approve", id, approver, () =>
     db.transaction(async (tx) => {
       const batch = await lockedBatch(tx, id);
       const rows = await waitingRows(tx, batch);
@@ -152,7 +152,7 @@ export async function approveBatch(db: Db, queue: Pick<TransferQueue, "enqueueMa
 }
 
 export async function rejectBatch(db: Db, id: string, approver: Actor, reason: string, now = new Date()) {
-  await auditedRefusal(db, "batch.reject", id, approver, () =>
+  await auditingRefusals(db, "batch.reject", id, approver, () =>
     db.transaction(async (tx) => {
       const batch = await lockedBatch(tx, id);
       const rows = await waitingRows(tx, batch);
@@ -168,7 +168,7 @@ export async function rejectBatch(db: Db, id: string, approver: Actor, reason: s
 
 /** The maker discards a draft (nothing was submitted): it and its rows are gone, the audit row stays. */
 export async function discardDraft(db: Db, id: string, actor: Actor) {
-  await auditedRefusal(db, "batch.discard", id, actor, () =>
+  await auditingRefusals(db, "batch.discard", id, actor, () =>
     db.transaction(async (tx) => {
       const batch = await lockedBatch(tx, id);
       if (batch.makerId !== actor.id) throw new TransferError("not_maker", "batches.errors.notMakerDiscard");
@@ -191,7 +191,7 @@ export async function discardDraft(db: Db, id: string, actor: Actor) {
 
 /** The maker withdraws a batch before anything of it was sent. */
 export async function cancelBatch(db: Db, id: string, actor: Actor, reason: string | null, now = new Date()) {
-  await auditedRefusal(db, "batch.cancel", id, actor, () =>
+  await auditingRefusals(db, "batch.cancel", id, actor, () =>
     db.transaction(async (tx) => {
       const batch = await lockedBatch(tx, id);
       if (batch.makerId !== actor.id) throw new TransferError("not_maker", "batches.errors.notMaker");
@@ -213,7 +213,7 @@ export async function cancelBatch(db: Db, id: string, actor: Actor, reason: stri
 /** The rows that failed without anything registered are sent again with their own ids, by the batch's maker. */
 export async function retryFailedRows(db: Db, queue: Pick<TransferQueue, "enqueueMany"> | null, id: string, actor: Actor, pace: Pace) {
   const now = pace.now ?? new Date();
-  const ids = await auditedRefusal(db, "batch.retry", id, actor, () =>
+  const ids = await auditingRefusals(db, "batch.retry", id, actor, () =>
     db.transaction(async (tx) => {
       const batch = await lockedBatch(tx, id);
       if (batch.makerId !== actor.id) throw new TransferError("not_maker", "batches.errors.notMaker");

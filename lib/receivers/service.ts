@@ -6,7 +6,7 @@ import type { Db, Tx } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { receivers, type ReceiverRow } from "@/lib/db/schema";
 import { destinationKey } from "@/lib/transfers/destination";
-import { auditedRefusal } from "@/lib/transfers/service";
+import { auditingRefusals } from "@/lib/transfers/service";
 import { TransferError } from "@/lib/transfers/errors";
 import type { Actor } from "@/lib/domain/actor";
 import { receiverInputSchema, type ReceiverFields, type ReceiverPatch } from "./schema";
@@ -56,7 +56,7 @@ type Editor = Actor & { isAdmin?: boolean };
  * money goes (key or account) is dated and named, and the approver is told.
  */
 export async function updateReceiver(db: Db, id: string, patch: ReceiverPatch, actor: Editor, now = new Date()): Promise<SavedReceiver> {
-  return auditedRefusal(db, "receiver.update", id, actor, () => db.transaction(async (tx) => {
+  return auditingRefusals(db, "receiver.update", id, actor, () => db.transaction(async (tx) => {
     await lockNicknames(tx);
     const before = await findReceiver(tx, id, { forUpdate: true });
     if (!before) throw new TransferError("not_found", "validation.receiver.unknown");
@@ -107,7 +107,7 @@ function destinationOf(r: Pick<ReceiverRow, "document" | "initiationType" | "pix
 
 /** Deleted: hidden from lists and suggestions; transfers made from it keep their link. */
 export async function deleteReceiver(db: Db, id: string, actor: Editor, now = new Date()): Promise<void> {
-  await auditedRefusal(db, "receiver.delete", id, actor, () => db.transaction(async (tx) => {
+  await auditingRefusals(db, "receiver.delete", id, actor, () => db.transaction(async (tx) => {
     const row = await findReceiver(tx, id, { forUpdate: true });
     if (!row) throw new TransferError("not_found", "validation.receiver.unknown");
     refuseUnlessOwner(row, actor);

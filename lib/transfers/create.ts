@@ -25,7 +25,12 @@ import type { Actor } from "@/lib/domain/actor";
  * the queue told after the commit. What people do to it afterwards: lib/transfers/service.ts.
  */
 
-export type Payable = {
+/**
+ * What the back office keeps beside the provider's fields of a transfer (never sent to the
+ * provider): the day it goes out and its recurrence (a payable), its description, cost centre
+ * and the saved receiver it came from.
+ */
+export type TransferExtras = {
   /** The day it goes out ("YYYY-MM-DD"), or null: at once. */
   scheduledFor?: string | null;
   recurrence?: Recurrence | null;
@@ -44,7 +49,7 @@ export type Payable = {
 export async function createTransfer(
   db: Db,
   queue: Pick<TransferQueue, "enqueue"> | null,
-  input: { transfer: RegisterTransfer; maker: Actor; policy: ApprovalPolicy; now?: Date; payable?: Payable; sendTime?: string },
+  input: { transfer: RegisterTransfer; maker: Actor; policy: ApprovalPolicy; now?: Date; payable?: TransferExtras; sendTime?: string },
 ): Promise<{ transfer: TransferRequestRow; created: boolean; series?: TransferRequestRow[] }> {
   const { transfer, maker, policy } = input;
   const payable = input.payable ?? {};
@@ -52,7 +57,7 @@ export async function createTransfer(
   const sendTime = input.sendTime ?? DEFAULT_SEND_TIME;
   const days = payable.scheduledFor ? (payable.recurrence ? seriesDays(payable.scheduledFor, payable.recurrence) : [payable.scheduledFor]) : [null];
   const created = await db.transaction(async (tx) => {
-    await checkPayableLinks(tx, transfer, payable);
+    await checkExtrasLinks(tx, transfer, payable);
     await lockDestinations(tx, [transfer]);
     const need = await needOf(tx, maker.id, transfer, transfer.value_cents * days.length, policy, now);
     const firstSend = days[0] ? sendInstant(days[0], sendTime) : null;
@@ -136,7 +141,7 @@ export function occurrenceId(base: string, day: string): string {
 }
 
 /** The cost centre must exist and be in use; a saved receiver must be the transfer's receiver. */
-async function checkPayableLinks(tx: Tx, transfer: RegisterTransfer, payable: Payable): Promise<void> {
+async function checkExtrasLinks(tx: Tx, transfer: RegisterTransfer, payable: TransferExtras): Promise<void> {
   if (payable.costCentreId) {
     const [centre] = await tx.select().from(costCentres).where(eq(costCentres.id, payable.costCentreId));
     if (!centre) throw new TransferError("invalid", "validation.costCentre.unknown", {}, "cost_centre_id");

@@ -28,7 +28,7 @@ import type { Actor } from "@/lib/domain/actor";
  * canceled alone (its batch goes on with the others).
  */
 export async function cancelTransfer(db: Db, id: string, actor: Actor, reason: string | null, now = new Date(), o: { mayCancelHeld?: boolean } = {}): Promise<TransferRequestRow> {
-  return auditedRefusal(db, "transfer.cancel", id, actor, () =>
+  return auditingRefusals(db, "transfer.cancel", id, actor, () =>
     db.transaction(async (tx) => {
       const row = await lockedOne(tx, id);
       if (row.batchId && row.state !== "held") throw new TransferError("batch_member", "transfers.errors.batchMemberCancel");
@@ -57,7 +57,7 @@ export async function approveTransfer(
   policy?: ApprovalPolicy,
 ): Promise<{ row: TransferRequestRow; approved: boolean; ready: Array<{ id: string; startAfter: Date }> }> {
   const inForce = policy ?? (await policyInForce(db));
-  return auditedRefusal(db, "transfer.approve", id, approver, () =>
+  return auditingRefusals(db, "transfer.approve", id, approver, () =>
     db.transaction(async (tx) => {
       const rows = await decisionRows(tx, id);
       const row = rows.find((r) => r.id === id) ?? rows[0]!;
@@ -87,7 +87,7 @@ export async function approveTransfer(
 }
 
 export async function rejectTransfer(db: Db, id: string, approver: Actor, reason: string, now = new Date()): Promise<TransferRequestRow> {
-  return auditedRefusal(db, "transfer.reject", id, approver, () =>
+  return auditingRefusals(db, "transfer.reject", id, approver, () =>
     db.transaction(async (tx) => {
       const rows = await decisionRows(tx, id);
       const row = rows.find((r) => r.id === id) ?? rows[0]!;
@@ -125,7 +125,7 @@ async function decisionRows(tx: Tx, id: string): Promise<TransferRequestRow[]> {
  * checks it again before it goes. Returned with the instant it may go, for the caller to queue.
  */
 export async function releaseTransfer(db: Db, id: string, actor: Actor, now = new Date()): Promise<{ row: TransferRequestRow; ready: Array<{ id: string; startAfter: Date }> }> {
-  return auditedRefusal(db, "transfer.release", id, actor, () =>
+  return auditingRefusals(db, "transfer.release", id, actor, () =>
     db.transaction(async (tx) => {
       const row = await lockedOne(tx, id);
       const released = await releaseRequests(tx, [row], actor, now);
@@ -138,7 +138,7 @@ export async function releaseTransfer(db: Db, id: string, actor: Actor, now = ne
 
 /** The maker stops a series: every occurrence not sent yet is canceled (audited once). */
 export async function stopSeries(db: Db, seriesId: string, actor: Actor, now = new Date()): Promise<number> {
-  return auditedRefusal(db, "transfer.series_stop", seriesId, actor, () =>
+  return auditingRefusals(db, "transfer.series_stop", seriesId, actor, () =>
     db.transaction(async (tx) => {
       const [series] = await tx.select().from(transferSeries).where(eq(transferSeries.id, seriesId)).for("update");
       if (!series) throw new TransferError("not_found", "transfers.errors.seriesNotFound");
@@ -173,10 +173,10 @@ export async function handleAttention(
 }
 
 /**
- * Runs an action on money; when it is refused (who may not, or not now), the refusal is an audit
- * row of its own, with who, what and why, and the refusal is then answered as usual.
+ * Runs an action on money, auditing its refusals: when it is refused (who may not, or not now),
+ * the refusal is an audit row of its own, with who, what and why, and is then answered as usual.
  */
-export async function auditedRefusal<T>(db: Db, action: AuditAction, target: string, actor: Actor, run: () => Promise<T>): Promise<T> {
+export async function auditingRefusals<T>(db: Db, action: AuditAction, target: string, actor: Actor, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
