@@ -5,6 +5,7 @@ import { SANDBOX_FIXTURES } from "@/sandbox/fixtures";
 import { TEST_ENGINES } from "@/lib/db/test-engines";
 import { dictBody, startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import { startEngineHarness, type EngineHarness } from "@/lib/transfers/testing/harness";
+import { seedTestPeople } from "@/lib/transfers/testing/fixtures";
 
 vi.mock("@/lib/auth/guard", () => ({
   requireApiUser: vi.fn(async () => ({ user: { id: "u-admin", email: "admin@demo.test", name: "A", role: "admin" } })),
@@ -21,6 +22,7 @@ let h: EngineHarness;
 beforeAll(async () => {
   t = await startTestSandbox({ tokenTtlSeconds: 0.5 });
   h = await startEngineHarness(TEST_ENGINES[0]!);
+  await seedTestPeople(h.store.db, [{ id: "u-admin", role: "admin" }]);
 });
 afterAll(async () => {
   await h.close();
