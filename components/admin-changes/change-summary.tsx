@@ -29,6 +29,8 @@ export function ChangeSummary({ change }: { change: PendingChangeView }) {
       return <p className="font-medium text-fg">{t("kinds.password_link", { email, role: role(c.role) })}</p>;
     case "reset_second_factor":
       return <p className="font-medium text-fg">{t("kinds.reset_second_factor", { email, role: role(c.role) })}</p>;
+    case "revoke_passkeys":
+      return <p className="font-medium text-fg">{t("kinds.revoke_passkeys", { email, role: role(c.role) })}</p>;
     case "service_token":
       return <p className="font-medium text-fg">{t("kinds.service_token", { name: c.service_account.name, role: role(c.role) })}</p>;
   }

@@ -108,7 +108,7 @@ export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: User
 
   return (
     <div className="flex flex-col gap-4">
-      <PendingChanges kinds={["role", "new_account", "password_link", "reset_second_factor", "service_token"]} currentUserId={currentUserId} onDecided={() => void reloadUsers()} />
+      <PendingChanges kinds={["role", "new_account", "password_link", "reset_second_factor", "revoke_passkeys", "service_token"]} currentUserId={currentUserId} onDecided={() => void reloadUsers()} />
       <Card>
         <CardBody>
           <NewUserForm onAdded={onAdded} />

@@ -12,6 +12,7 @@ import type { PendingChangePayload, PendingChangeView } from "./types";
 import { issueToken, issueTokenOrAsk, type IssuedToken } from "@/lib/service-accounts/service";
 import type { NewToken } from "@/lib/service-accounts/schema";
 import type { Actor } from "@/lib/domain/actor";
+import { revokePasskeys, type RevokedPasskeys } from "@/lib/auth/passkey-admin";
 
 /**
  * Changes that weaken money controls wait for a second admin (rules.ts says which). The
@@ -93,6 +94,14 @@ async function refuseOwnAccount(ctx: Context, requester: Actor, change: UserChan
   throw new UserError("Another admin must change your own account", "own_account");
 }
 
+/** DELETE /api/users/{id}/passkeys: a money role's passkeys go once a second admin confirms; others at once. */
+export async function revokePasskeysOrAsk(ctx: Context, userId: string, requester: Actor): Promise<AppliedOrPending<RevokedPasskeys>> {
+  const user = await findUserById(userId, ctx.db);
+  if (!user) throw new UserError(`No user with id ${userId}`, "not_found");
+  if (!isMoneyRole(user.role)) return { applied: await revokePasskeys(ctx.db, userId, { actor: requester, ip: ctx.ip, auditDetail: { via: ctx.via ?? "web" } }) };
+  return { pending: await ask(ctx, requester, { kind: "revoke_passkeys", role: user.role }, { id: user.id, email: user.email }) };
+}
+
 /** POST /api/users: an account with a money role waits; others are created at once (with their link). */
 export async function inviteUserOrAsk(ctx: Context, input: { email: string; name?: string; role: Role }, requester: Actor): Promise<AppliedOrPending<Awaited<ReturnType<typeof inviteUser>>>> {
   if (!isMoneyRole(input.role)) {
@@ -171,6 +180,9 @@ export async function confirmPendingChange(ctx: Context, id: string, decider: De
       const made = await inviteUser({ email: c.email, name: c.name ?? undefined, role: c.role }, { db: tx, actor: requester, ip: ctx.ip, auditDetail: detail });
       token = made.token;
       user = made.user;
+    } else if (c.kind === "revoke_passkeys") {
+      if (!view.target_user_id) throw new PendingChangeError("not_found", "The account of this change is gone");
+      await revokePasskeys(tx, view.target_user_id, { actor: requester, ip: ctx.ip, auditDetail: detail });
     } else {
       if (!view.target_user_id) throw new PendingChangeError("not_found", "The account of this change is gone");
       const change: UserChange = c.kind === "role" ? { role: c.to } : c.kind === "password_link" ? { newPasswordLink: true } : { resetSecondFactor: true };

@@ -28,6 +28,8 @@ export function describeChange(c: PendingChangeView): string {
       return `set-password link for ${c.target_email} (${what.role})`;
     case "reset_second_factor":
       return `reset the second factor of ${c.target_email} (${what.role})`;
+    case "revoke_passkeys":
+      return `revoke the passkeys of ${c.target_email} (${what.role})`;
     case "service_token":
       return `a token for the service account "${what.service_account.name}" (${what.role})`;
   }
