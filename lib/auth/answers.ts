@@ -20,6 +20,8 @@ export const userViewSchema = z
     secondFactorRequired: z.boolean(),
     /** False until the user opened their set-password link. */
     hasPassword: z.boolean(),
+    /** How many passkeys the account holds (an admin may revoke them). */
+    passkeys: z.number().int().nonnegative(),
   })
   .meta({ id: "User" });
 
