@@ -204,6 +204,12 @@ test("a new approver registers a passkey at 390 px, approves from the phone deci
   await expect(page).toHaveURL(new RegExp(`/transfers/${ids[1]}/decide$`));
   await expect(page.getByTestId("phone-amount")).toHaveText("R$\u00a02.750,50");
   await page.screenshot({ path: `${SHOTS}/phone-decision-next-390.png` });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/phone-decision-next-1440.png` });
+  await page.goto("/settings/security");
+  await expect(page.getByRole("list", { name: "Chaves de acesso" }).getByRole("listitem")).toHaveCount(1);
+  await page.screenshot({ path: `${SHOTS}/phone-security-1440.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
   const detail = await operator.request.get(`/api/transfers/${ids[0]}`);
   expect(((await detail.json()) as { transfer: { state: string; approvals: Array<{ approver: { email: string } }> } }).transfer).toMatchObject({ approvals: [{ approver: { email } }] });
   // The audit says how: a step-up by passkey.

@@ -19,8 +19,14 @@ const base64urlOf = (bytes: number, message: string) =>
 
 export const PUSH_ENDPOINT_MAX = 1_024;
 
+/** A push service's address: http(s), bounded, nothing invisible in it (no control or space characters). */
+const endpointSchema = z
+  .url({ protocol: /^https?$/, error: "security.push.badEndpoint" })
+  .max(PUSH_ENDPOINT_MAX, { error: "security.push.badEndpoint" })
+  .refine((v) => !/[\u0000-\u0020\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/.test(v), { error: "security.push.badEndpoint" });
+
 export const pushSubscriptionInput = z.object({
-  endpoint: z.url({ protocol: /^https?$/, error: "security.push.badEndpoint" }).max(PUSH_ENDPOINT_MAX, { error: "security.push.badEndpoint" }),
+  endpoint: endpointSchema,
   keys: z.object({
     p256dh: base64urlOf(65, "security.push.badKeys"),
     auth: base64urlOf(16, "security.push.badKeys"),
@@ -31,6 +37,4 @@ export const pushSubscriptionInput = z.object({
 
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInput>;
 
-export const pushEndpointQuery = z.object({
-  endpoint: z.url({ protocol: /^https?$/, error: "security.push.badEndpoint" }).max(PUSH_ENDPOINT_MAX, { error: "security.push.badEndpoint" }),
-});
+export const pushEndpointQuery = z.object({ endpoint: endpointSchema });

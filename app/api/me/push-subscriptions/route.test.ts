@@ -84,7 +84,7 @@ describe.each(TEST_ENGINES)("/api/me/push-subscriptions on $name", (engine) => {
     ];
     for (const [body, field] of cases) {
       const res = await call(POST, "POST", "/api/me/push-subscriptions", { cookie }, body);
-      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(422);
       expect(((await res.json()) as { fields: Record<string, string> }).fields).toHaveProperty([field]);
     }
   });
@@ -96,7 +96,7 @@ describe.each(TEST_ENGINES)("/api/me/push-subscriptions on $name", (engine) => {
     try {
       const keys = testBrowser().keys;
       for (const endpoint of ["http://fcm.googleapis.com/fcm/send/x", "https://127.0.0.1/x", "https://[::1]/x", "https://10.0.0.5/x", "https://metadata.internal/x", "https://localhost/x"]) {
-        expect((await call(POST, "POST", "/api/me/push-subscriptions", { cookie }, { endpoint, keys })).status, endpoint).toBe(400);
+        expect((await call(POST, "POST", "/api/me/push-subscriptions", { cookie }, { endpoint, keys })).status, endpoint).toBe(422);
       }
       expect((await call(POST, "POST", "/api/me/push-subscriptions", { cookie }, { endpoint: "https://updates.push.services.mozilla.com/wpush/v2/x", keys })).status).toBe(201);
     } finally {

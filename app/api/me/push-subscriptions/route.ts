@@ -36,7 +36,7 @@ export const POST = route(
     const env = getEnv();
     if (!env.push) return jsonError(409, t("security.push.unavailable"), { kind: "conflict" });
     if (!endpointAllowed(body.endpoint, env.sandboxMode)) {
-      return jsonError(400, t("security.push.badEndpoint"), { kind: "validation", fields: { endpoint: t("security.push.badEndpoint") } });
+      return jsonError(422, t("security.push.badEndpoint"), { kind: "validation", fields: { endpoint: t("security.push.badEndpoint") } });
     }
     const row = await savePushSubscription(await getDb(), user.id, body, request.headers.get("user-agent"));
     return jsonOk({ subscription: toPushDevice(row) }, 201);

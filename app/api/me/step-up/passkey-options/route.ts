@@ -1,5 +1,6 @@
 import { passkeyParty } from "@/lib/auth/passkey-party";
 import { passkeyStepUpOptions } from "@/lib/auth/passkey-step-up";
+import { stepUpNow } from "@/lib/auth/step-up";
 import { passkeyOptionsAnswer } from "@/lib/auth/answers";
 import { getDb } from "@/lib/db";
 import { jsonError, jsonOk, route } from "@/lib/http";
@@ -15,7 +16,7 @@ export const POST = route(
     permission: "account",
   },
   async ({ user, t }) => {
-    const options = await passkeyStepUpOptions(await getDb(), user, passkeyParty());
+    const options = await passkeyStepUpOptions(await getDb(), user, passkeyParty(), stepUpNow());
     if (!options) return jsonError(409, t("security.passkeys.none"), { kind: "conflict" });
     return jsonOk(options);
   },
