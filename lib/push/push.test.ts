@@ -133,6 +133,22 @@ describe.each(TEST_ENGINES)("Web Push to approvers, on $name", (engine) => {
     expect(service.received.map((r) => r.path)).toEqual(["/approver2-phone"]);
   });
 
+  it("a monthly series of 3 waits: ONE push per device for the series (not one per occurrence), however many of its rows are heard", async () => {
+    const now = new Date("2030-03-10T12:00:00Z");
+    const { transfer, series } = await createTransfer(h.store.db, null, {
+      transfer: transferOf(`push-series-${engine.name}-${Date.now().toString(36)}`, 40_000, { receiver_name: "Aluguel Sala 12" }),
+      maker: MAKER,
+      policy: DEFAULT_POLICY,
+      now,
+      payable: { scheduledFor: "2030-03-20", recurrence: { every: "month", count: 3 } },
+    });
+    expect(series).toHaveLength(3);
+    expect(transfer.state).toBe("awaiting_approval");
+    for (const row of series!) await pushForChange(work(), { kind: "transfer", id: row.id }, now);
+    expect(service.received.map((r) => r.path).sort()).toEqual(["/approver-phone", "/approver2-phone"]);
+    expect(opened("/approver-phone")).toMatchObject({ tag: `series:${transfer.seriesId}`, title: "Série aguarda aprovação: 3 × R$\u00a0400,00", url: `${APP_URL}/transfers/${series![0]!.id}` });
+  });
+
   it("a push service answering 410: the subscription is removed and never used again; a 500 leaves the push due for the next try", async () => {
     const transfer = await newRequest("gone", 300_000);
     service.status = 500;

@@ -28,25 +28,33 @@ export async function pushForChange(o: PushWorkOptions, changed: { kind: "transf
   const people = subject.awaiting ? await planAwaiting(o.db, subject, now) : await planDecided(o.db, subject);
   if (!people) return { subject: subject.key, sent: 0, gone: 0, failed: 0 };
   const due = await o.db
-    .select({ sub: pushSubscriptions, locale: authUser.locale })
+    .select({ sub: pushSubscriptions, locale: authUser.locale, attempts: pushDeliveries.attempts })
     .from(pushDeliveries)
     .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushDeliveries.subscriptionId))
     .innerJoin(authUser, eq(authUser.id, pushDeliveries.userId))
     .where(and(eq(pushDeliveries.subject, subject.key), eq(pushDeliveries.kind, kind), isNull(pushDeliveries.sentAt), people === "all" ? undefined : inArray(pushDeliveries.userId, people)));
   const report: PushReport = { subject: subject.key, sent: 0, gone: 0, failed: 0 };
-  for (const { sub, locale } of due) {
-    const outcome = await o.send(sub, pushPayload(subject, kind, { locale, appUrl: o.appUrl }));
+  for (const { sub, locale, attempts } of due) {
     const key = and(eq(pushDeliveries.subject, subject.key), eq(pushDeliveries.subscriptionId, sub.id), eq(pushDeliveries.kind, kind));
+    // Claimed by counting the attempt: a job running the same subject at once (two occurrences of
+    // a series changed together) finds the count moved and leaves this one to it.
+    const claimed = await o.db
+      .update(pushDeliveries)
+      .set({ attempts: sql`${pushDeliveries.attempts} + 1` })
+      .where(and(key, isNull(pushDeliveries.sentAt), eq(pushDeliveries.attempts, attempts)))
+      .returning({ attempts: pushDeliveries.attempts });
+    if (!claimed.length) continue;
+    const outcome = await o.send(sub, pushPayload(subject, kind, { locale, appUrl: o.appUrl }));
     if (outcome.status === "sent") {
       report.sent++;
-      await o.db.update(pushDeliveries).set({ sentAt: now, attempts: sql`${pushDeliveries.attempts} + 1`, lastError: null }).where(key);
+      await o.db.update(pushDeliveries).set({ sentAt: now, lastError: null }).where(key);
       await o.db.update(pushSubscriptions).set({ lastSentAt: now }).where(eq(pushSubscriptions.id, sub.id));
     } else if (outcome.status === "gone") {
       report.gone++;
       await dropExpiredSubscription(o.db, sub.id);
     } else {
       report.failed++;
-      await o.db.update(pushDeliveries).set({ attempts: sql`${pushDeliveries.attempts} + 1`, lastError: outcome.error }).where(key);
+      await o.db.update(pushDeliveries).set({ lastError: outcome.error }).where(key);
     }
   }
   return report;
