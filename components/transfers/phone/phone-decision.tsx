@@ -136,7 +136,17 @@ export function PhoneDecision({ id, viewerId }: { id: string; viewerId: string }
               reject.mutate({ reason: reason.trim() }, { onSuccess: () => void decided("reject") });
             }}
           >
-            <RejectReasonField id={reasonId} label={t("rejectReason")} value={reason} error={reasonError} rows={2} onChange={(v) => (setReason(v), setReasonError(undefined))} />
+            <RejectReasonField
+              id={reasonId}
+              label={t("rejectReason")}
+              value={reason}
+              error={reasonError}
+              rows={2}
+              onChange={(v) => {
+                setReason(v);
+                setReasonError(undefined);
+              }}
+            />
             <div className="grid grid-cols-2 gap-2">
               <Button size="lg" onClick={() => setAsking(false)} disabled={busy}>
                 <ChevronLeft aria-hidden className="h-4 w-4" />
