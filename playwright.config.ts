@@ -24,6 +24,9 @@ export default defineConfig({
     baseURL: E2E.appUrl,
     trace: "on-first-retry",
     screenshot: "only-on-failure",
+    // The back office's service worker only matters to e2e/phone.spec.ts (which allows it): kept
+    // out of the other specs, where it would only stand between the page and page.route().
+    serviceWorkers: "block",
     locale: "pt-BR",
     timezoneId: "America/Sao_Paulo",
     launchOptions: {

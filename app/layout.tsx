@@ -1,9 +1,11 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { ClientMessages } from "@/components/layout/client-messages";
 import { THEME_SCRIPT } from "@/components/layout/theme-script";
+import { ServiceWorker } from "@/components/pwa/service-worker";
+import { THEME_COLOR } from "@/lib/pwa/web-app";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -13,8 +15,13 @@ export async function generateMetadata(): Promise<Metadata> {
   return {
     title: { default: t("appName"), template: `%s · ${t("appName")}` },
     description: t("appDescription"),
+    // Installed on an iPhone (Safari reads these rather than the manifest's icons).
+    appleWebApp: { capable: true, title: "Pix", statusBarStyle: "default" },
+    icons: { apple: "/icons/apple-touch-icon.png" },
   };
 }
+
+export const viewport: Viewport = { themeColor: THEME_COLOR, width: "device-width", initialScale: 1 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // proxy.ts puts the request's CSP nonce here; inline scripts must carry it.
@@ -28,6 +35,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body className="min-h-screen font-sans antialiased">
         <ClientMessages scope="root">
           <Providers>{children}</Providers>
+          <ServiceWorker />
         </ClientMessages>
       </body>
     </html>

@@ -16,6 +16,13 @@ const optionalText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+/** A VAPID key as web-push takes it: base64url of an uncompressed P-256 point (65 bytes) or scalar (32). */
+function isVapidKey(value: string, bytes: number): boolean {
+  if (!/^[A-Za-z0-9_-]+$/.test(value)) return false;
+  const raw = Buffer.from(value, "base64url");
+  return raw.length === bytes && (bytes !== 65 || raw[0] === 4);
+}
+
 const intSetting = (fallback: number, min: number, max: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 
@@ -71,6 +78,9 @@ export const rawSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   ALERT_WEBHOOK_SECRET: optionalText,
+  VAPID_PUBLIC_KEY: optionalText.refine((v) => !v || isVapidKey(v, 65), { error: "must be a P-256 public key, base64url (87 characters, as web-push generate-vapid-keys prints it)" }),
+  VAPID_PRIVATE_KEY: optionalText.refine((v) => !v || isVapidKey(v, 32), { error: "must be a P-256 private key, base64url (43 characters)" }),
+  VAPID_SUBJECT: optionalText.refine((v) => !v || /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(v), { error: "must be a mailto: address or an https:// URL (push services write to it about problems)" }),
   COMPANY_NAME: optionalText.refine((v) => !v || v.length <= COMPANY_NAME_MAX, { error: `must be at most ${COMPANY_NAME_MAX} characters` }),
   COMPANY_DOCUMENT: optionalText.refine((v) => !v || isValidDocument(stripDocument(v)), { error: "must be a valid CNPJ or CPF" }),
 });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { stripDocument } from "./pix/document";
 import { rawSchema } from "./env-variables";
 import { sandboxSecrets } from "./sandbox-secrets";
+import { sandboxVapidKeys } from "./push/vapid-keys";
 
 /**
  * Server configuration, validated once. Sandbox mode is "no PAYMENTS_API_URL": the back
@@ -98,6 +99,12 @@ export type ServerEnv = {
    * them), and a comprovante asked for is refused with a 503 naming both settings.
    */
   company: { name: string; document: string } | null;
+  /**
+   * Web Push to approvers' devices (lib/push): the VAPID key pair and the contact the push services
+   * see. Sandbox mode: generated once under DATA_DIR (vapid-keys.json). Outside it, null until all
+   * three are set: nothing is pushed and the settings page says so.
+   */
+  push: { publicKey: string; privateKey: string; subject: string } | null;
 };
 
 export class ConfigError extends Error {
@@ -130,6 +137,10 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
   }
   const notifyProblems = notifySettingsProblems(e, sandboxMode);
   if (notifyProblems.length) throw new ConfigError(`Invalid configuration:\n  ${notifyProblems.join("\n  ")}`);
+  const vapid = [e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, e.VAPID_SUBJECT];
+  if (vapid.some(Boolean) && !vapid.every(Boolean) && !(sandboxMode && e.VAPID_SUBJECT && !e.VAPID_PUBLIC_KEY && !e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError("VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT: set all three (Web Push) or none");
+  }
   if (Boolean(e.COMPANY_NAME) !== Boolean(e.COMPANY_DOCUMENT)) {
     throw new ConfigError("COMPANY_NAME and COMPANY_DOCUMENT: set both (the payer on comprovantes) or neither");
   }
@@ -194,9 +205,12 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
         : sandboxMode
           ? { ...DEMO_COMPANY }
           : null,
+    push: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT } : null,
   };
 }
 
+/** Whom the push services may write to about the sandbox's pushes. */
+const DEMO_VAPID_SUBJECT = "mailto:no-reply@demo.test";
 /** The sender of the demo's caught e-mails (MAIL_CATCHER=on). */
 const DEMO_MAIL_FROM = "Back office Pix <no-reply@demo.test>";
 /** An HMAC key shorter than this is too easy to guess. */
@@ -230,6 +244,7 @@ export function getEnv(): ServerEnv {
  */
 export function withSandboxSecrets(env: ServerEnv, source: Record<string, string | undefined>): ServerEnv {
   if (!env.sandboxMode || env.nodeEnv === "test") return env;
+  env = env.push ? env : { ...env, push: sandboxVapidKeys(env.dataDir, source.VAPID_SUBJECT ?? DEMO_VAPID_SUBJECT) };
   if (source.PAYMENTS_API_CLIENT_SECRET && source.PAYMENTS_WEBHOOK_AUTHORIZATION && source.AUTH_SECRET) return env;
   const generated = sandboxSecrets(env.dataDir);
   return {

@@ -12,14 +12,9 @@ const usable = (v: unknown): v is string => typeof v === "string" && v.length >=
 
 export const SANDBOX_SECRETS_FILE = "sandbox-secrets.json";
 
-function readSecrets(file: string): SandboxSecrets | undefined {
-  try {
-    const value = JSON.parse(readFileSync(file, "utf8")) as Partial<SandboxSecrets>;
-    if (usable(value.clientSecret) && usable(value.webhookAuthorization) && usable(value.authSecret)) {
-      return { clientSecret: value.clientSecret, webhookAuthorization: value.webhookAuthorization, authSecret: value.authSecret };
-    }
-  } catch {
-    // Missing or unreadable: made below.
+function secretsOf(value: Partial<SandboxSecrets>): SandboxSecrets | undefined {
+  if (usable(value.clientSecret) && usable(value.webhookAuthorization) && usable(value.authSecret)) {
+    return { clientSecret: value.clientSecret, webhookAuthorization: value.webhookAuthorization, authSecret: value.authSecret };
   }
   return undefined;
 }
@@ -27,20 +22,37 @@ function readSecrets(file: string): SandboxSecrets | undefined {
 /**
  * Sandbox mode's secrets, never fixed defaults anyone could guess: made once per deployment with
  * random values, kept in `${dataDir}/sandbox-secrets.json` (mode 0600), and read by every process
- * of the deployment (they share DATA_DIR). Synchronous, so the configuration can read it while it
- * validates settings. Created atomically: a file written aside and hard-linked into place, so two
- * instances starting at once end up with the same values.
+ * of the deployment (they share DATA_DIR).
  */
 export function sandboxSecrets(dataDir: string): SandboxSecrets {
-  const file = path.resolve(dataDir, SANDBOX_SECRETS_FILE);
-  const existing = readSecrets(file);
-  if (existing) return existing;
-  mkdirSync(path.dirname(file), { recursive: true });
-  const made: SandboxSecrets = {
+  return keptInDataDir(dataDir, SANDBOX_SECRETS_FILE, secretsOf, () => ({
     clientSecret: `sbx_${randomBytes(24).toString("base64url")}`,
     webhookAuthorization: `Bearer whk_${randomBytes(24).toString("base64url")}`,
     authSecret: randomBytes(32).toString("base64url"),
-  };
+  }));
+}
+
+function readKept<T>(file: string, accept: (value: Partial<T>) => T | undefined): T | undefined {
+  try {
+    return accept(JSON.parse(readFileSync(file, "utf8")) as Partial<T>);
+  } catch {
+    // Missing or unreadable: made by the caller.
+    return undefined;
+  }
+}
+
+/**
+ * Values made once per deployment and kept in a JSON file of DATA_DIR (mode 0600), read by every
+ * process of it. Synchronous, so the configuration can read them while it validates settings.
+ * Created atomically: a file written aside and hard-linked into place, so two instances starting
+ * at once end up with the same values.
+ */
+export function keptInDataDir<T>(dataDir: string, name: string, accept: (value: Partial<T>) => T | undefined, make: () => T): T {
+  const file = path.resolve(dataDir, name);
+  const existing = readKept(file, accept);
+  if (existing) return existing;
+  mkdirSync(path.dirname(file), { recursive: true });
+  const made = make();
   const aside = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
   writeFileSync(aside, `${JSON.stringify(made, null, 2)}\n`, { mode: 0o600 });
   try {
@@ -48,7 +60,7 @@ export function sandboxSecrets(dataDir: string): SandboxSecrets {
     return made;
   } catch {
     // Another process won the race (or an unreadable file sits there): its values, if readable, win.
-    const theirs = readSecrets(file);
+    const theirs = readKept(file, accept);
     if (theirs) return theirs;
     writeFileSync(file, `${JSON.stringify(made, null, 2)}\n`, { mode: 0o600 });
     return made;

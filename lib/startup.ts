@@ -39,6 +39,10 @@ export async function startServer(): Promise<void> {
     const { startAlerts } = await import("./alerts/runtime");
     await startAlerts();
     logLine("debug", "alerts started", { email: env.notify.smtpUrl ? "smtp" : env.notify.mailCatcher ? "catcher" : "off", webhook: env.notify.webhookUrl ? "on" : "off" });
+    // Web Push to approvers' devices rides on the same queue and bus (only with VAPID keys).
+    const { startPush } = await import("./push/runtime");
+    await startPush();
+    logLine("debug", "push started", { push: env.push ? "on" : "off" });
     const webhooks = await registerOurWebhooks(env);
     logLine("info", "started", { url: env.appUrl, webhooks });
   } catch (error) {

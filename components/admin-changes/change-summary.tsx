@@ -31,6 +31,8 @@ export function ChangeSummary({ change }: { change: PendingChangeView }) {
       return <p className="font-medium text-fg">{t("kinds.reset_second_factor", { email, role: role(c.role) })}</p>;
     case "reactivate":
       return <p className="font-medium text-fg">{t("kinds.reactivate", { email, role: role(c.role) })}</p>;
+    case "revoke_passkeys":
+      return <p className="font-medium text-fg">{t("kinds.revoke_passkeys", { email, role: role(c.role) })}</p>;
     case "service_token":
       return <p className="font-medium text-fg">{t("kinds.service_token", { name: c.service_account.name, role: role(c.role) })}</p>;
   }

@@ -1,8 +1,9 @@
 "use client";
 
-import { LogIn } from "lucide-react";
+import { Fingerprint, LogIn } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { FieldError, Input, Label } from "@/components/ui/input";
 import { authClient } from "@/lib/auth/auth-client";
@@ -13,8 +14,9 @@ import { FormAlert } from "@/components/ui/notice";
 type FieldErrors = { email?: string; password?: string };
 
 /**
- * Email + password, then, for an account with a second factor, the code step. On success a full
- * page load goes to `next` (already validated).
+ * Email + password, then, for an account with a second factor, the code step; or a passkey
+ * (Better Auth's passkey plugin: the device asks for the fingerprint, face or PIN). On success a
+ * full page load goes to `next` (already validated).
  */
 export function LoginForm({ next }: { next: string }) {
   const t = useTranslations("auth");
@@ -56,6 +58,25 @@ export function LoginForm({ next }: { next: string }) {
         return;
       }
       // A full load: every server component renders again with the new session.
+      window.location.assign(next);
+    } catch {
+      setError(signInErrorMessage({ status: 0 }, tt));
+      setPending(false);
+    }
+  }
+
+  async function withPasskey() {
+    if (pending) return;
+    setPending(true);
+    setError(null);
+    try {
+      const { error: failure } = await authClient.signIn.passkey();
+      if (failure) {
+        const code = (failure as { code?: string }).code;
+        setError(code === "ACCOUNT_DEACTIVATED" || failure.status === 429 || (failure.status ?? 0) >= 500 ? signInErrorMessage(toFailure(failure), tt) : t("signIn.passkeyFailed"));
+        setPending(false);
+        return;
+      }
       window.location.assign(next);
     } catch {
       setError(signInErrorMessage({ status: 0 }, tt));
@@ -117,6 +138,10 @@ export function LoginForm({ next }: { next: string }) {
         <LogIn aria-hidden className="h-4 w-4" />
         {pending ? t("signIn.submitting") : t("signIn.submit")}
       </SubmitButton>
+      <Button type="button" size="lg" disabled={pending} className="w-full" onClick={() => void withPasskey()}>
+        <Fingerprint aria-hidden className="h-4 w-4" />
+        {t("signIn.withPasskey")}
+      </Button>
     </form>
   );
 }

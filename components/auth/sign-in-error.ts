@@ -17,6 +17,7 @@ export function signInErrorMessage(failure: SignInFailure | null | undefined, t:
   const code = failure?.code;
   if (code === "AUDIT_UNAVAILABLE" || status === 503) return failure?.message || t("signIn.serverError");
   if (code === "ACCOUNT_DEACTIVATED") return t("signIn.deactivated");
+  if (code === "PASSKEY_REQUIRED") return t("signIn.usePasskey");
   if (status === 401) return t("signIn.failed");
   if (status === 429) {
     const wait = failure?.retryAfter;

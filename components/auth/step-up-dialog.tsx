@@ -11,15 +11,21 @@ import { FieldError, Input, Label } from "@/components/ui/input";
 import { answerParsedBy } from "@/lib/domain/answer-schema";
 import { stepUpAnswer } from "@/lib/auth/answers";
 import { apiPost, isApiRequestError } from "@/lib/domain/api-client";
+import { PasskeyStepUpDialog } from "./passkey-step-up-dialog";
 
 const readVerified = answerParsedBy(stepUpAnswer);
 
 /**
- * Asks for the password (or the authenticator code) again and sends it to POST /api/me/step-up.
+ * Asks for the password (or the authenticator code, or a passkey: passkey-step-up-dialog.tsx) again and sends it to POST /api/me/step-up.
  * `onDone(true)` once accepted; `onDone(false)` on cancel. A session ended by too many wrong
  * tries sends the browser to sign in again.
  */
-export function StepUpDialog({ method, onDone }: { method: "password" | "code"; onDone(ok: boolean): void }) {
+export function StepUpDialog({ method, onDone }: { method: "password" | "code" | "passkey"; onDone(ok: boolean): void }) {
+  if (method === "passkey") return <PasskeyStepUpDialog onDone={onDone} />;
+  return <SecretStepUpDialog method={method} onDone={onDone} />;
+}
+
+function SecretStepUpDialog({ method, onDone }: { method: "password" | "code"; onDone(ok: boolean): void }) {
   const t = useTranslations("auth.stepUp");
   const id = useId();
   const router = useRouter();

@@ -7,7 +7,7 @@ import { isApiRequestError } from "@/lib/domain/api-client";
 // scroll lock) is not on any page's first load.
 const StepUpDialog = lazy(() => import("./step-up-dialog").then((m) => ({ default: m.StepUpDialog })));
 
-type Method = "password" | "code";
+type Method = "password" | "code" | "passkey";
 type Ask = (method: Method) => Promise<boolean>;
 
 const StepUpContext = createContext<Ask | null>(null);

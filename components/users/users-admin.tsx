@@ -11,7 +11,7 @@ import { PendingChanges } from "@/components/admin-changes/pending-changes";
 import { adminChangeQueries } from "@/lib/queries/admin-changes";
 import { NewUserForm } from "./new-user-form";
 import { OneTimeLink } from "./one-time-link";
-import { changeUser, listUsers, type PendingAnswer, type UserChangeBody } from "./users-api";
+import { changeUser, listUsers, revokePasskeys, type PendingAnswer, type UserChangeBody } from "./users-api";
 import { UsersTable, type UserAction } from "./users-table";
 import { ERROR_BOX } from "@/components/ui/notice";
 import { lookAgain } from "@/lib/queries/look-again";
@@ -19,7 +19,7 @@ import { lookAgain } from "@/lib/queries/look-again";
 type Pending = { user: UserView; action: UserAction; role?: Role };
 type Outcome = { kind: "done"; text: string; link?: string } | { kind: "error"; text: string };
 
-function bodyFor({ action, role }: Pending): UserChangeBody {
+function bodyFor({ action, role }: Pending): UserChangeBody | null {
   switch (action) {
     case "role":
       return { role: role ?? "viewer" };
@@ -33,6 +33,8 @@ function bodyFor({ action, role }: Pending): UserChangeBody {
       return { endSessions: true };
     case "newLink":
       return { newPasswordLink: true };
+    case "revokePasskeys":
+      return null;
   }
 }
 
@@ -80,7 +82,9 @@ export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: User
   async function confirm() {
     if (!pending || working) return;
     setWorking(true);
-    const result = await changeUser(pending.user.id, bodyFor(pending), t("users.errors.failed"));
+    const body = bodyFor(pending);
+    if (!body) return confirmRevoke(pending);
+    const result = await changeUser(pending.user.id, body, t("users.errors.failed"));
     setWorking(false);
     const email = pending.user.email;
     setPending(null);
@@ -89,7 +93,9 @@ export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: User
     const { user, changed, endedSessions = 0, setPasswordUrl, linkHours = 0 } = result.data;
     setUsers((list) => list.map((u) => (u.id === user.id ? user : u)));
     if (changed === false) return setOutcome({ kind: "done", text: t("users.done.unchanged", { email }) });
-    const texts: Record<UserAction, string> = {
+    const action = pending.action;
+    if (action === "revokePasskeys") return;
+    const texts: Record<Exclude<UserAction, "revokePasskeys">, string> = {
       role: t("users.done.role", { email, role: roleName(user.role) }),
       deactivate: t("users.done.deactivate", { email, sessions: endedSessions }),
       reactivate: t("users.done.reactivate", { email }),
@@ -97,7 +103,18 @@ export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: User
       endSessions: t("users.done.endSessions", { email, sessions: endedSessions }),
       newLink: t("users.done.newLink", { email, hours: linkHours }),
     };
-    setOutcome({ kind: "done", text: texts[pending.action], link: setPasswordUrl });
+    setOutcome({ kind: "done", text: texts[action], link: setPasswordUrl });
+  }
+
+  /** Passkeys revoked at once (not a money role), or the change asked of a second admin. */
+  async function confirmRevoke(p: Pending) {
+    const result = await revokePasskeys(p.user.id, t("users.errors.failed"));
+    setWorking(false);
+    setPending(null);
+    if (!result.ok) return setOutcome({ kind: "error", text: result.error });
+    if ("pending_change" in result.data) return asked(result.data);
+    setOutcome({ kind: "done", text: t("users.done.revokePasskeys", { email: p.user.email, count: result.data.revoked, sessions: result.data.endedSessions }) });
+    await reloadUsers();
   }
 
   function question(p: Pending): string {
@@ -108,7 +125,7 @@ export function UsersAdmin({ initialUsers, currentUserId }: { initialUsers: User
 
   return (
     <div className="flex flex-col gap-4">
-      <PendingChanges kinds={["role", "new_account", "password_link", "reset_second_factor", "reactivate", "service_token"]} currentUserId={currentUserId} onDecided={() => void reloadUsers()} />
+      <PendingChanges kinds={["role", "new_account", "password_link", "reset_second_factor", "reactivate", "revoke_passkeys", "service_token"]} currentUserId={currentUserId} onDecided={() => void reloadUsers()} />
       <Card>
         <CardBody>
           <NewUserForm onAdded={onAdded} />

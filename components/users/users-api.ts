@@ -7,7 +7,7 @@ export type PendingAnswer = { pending_change: PendingChangeView };
 /** Calls to /api/users from the page: the answer, or the error text to show (already in the user's language). */
 type ApiResult<T> = { ok: true; data: T } | { ok: false; error: string };
 
-async function send<T>(method: "GET" | "POST" | "PATCH", path: string, body: unknown, fallback: string): Promise<ApiResult<T>> {
+async function send<T>(method: "GET" | "POST" | "PATCH" | "DELETE", path: string, body: unknown, fallback: string): Promise<ApiResult<T>> {
   try {
     const response = await fetch(path, {
       method,
@@ -32,6 +32,11 @@ export type UserChangeBody = { role: string } | { deactivated: boolean } | { res
 
 export function changeUser(id: string, change: UserChangeBody, fallback: string) {
   return send<(UserLinkAnswer & { user: UserView }) | PendingAnswer>("PATCH", `/api/users/${encodeURIComponent(id)}`, change, fallback);
+}
+
+/** DELETE /api/users/{id}/passkeys: revoked at once (200), or waiting for a second admin (202). */
+export function revokePasskeys(id: string, fallback: string) {
+  return send<{ revoked: number; endedSessions: number } | PendingAnswer>("DELETE", `/api/users/${encodeURIComponent(id)}/passkeys`, undefined, fallback);
 }
 
 /** Every account again (after another admin's change was confirmed). */

@@ -9,7 +9,7 @@ import type { UserView } from "@/lib/auth/user-view";
 import { formatBrazilDate } from "@/lib/pix/time";
 import { cn } from "@/lib/utils";
 
-export type UserAction = "role" | "deactivate" | "reactivate" | "resetSecondFactor" | "endSessions" | "newLink";
+export type UserAction = "role" | "deactivate" | "reactivate" | "resetSecondFactor" | "revokePasskeys" | "endSessions" | "newLink";
 
 type Props = {
   users: UserView[];
@@ -120,6 +120,11 @@ export function UsersTable({ users, currentUserId, proposedRole, busy, onAction 
                       {user.twoFactorEnabled ? (
                         <Button size="xs" disabled={busy} onClick={() => onAction(user, "resetSecondFactor")}>
                           {t("users.actions.resetSecondFactor")}
+                        </Button>
+                      ) : null}
+                      {user.passkeys > 0 ? (
+                        <Button size="xs" disabled={busy} onClick={() => onAction(user, "revokePasskeys")} title={t("users.passkeys", { count: user.passkeys })}>
+                          {t("users.actions.revokePasskeys")}
                         </Button>
                       ) : null}
                       <Button size="xs" disabled={busy || deactivated} onClick={() => onAction(user, "endSessions")}>

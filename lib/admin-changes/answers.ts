@@ -16,6 +16,7 @@ const payloadSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("password_link"), role: roleSchema }),
   z.object({ kind: z.literal("reset_second_factor"), role: roleSchema }),
   z.object({ kind: z.literal("reactivate"), role: roleSchema }),
+  z.object({ kind: z.literal("revoke_passkeys"), role: roleSchema }),
   z.object({ kind: z.literal("service_token"), service_account: z.object({ id: z.string(), name: z.string() }), role: roleSchema, expires_in_days: z.number().int().nullable(), rate_per_minute: z.number().int().positive() }),
 ]);
 

@@ -6,7 +6,7 @@ import { changeUser, type UserChange } from "@/lib/db/users-admin";
 import type { Role } from "@/lib/auth/roles";
 import type { ApprovalPolicy } from "@/lib/transfers/policy";
 import { getApprovalPolicy, saveApprovalPolicy } from "@/lib/transfers/policy-store";
-import { isMoneyRole, policyWeakens, userChangeNeedsSecondAdmin } from "./rules";
+import { heldMoneyRoleRecently, isMoneyRole, policyWeakens, userChangeNeedsSecondAdmin } from "./rules";
 import { findPendingChange, insertPendingChange, listDecidedRows, listPendingRows, lockPendingChange, markDecided, toView } from "./store";
 import type { PendingChangePayload, PendingChangeView } from "./types";
 import { issueToken, issueTokenOrAsk, type IssuedToken } from "@/lib/service-accounts/service";
@@ -14,6 +14,7 @@ import type { NewToken } from "@/lib/service-accounts/schema";
 import type { Actor } from "@/lib/domain/actor";
 import { isTransferError } from "@/lib/transfers/errors";
 import { accountHistory } from "./history";
+import { revokePasskeys, type RevokedPasskeys } from "@/lib/auth/passkey-admin";
 
 /**
  * Changes that weaken money controls wait for a second admin (rules.ts says which). The
@@ -95,6 +96,14 @@ async function refuseOwnAccount(ctx: Context, requester: Actor, change: UserChan
     ctx.db,
   );
   throw new UserError("Another admin must change your own account", "own_account");
+}
+
+/** DELETE /api/users/{id}/passkeys: a money role's passkeys go once a second admin confirms; others at once. */
+export async function revokePasskeysOrAsk(ctx: Context, userId: string, requester: Actor): Promise<AppliedOrPending<RevokedPasskeys>> {
+  const user = await findUserById(userId, ctx.db);
+  if (!user) throw new UserError(`No user with id ${userId}`, "not_found");
+  if (!heldMoneyRoleRecently(user, new Date())) return { applied: await revokePasskeys(ctx.db, userId, { actor: requester, ip: ctx.ip, auditDetail: { via: ctx.via ?? "web" } }) };
+  return { pending: await ask(ctx, requester, { kind: "revoke_passkeys", role: user.role }, { id: user.id, email: user.email }) };
 }
 
 /** POST /api/users: an account with a money role waits; others are created at once (with their link). */
@@ -222,6 +231,9 @@ async function applyConfirmed(ctx: Context, id: string, decider: Decider): Promi
       const made = await inviteUser({ email: c.email, name: c.name ?? undefined, role: c.role }, { db: tx, actor: requester, ip: ctx.ip, auditDetail: detail });
       token = made.token;
       user = made.user;
+    } else if (c.kind === "revoke_passkeys") {
+      if (!view.target_user_id) throw new PendingChangeError("not_found", "The account of this change is gone");
+      await revokePasskeys(tx, view.target_user_id, { actor: requester, ip: ctx.ip, auditDetail: detail });
     } else {
       if (!view.target_user_id) throw new PendingChangeError("not_found", "The account of this change is gone");
       const change: UserChange =

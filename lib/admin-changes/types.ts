@@ -2,7 +2,7 @@ import type { Role } from "@/lib/auth/roles";
 import type { ApprovalPolicy } from "@/lib/transfers/policy";
 
 /** Client-safe shapes of the changes waiting for a second admin (GET /api/admin/pending-changes). */
-export const PENDING_CHANGE_KINDS = ["approval_policy", "role", "new_account", "password_link", "reset_second_factor", "reactivate", "service_token"] as const;
+export const PENDING_CHANGE_KINDS = ["approval_policy", "role", "new_account", "password_link", "reset_second_factor", "reactivate", "service_token", "revoke_passkeys"] as const;
 export type PendingChangeKind = (typeof PENDING_CHANGE_KINDS)[number];
 /** `failed`: confirmed when it could no longer apply (the e-mail taken meanwhile, the account gone): nothing changed. */
 export type PendingChangeState = "pending" | "confirmed" | "refused" | "failed";
@@ -16,6 +16,8 @@ export type PendingChangePayload =
   | { kind: "reset_second_factor"; role: Role }
   /** A deactivated account that held a money role in the last 30 days, active again. */
   | { kind: "reactivate"; role: Role }
+  /** Every passkey of an account holding a money role taken away (its sessions ended too). */
+  | { kind: "revoke_passkeys"; role: Role }
   /** A token for a service account whose role may create transfers (shown once, to the confirming admin). */
   | { kind: "service_token"; service_account: { id: string; name: string }; role: Role; expires_in_days: number | null; rate_per_minute: number };
 

@@ -20,6 +20,8 @@ export const userViewSchema = z
     secondFactorRequired: z.boolean(),
     /** False until the user opened their set-password link. */
     hasPassword: z.boolean(),
+    /** How many passkeys the account holds (an admin may revoke them). */
+    passkeys: z.number().int().nonnegative(),
   })
   .meta({ id: "User" });
 
@@ -39,3 +41,34 @@ export const changedUserAnswer = z.object({
 
 export const localeAnswer = z.object({ locale: z.enum(LOCALES) });
 export const stepUpAnswer = z.object({ verified_at: instantSchema });
+
+const base64url = (max: number) => z.string().max(max).regex(/^[A-Za-z0-9_-]*={0,2}$/, "validation.base64url");
+
+/** A WebAuthn assertion as the browser hands it (SimpleWebAuthn's AuthenticationResponseJSON), bounded. */
+export const passkeyAssertionSchema = z.object({
+  id: base64url(1_400),
+  rawId: base64url(1_400),
+  type: z.literal("public-key"),
+  response: z.object({
+    clientDataJSON: base64url(4_000),
+    authenticatorData: base64url(4_000),
+    signature: base64url(1_400),
+    userHandle: base64url(1_400).optional(),
+  }),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+});
+
+/** POST /api/me/step-up/passkey-options: what navigator.credentials.get() takes (SimpleWebAuthn's JSON form). */
+export const passkeyOptionsAnswer = z.object({
+  challenge: z.string(),
+  timeout: z.number().optional(),
+  rpId: z.string().optional(),
+  allowCredentials: z.array(z.object({ id: z.string(), type: z.literal("public-key"), transports: z.array(z.string()).optional() })).optional(),
+  userVerification: z.enum(["required", "preferred", "discouraged"]).optional(),
+  hints: z.array(z.string()).optional(),
+  extensions: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** DELETE /api/users/{id}/passkeys, applied at once (not a money role): how many passkeys and sessions went. */
+export const revokedPasskeysAnswer = z.object({ revoked: z.number().int().nonnegative(), endedSessions: z.number().int().nonnegative() });

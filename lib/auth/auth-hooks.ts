@@ -9,6 +9,8 @@ import { requestLocale, translator } from "@/lib/i18n/server";
 import { stampedClientAddress } from "./auth-request";
 import { checkSignInThrottle, clearSignInFailures, recordSignInFailure, type ThrottleConfig } from "./sign-in-throttle";
 import { logLine } from "@/lib/http/logger";
+import { stepUpMinutes } from "./step-up";
+import { PASSKEY_CHANGE_PATHS, PASSKEY_SIGN_IN_PATH, passkeyChangeNeedsStepUp, passkeyInsteadOfPassword } from "./passkey-guards";
 
 const SIGN_IN_PATH = "/sign-in/email";
 const VERIFY_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
@@ -23,6 +25,8 @@ const GUARDED_CHANGES: Record<string, { action: AuditAction; who: (ctx: HookCtx)
   "/two-factor/disable": { action: "auth.two_factor_disable", who: sessionPerson },
   "/two-factor/generate-backup-codes": { action: "auth.two_factor_new_backup_codes", who: sessionPerson },
   "/reset-password": { action: "user.password_set", who: linkPerson },
+  "/passkey/verify-registration": { action: "auth.passkey_add", who: sessionPerson },
+  "/passkey/delete-passkey": { action: "auth.passkey_remove", who: sessionPerson },
 };
 const guarded = new WeakMap<object, Person>();
 
@@ -115,6 +119,12 @@ export function createAuthHooks(db: Db, throttle: ThrottleConfig) {
       const body = (ctx.body ?? {}) as Record<string, unknown>;
       return { context: { body: { ...body, trustDevice: false } } };
     }
+    if (PASSKEY_CHANGE_PATHS.has(ctx.path)) {
+      const session = await getSessionFromCtx(ctx).catch(() => null);
+      if (session && (await passkeyChangeNeedsStepUp(db, session.session.id))) {
+        throw new APIError("FORBIDDEN", { code: "STEP_UP_REQUIRED", message: t(ctx)("auth.stepUp.required", { minutes: stepUpMinutes() }) });
+      }
+    }
     const change = GUARDED_CHANGES[ctx.path];
     if (change) {
       const person = await change.who(ctx);
@@ -128,6 +138,7 @@ export function createAuthHooks(db: Db, throttle: ThrottleConfig) {
     // A sign-out needs nothing here: the guard reads the session row on every request (session-user.ts).
     if (ctx.path === "/sign-out") return;
     if (ctx.path === SIGN_IN_PATH) return afterSignIn(ctx, db, throttle);
+    if (ctx.path === PASSKEY_SIGN_IN_PATH) return afterPasskeySignIn(ctx, db);
     if (VERIFY_PATHS.has(ctx.path)) return afterVerify(ctx, db);
     const change = GUARDED_CHANGES[ctx.path];
     const person = guarded.get(ctx.context);
@@ -175,6 +186,14 @@ async function afterSignIn(ctx: HookCtx, db: Db, throttle: ThrottleConfig) {
       await auditOrRefuse(ctx, db, { actor, action: "auth.sign_in", target: actor.email, outcome: "code_required", ip: address }, signedIn);
       return;
     }
+    if (await passkeyInsteadOfPassword(db, signedIn.user)) {
+      // A passkey is this account's second factor: the password alone opens nothing.
+      await auditOrRefuse(ctx, db, { actor, action: "auth.sign_in", target: actor.email, outcome: "passkey_required", ip: address }, signedIn);
+      await ctx.context.internalAdapter.deleteSession(signedIn.session.token);
+      ctx.context.setNewSession(null);
+      deleteSessionCookie(ctx);
+      throw new APIError("FORBIDDEN", { code: "PASSKEY_REQUIRED", message: t(ctx)("auth.signIn.usePasskey") });
+    }
     await auditOrRefuse(ctx, db, { actor, action: "auth.sign_in", target: actor.email, outcome: "success", detail: { method: "password" }, ip: address }, signedIn);
     setLocaleCookie(ctx, signedIn.user);
     return;
@@ -192,6 +211,21 @@ async function afterSignIn(ctx: HookCtx, db: Db, throttle: ThrottleConfig) {
   });
   if (deactivated) throw new APIError("FORBIDDEN", { code: "ACCOUNT_DEACTIVATED", message: t(ctx)("auth.signIn.deactivated") });
   if (status === 401) throw new APIError("UNAUTHORIZED", { code: "INVALID_EMAIL_OR_PASSWORD", message: t(ctx)("auth.signIn.failed") });
+}
+
+/** A passkey sign-in (Better Auth's passkey plugin made the session): audited like a password one, fail closed. */
+async function afterPasskeySignIn(ctx: HookCtx, db: Db) {
+  const address = auditIp(ctx.request ?? ctx.headers);
+  const signedIn = ctx.context.newSession as SignedIn | null;
+  if (signedIn && !isAPIError(ctx.context.returned)) {
+    const actor = { id: signedIn.user.id, email: signedIn.user.email };
+    await auditOrRefuse(ctx, db, { actor, action: "auth.sign_in", target: actor.email, outcome: "success", detail: { method: "passkey" }, ip: address }, signedIn);
+    setLocaleCookie(ctx, signedIn.user);
+    return;
+  }
+  const returned: unknown = ctx.context.returned;
+  if (!isAPIError(returned)) return;
+  await auditOrRefuse(ctx, db, { action: "auth.sign_in_failed", target: null, outcome: "passkey_refused", detail: { code: (returned.body as { code?: string } | undefined)?.code ?? null }, ip: address });
 }
 
 /** The user a sign-in's code step is for: the two-factor cookie names a verification holding their id. */

@@ -3,12 +3,15 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { nextCookies } from "better-auth/next-js";
 import { twoFactor } from "better-auth/plugins";
+import { passkey } from "@better-auth/passkey";
 import { getEnv } from "@/lib/env";
 import { getStore, type Db, type StoreHandle } from "@/lib/db";
 import { betterAuthSchema } from "@/lib/db/schema/auth";
+import { authPasskey } from "@/lib/db/schema/devices";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 import { createAuthDatabaseHooks } from "./auth-db-hooks";
 import { createAuthHooks } from "./auth-hooks";
+import { passkeyOptions } from "./passkeys";
 import { DEFAULT_THROTTLE, type ThrottleConfig } from "./sign-in-throttle";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, SET_PASSWORD_PREFIX, storedLinkIdentifier } from "@/lib/db/users";
 
@@ -28,6 +31,8 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, SET_PASSWORD_PREFIX, storedLi
  *   open impersonation/ban/set-password endpoints we would then have to guard;
  * - a second factor with the two-factor plugin (TOTP apps and one-time backup codes, its default
  *   endpoints under /api/auth/two-factor/); who must enrol: second-factor.ts;
+ * - passkeys (WebAuthn) with the passkey plugin, user verification required (passkeys.ts): they
+ *   sign in, count as the second factor and answer step-ups;
  * - new accounts get a one-time set-password link (lib/db/users.ts writes the token Better Auth's
  *   /reset-password consumes; stored hashed, so a copy of the store holds no usable link).
  */
@@ -68,7 +73,7 @@ export function createAuth(options: CreateAuthOptions) {
     baseURL: options.baseURL,
     secret: options.secret,
     trustedOrigins: trustedOriginsFor(options.baseURL),
-    database: drizzleAdapter(db, { provider: "pg", schema: betterAuthSchema }),
+    database: drizzleAdapter(db, { provider: "pg", schema: { ...betterAuthSchema, passkey: authPasskey } }),
     emailAndPassword: {
       enabled: true,
       disableSignUp: true,
@@ -112,6 +117,7 @@ export function createAuth(options: CreateAuthOptions) {
         : { level: options.logLevel ?? "warn" },
     plugins: [
       twoFactor({ issuer: TOTP_ISSUER }),
+      passkey(passkeyOptions(options.baseURL, trustedOriginsFor(options.baseURL))),
       // Must stay last: lets server actions set the session cookie through next/headers.
       nextCookies(),
     ],

@@ -26,6 +26,7 @@ export type SessionFacts = {
   name: string;
   role: string;
   twoFactorEnabled: boolean;
+  hasPasskey: boolean;
   deactivatedAt: Date | string | null;
 };
 

@@ -1,8 +1,9 @@
 import "server-only";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { getSessionCookie } from "better-auth/cookies";
 import type { Db } from "@/lib/db";
 import { authSession, authUser, sessionStepUps } from "@/lib/db/schema/auth";
+import { authPasskey } from "@/lib/db/schema/devices";
 import type { Auth } from "./auth";
 import { isRole, type Role } from "./roles";
 import { secondFactorRequired } from "./second-factor";
@@ -15,7 +16,9 @@ export type SessionUser = {
   name: string;
   role: Role;
   twoFactorEnabled: boolean;
-  /** The role requires a second factor and the user has not set one up yet. */
+  /** Holds at least one passkey (a second factor, and a step-up answer). Absent: none (a service account). */
+  hasPasskey?: boolean;
+  /** The role requires a second factor and the user has set up neither an authenticator app nor a passkey. */
   needsSecondFactor: boolean;
   /** The session's row id (not its token): step-up records are kept against it. */
   sessionId: string;
@@ -65,7 +68,8 @@ export function createSessionReader(deps: Deps, memo: SessionMemo = createSessio
       name: row.name,
       role: row.role,
       twoFactorEnabled: row.twoFactorEnabled,
-      needsSecondFactor: !row.twoFactorEnabled && secondFactorRequired(row.role),
+      hasPasskey: row.hasPasskey === true,
+      needsSecondFactor: !row.twoFactorEnabled && row.hasPasskey !== true && secondFactorRequired(row.role),
       sessionId: row.sessionId,
       verifiedAt: steppedUpAt && steppedUpAt > signedInAt ? steppedUpAt : signedInAt,
     };
@@ -89,6 +93,7 @@ async function readFacts(deps: Deps, token: string, now: Date): Promise<SessionF
       name: authUser.name,
       role: authUser.role,
       twoFactorEnabled: authUser.twoFactorEnabled,
+      hasPasskey: sql<boolean>`exists (select 1 from ${authPasskey} where ${authPasskey.userId} = ${authUser.id})`,
       deactivatedAt: authUser.deactivatedAt,
     })
     .from(authSession)

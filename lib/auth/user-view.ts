@@ -19,6 +19,8 @@ export type UserView = {
   secondFactorRequired: boolean;
   /** False until the user opened their set-password link. */
   hasPassword: boolean;
+  /** How many passkeys the account holds. */
+  passkeys: number;
 };
 
 /** POST /api/users: a new user, who chooses a password from a one-time link. */

@@ -1,7 +1,8 @@
 import "server-only";
-import { inArray } from "drizzle-orm";
+import { count, inArray } from "drizzle-orm";
 import { getDb, type Db } from "@/lib/db";
 import { authAccount } from "@/lib/db/schema/auth";
+import { authPasskey } from "@/lib/db/schema/devices";
 import type { UserChange } from "@/lib/db/users-admin";
 import { UserError, type UserSummary } from "@/lib/db/users";
 import { jsonError } from "@/lib/http/errors";
@@ -9,7 +10,7 @@ import type { Translator } from "@/lib/i18n/server";
 import { secondFactorRequired } from "./second-factor";
 import type { UserChangeInput, UserView } from "./user-view";
 
-/** Users as /api/users shows them, with whether each has a password yet. */
+/** Users as /api/users shows them, with whether each has a password yet and how many passkeys. */
 export async function toUserViews(users: UserSummary[], db?: Db): Promise<UserView[]> {
   if (users.length === 0) return [];
   const store = db ?? (await getDb());
@@ -18,6 +19,12 @@ export async function toUserViews(users: UserSummary[], db?: Db): Promise<UserVi
     .from(authAccount)
     .where(inArray(authAccount.userId, users.map((u) => u.id)));
   const has = new Set(withPassword.filter(Boolean).map((a) => a.userId));
+  const keys = await store
+    .select({ userId: authPasskey.userId, n: count() })
+    .from(authPasskey)
+    .where(inArray(authPasskey.userId, users.map((u) => u.id)))
+    .groupBy(authPasskey.userId);
+  const passkeys = new Map(keys.map((k) => [k.userId, Number(k.n)]));
   return users.map((u) => ({
     id: u.id,
     email: u.email,
@@ -28,6 +35,7 @@ export async function toUserViews(users: UserSummary[], db?: Db): Promise<UserVi
     twoFactorEnabled: u.twoFactorEnabled,
     secondFactorRequired: secondFactorRequired(u.role),
     hasPassword: has.has(u.id),
+    passkeys: passkeys.get(u.id) ?? 0,
   }));
 }
 

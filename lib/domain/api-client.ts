@@ -14,11 +14,11 @@ export class ApiRequestError extends Error {
   readonly kind: string | undefined;
   readonly requestId: string | undefined;
   /** With kind "step_up_required": what the server asks for again (components/auth/step-up.tsx answers it). */
-  readonly stepUp: "password" | "code" | undefined;
+  readonly stepUp: "password" | "code" | "passkey" | undefined;
 
   constructor(
     message: string,
-    init: { status: number; fields?: Record<string, string>; kind?: string; requestId?: string; stepUp?: "password" | "code" },
+    init: { status: number; fields?: Record<string, string>; kind?: string; requestId?: string; stepUp?: "password" | "code" | "passkey" },
   ) {
     super(message);
     this.name = "ApiRequestError";
@@ -100,10 +100,10 @@ async function request<T>(path: string, read: AnswerReader<T>, init: RequestInit
   return answer;
 }
 
-/** The `step_up` member of a 403 asking for the password or code again. */
-function stepUpOf(body: unknown): "password" | "code" | undefined {
+/** The `step_up` member of a 403 asking for the password, code or passkey again. */
+function stepUpOf(body: unknown): "password" | "code" | "passkey" | undefined {
   const value = (body as { step_up?: unknown } | null | undefined)?.step_up;
-  return value === "password" || value === "code" ? value : undefined;
+  return value === "password" || value === "code" || value === "passkey" ? value : undefined;
 }
 
 type ApiWords = typeof enWords;

@@ -33,7 +33,7 @@ export const apiErrorSchema = z
     /** 403 for a role: the roles that may. */
     allowed_roles: z.array(z.string()).optional(),
     /** 403 `step_up_required`: what to type again (POST /api/me/step-up). */
-    step_up: z.enum(["password", "code"]).optional(),
+    step_up: z.enum(["password", "code", "passkey"]).optional(),
     /** 409 `duplicate_file`: the batch the same file made before. */
     batch_id: z.string().optional(),
   })

@@ -23,6 +23,9 @@ export function fileAnswer(contentTypes: string | readonly string[], description
   return { contentTypes: typeof contentTypes === "string" ? [contentTypes] : contentTypes, description, ...(json ? { json } : {}) };
 }
 
+/** 204: no body at all. */
+export const NO_CONTENT: FileAnswer = { contentTypes: [], description: "Done; no body" };
+
 export function isFileAnswer(spec: AnswerSpec): spec is FileAnswer {
   return Array.isArray((spec as FileAnswer).contentTypes);
 }
@@ -54,6 +57,7 @@ export async function answerProblem(answers: Answers, response: Response): Promi
   if (!spec) return `status ${status} is not declared (declared: ${declaredStatuses(answers).join(", ") || "none"})`;
   if (!isFileAnswer(spec)) return jsonProblem(spec, type, response, status, true);
   if (spec.json && type.startsWith("application/json")) return jsonProblem(spec.json, type, response, status, true);
+  if (!spec.contentTypes.length) return type || (await response.clone().text()) ? `status ${status}: a body ("${type}"), declared none` : null;
   const media = type.split(";")[0]?.trim() ?? "";
   return spec.contentTypes.includes(media) ? null : `content-type "${type}", declared ${spec.contentTypes.join(" or ")}`;
 }

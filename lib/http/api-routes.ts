@@ -40,6 +40,9 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/api/me/locale": ["POST"],
   "/api/me/notifications": ["GET", "PUT"],
   "/api/me/step-up": ["POST"],
+  "/api/me/step-up/passkey-options": ["POST"],
+  "/api/me/step-up/recent": ["POST"],
+  "/api/me/push-subscriptions": ["GET", "POST", "DELETE"],
   "/api/metrics": ["GET"],
   "/api/openapi.json": ["GET"],
   "/api/payments": ["GET", "POST"],
@@ -75,6 +78,7 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/api/transfers/series/[id]/stop": ["POST"],
   "/api/users": ["GET", "POST"],
   "/api/users/[id]": ["PATCH"],
+  "/api/users/[id]/passkeys": ["DELETE"],
   "/api/webhooks/pix": ["POST"],
 };
 

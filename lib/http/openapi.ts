@@ -63,7 +63,7 @@ export function buildOpenApiDocument(routes: readonly DeclaredRoute[], options: 
       if (!isFileAnswer(file)) continue;
       const content: Record<string, Json> = Object.fromEntries(file.contentTypes.map((type) => [type, { schema: { type: "string", contentMediaType: type } }]));
       if (file.json) content["application/json"] = { schema: { $ref: REF(answers.get(file.json)?.id ?? "") } };
-      responses[status] = { description: file.description, content };
+      responses[status] = Object.keys(content).length ? { description: file.description, content } : { description: file.description };
     }
     responses["4XX"] = { $ref: "#/components/responses/Error" };
     responses["5XX"] = { $ref: "#/components/responses/Error" };

@@ -43,7 +43,7 @@ export type RouteSpec<P, Q, B> = {
   checkOrigin?: boolean;
   /**
    * Moves money: the user must have typed their password (or code) within the last 5 minutes
-   * (lib/auth/step-up.ts), else 403 `{ kind: "step_up_required", step_up: "password" | "code" }`,
+   * (lib/auth/step-up.ts), else 403 `{ kind: "step_up_required", step_up: "password" | "code" | "passkey" }`,
    * which the browser's step-up dialog answers and retries (components/auth/step-up.tsx).
    */
   stepUp?: boolean;
@@ -138,7 +138,7 @@ export function route<
       await request.body?.cancel().catch(() => undefined);
       const method = stepUpMethod(user);
       return Response.json(
-        { error: t(method === "code" ? "auth.stepUp.requiredCode" : "auth.stepUp.required", { minutes: stepUpMinutes() }), kind: "step_up_required", step_up: method },
+        { error: t(method === "code" ? "auth.stepUp.requiredCode" : method === "passkey" ? "auth.stepUp.requiredPasskey" : "auth.stepUp.required", { minutes: stepUpMinutes() }), kind: "step_up_required", step_up: method },
         { status: 403, headers: NO_STORE },
       );
     }

@@ -31,6 +31,9 @@ import * as rlookup from "@/app/api/lookup/route";
 import * as rme_locale from "@/app/api/me/locale/route";
 import * as rme_notifications from "@/app/api/me/notifications/route";
 import * as rme_step_up from "@/app/api/me/step-up/route";
+import * as rme_step_up_passkey_options from "@/app/api/me/step-up/passkey-options/route";
+import * as rme_step_up_recent from "@/app/api/me/step-up/recent/route";
+import * as rme_push_subscriptions from "@/app/api/me/push-subscriptions/route";
 import * as rmetrics from "@/app/api/metrics/route";
 import * as rpayments_idempotent_id_receipt from "@/app/api/payments/[idempotent_id]/receipt/route";
 import * as rpayments_idempotent_id from "@/app/api/payments/[idempotent_id]/route";
@@ -64,6 +67,7 @@ import * as rtransfers_inbox from "@/app/api/transfers/inbox/route";
 import * as rtransfers from "@/app/api/transfers/route";
 import * as rtransfers_series_id_stop from "@/app/api/transfers/series/[id]/stop/route";
 import * as rusers_id from "@/app/api/users/[id]/route";
+import * as rusers_id_passkeys from "@/app/api/users/[id]/passkeys/route";
 import * as rusers from "@/app/api/users/route";
 import * as rwebhooks_pix from "@/app/api/webhooks/pix/route";
 import type { DeclaredRoute } from "@/lib/http/route";
@@ -108,6 +112,9 @@ export const DOCUMENTED_ROUTES: Readonly<Record<string, Record<string, unknown>>
   "/api/me/locale": rme_locale,
   "/api/me/notifications": rme_notifications,
   "/api/me/step-up": rme_step_up,
+  "/api/me/step-up/passkey-options": rme_step_up_passkey_options,
+  "/api/me/step-up/recent": rme_step_up_recent,
+  "/api/me/push-subscriptions": rme_push_subscriptions,
   "/api/metrics": rmetrics,
   "/api/payments/[idempotent_id]/receipt": rpayments_idempotent_id_receipt,
   "/api/payments/[idempotent_id]": rpayments_idempotent_id,
@@ -141,6 +148,7 @@ export const DOCUMENTED_ROUTES: Readonly<Record<string, Record<string, unknown>>
   "/api/transfers": rtransfers,
   "/api/transfers/series/[id]/stop": rtransfers_series_id_stop,
   "/api/users/[id]": rusers_id,
+  "/api/users/[id]/passkeys": rusers_id_passkeys,
   "/api/users": rusers,
   "/api/webhooks/pix": rwebhooks_pix,
 };

@@ -13,6 +13,11 @@ export function inboxItemHref(item: InboxItem): string {
   return `/transfers/${encodeURIComponent(item.kind === "series" ? item.transfer.id : item.id)}`;
 }
 
+/** On a phone a request opens its one-screen decision page; a batch its own page. */
+function phoneItemHref(item: InboxItem): string {
+  return item.kind === "request" ? `/transfers/${encodeURIComponent(item.id)}/decide` : inboxItemHref(item);
+}
+
 /** The name a person knows an item by: the batch's file, the request's receiver. */
 export function useInboxItemName() {
   const d = useTranslations("batches.detail");
@@ -135,7 +140,7 @@ export function InboxTable({ items, caption, selected, onToggle, onToggleAll, di
               className={cn("relative flex items-start gap-3 rounded-lg border border-border bg-surface p-3 hover:bg-surface-muted", selected.has(item.key) && "border-amber-400 bg-amber-50 dark:bg-amber-950/30")}
             >
               <div className="pt-1">{checkbox(item)}</div>
-              <Link href={inboxItemHref(item)} className="flex min-w-0 flex-1 flex-col gap-1 after:absolute after:inset-0 after:content-['']">
+              <Link href={phoneItemHref(item)} className="flex min-w-0 flex-1 flex-col gap-1 after:absolute after:inset-0 after:content-['']">
                 <span className="flex items-baseline justify-between gap-2">
                   <span className="min-w-0 font-medium [overflow-wrap:anywhere]">{nameOf(item)}</span>
                   <span className="shrink-0 text-base font-semibold tabular-nums">{formatBRL(item.value_cents)}</span>

@@ -9,3 +9,4 @@ export * from "./alerts";
 export * from "./payables";
 export * from "./admin-changes";
 export * from "./service-accounts";
+export * from "./devices";

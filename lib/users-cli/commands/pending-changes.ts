@@ -30,6 +30,8 @@ export function describeChange(c: PendingChangeView): string {
       return `reset the second factor of ${c.target_email} (${what.role})`;
     case "reactivate":
       return `reactivate ${c.target_email} (${what.role})`;
+    case "revoke_passkeys":
+      return `revoke the passkeys of ${c.target_email} (${what.role})`;
     case "service_token":
       return `a token for the service account "${what.service_account.name}" (${what.role})`;
   }

@@ -2,10 +2,13 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { TwoFactorSettings } from "@/components/auth/two-factor-settings";
+import { PasskeysSettings } from "@/components/security/passkeys-settings";
+import { PushSettings } from "@/components/security/push-settings";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { getSessionUser } from "@/lib/auth/guard";
 import { loginUrlFor, safeNextPath } from "@/lib/auth/safe-next";
+import { can } from "@/lib/auth/roles";
 import { secondFactorRequired, SECURITY_PAGE } from "@/lib/auth/second-factor";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -16,7 +19,8 @@ export async function generateMetadata(): Promise<Metadata> {
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /**
- * The signed-in user's own security settings: the second factor. Open to every signed-in user,
+ * The signed-in user's own security settings: the second factor, passkeys, and the devices that
+ * get a push when something waits for their approval. Open to every signed-in user,
  * including one who must enrol before anything else (the guard sends them here with `next`).
  */
 export default async function SecurityPage({ searchParams }: Props) {
@@ -43,6 +47,24 @@ export default async function SecurityPage({ searchParams }: Props) {
         <CardBody className="flex flex-col gap-4">
           <p className="text-sm text-fg-muted">{t("security.twoFactor.explain")}</p>
           <TwoFactorSettings enabled={user.twoFactorEnabled} required={required} next={next} />
+        </CardBody>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("security.passkeys.heading")}</CardTitle>
+        </CardHeader>
+        <CardBody className="flex flex-col gap-4">
+          <p className="text-sm text-fg-muted">{t("security.passkeys.explain")}</p>
+          <PasskeysSettings />
+        </CardBody>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("security.push.heading")}</CardTitle>
+        </CardHeader>
+        <CardBody className="flex flex-col gap-4">
+          <p className="text-sm text-fg-muted">{t("security.push.explain")}</p>
+          <PushSettings approves={can(user.role, "approve")} />
         </CardBody>
       </Card>
     </div>
