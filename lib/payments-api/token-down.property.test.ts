@@ -5,6 +5,7 @@ import { TEST_ENGINES } from "@/lib/db/test-engines";
 import { getTransfer } from "@/lib/transfers/store";
 import { startEngineHarness, waitForState, type EngineHarness } from "@/lib/transfers/testing/harness";
 import { dictBody, startTestSandbox, TEST_TIMEOUTS, type TestSandbox } from "./test-sandbox";
+import { seedTestPeople } from "@/lib/transfers/testing/fixtures";
 
 // "Token endpoint down" where a browser test cannot reach it: the server holds a cached token
 // and the sandbox has no control to expire it, so here the token is forgotten (as when it
@@ -36,6 +37,7 @@ let serial = 0;
 beforeAll(async () => {
   t = await startTestSandbox();
   h = await startEngineHarness(TEST_ENGINES[0]!);
+  await seedTestPeople(h.store.db, [{ id: "u-admin", role: "admin" }]);
 });
 afterAll(async () => {
   await h.close();

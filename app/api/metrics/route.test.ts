@@ -15,6 +15,7 @@ import { planFor } from "@/sandbox/lifecycle";
 import { readScrape, type Scrape } from "@/lib/testing/prometheus";
 import { reconcile } from "@/lib/transfers/reconcile";
 import { startEngineHarness, waitForState, type EngineHarness } from "@/lib/transfers/testing/harness";
+import { seedTestPeople } from "@/lib/transfers/testing/fixtures";
 
 /**
  * GET /api/metrics as Prometheus reads it (a text parser from npm), around a real transfer: made
@@ -107,6 +108,7 @@ describe.each(TEST_ENGINES)("GET /api/metrics around a real transfer on $name", 
   let h: EngineHarness;
   beforeAll(async () => {
     h = await startEngineHarness(engine);
+    await seedTestPeople(h.store.db, [{ id: "u-operator", role: "operator" }]);
     setEventBusForTests(await createEventBus({ db: h.store.db }));
   });
   afterAll(async () => {

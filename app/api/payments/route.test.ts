@@ -8,6 +8,7 @@ import { saveApprovalPolicy } from "@/lib/transfers/policy-store";
 import { startEngineHarness, waitForState, type EngineHarness } from "@/lib/transfers/testing/harness";
 import { driveEngine } from "@/lib/transfers/testing/drive";
 import { TEST_ENGINE } from "@/lib/transfers/testing/fixtures";
+import { seedTestPeople } from "@/lib/transfers/testing/fixtures";
 
 const auth = vi.hoisted(() => ({ answer: "user" as "user" | 401 | 403 }));
 vi.mock("@/lib/auth/guard", () => ({
@@ -33,6 +34,7 @@ beforeAll(async () => {
   process.env.PAYMENTS_API_REGISTER_TIMEOUT_MS = "5000";
   resetEnvForTests();
   h = await startEngineHarness(TEST_ENGINES[0]!, { leaseMs: 15_000 });
+  await seedTestPeople(h.store.db, [{ id: "u-operator", role: "operator" }, { id: "u-admin", role: "admin" }]);
 });
 afterAll(async () => {
   await h.close();
