@@ -3,13 +3,15 @@
 import { Fingerprint, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { useStepUp } from "@/components/auth/step-up";
 import { Button } from "@/components/ui/button";
 import { authClient } from "@/lib/auth/auth-client";
 import { stepUpAnswer } from "@/lib/auth/answers";
 import { answerParsedBy } from "@/lib/domain/answer-schema";
 import { apiPost, isApiRequestError } from "@/lib/domain/api-client";
+import { describeAgent } from "@/lib/devices/describe";
 import { formatBrazilDate } from "@/lib/pix/time";
 
 type Passkey = { id: string; name?: string | null; createdAt: string | Date; backedUp: boolean };
@@ -24,20 +26,19 @@ export function PasskeysSettings() {
   const t = useTranslations("security.passkeys");
   const router = useRouter();
   const withStepUp = useStepUp();
-  const [keys, setKeys] = useState<Passkey[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
   const supported = typeof window === "undefined" || typeof window.PublicKeyCredential === "function";
-
-  const load = useCallback(async () => {
-    const { data, error } = await authClient.passkey.listUserPasskeys();
-    if (error || !data) return setNotice({ tone: "error", text: t("failed") });
-    setKeys(data as Passkey[]);
-  }, [t]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const list = useQuery({
+    queryKey: ["me", "passkeys"],
+    queryFn: async () => {
+      const { data, error } = await authClient.passkey.listUserPasskeys();
+      if (error || !data) throw new Error(t("failed"));
+      return data as Passkey[];
+    },
+  });
+  const keys = list.data ?? null;
+  const load = () => list.refetch();
 
   async function recent(): Promise<boolean> {
     try {
@@ -76,6 +77,7 @@ export function PasskeysSettings() {
 
   return (
     <div className="flex flex-col gap-3">
+      {list.isError ? <p role="alert" className="text-sm text-red-700 dark:text-red-400">{t("failed")}</p> : null}
       {keys && keys.length === 0 ? <p className="text-sm text-fg-muted">{t("none")}</p> : null}
       {keys && keys.length > 0 ? (
         <ul className="flex flex-col divide-y divide-border rounded-md border border-border" aria-label={t("heading")}>
@@ -120,8 +122,5 @@ export function PasskeysSettings() {
 
 /** A name people recognise in the list: the device as the browser describes it. */
 function deviceName(): string {
-  const ua = navigator.userAgent;
-  const platform = /iPhone/.test(ua) ? "iPhone" : /iPad/.test(ua) ? "iPad" : /Android/.test(ua) ? "Android" : /Mac OS X/.test(ua) ? "Mac" : /Windows/.test(ua) ? "Windows" : /Linux/.test(ua) ? "Linux" : "";
-  const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /Chrome\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "";
-  return [browser, platform].filter(Boolean).join(" · ").slice(0, 60);
+  return describeAgent(navigator.userAgent).slice(0, 60);
 }

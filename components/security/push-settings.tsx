@@ -2,10 +2,12 @@
 
 import { Bell, BellOff, Smartphone, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { answerParsedBy } from "@/lib/domain/answer-schema";
 import { apiDelete, apiGet, apiPost, isApiRequestError } from "@/lib/domain/api-client";
+import { describeAgent } from "@/lib/devices/describe";
 import { formatBrazilDateTime } from "@/lib/pix/time";
 import { pushSubscribedAnswer, pushSubscriptionsAnswer, type PushDevice } from "@/lib/push/answers";
 import { applicationServerKey, pushSupported, serviceWorker } from "@/lib/push/browser";
@@ -23,24 +25,20 @@ type State = { key: string | null; devices: PushDevice[]; mine: string | null };
  */
 export function PushSettings({ approves }: { approves: boolean }) {
   const t = useTranslations("security.push");
-  const [state, setState] = useState<State | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const supported = pushSupported();
-
-  const load = useCallback(async () => {
-    try {
+  const query = useQuery({
+    queryKey: ["me", "push-subscriptions"],
+    queryFn: async (): Promise<State> => {
       const answer = await apiGet("/api/me/push-subscriptions", readList);
       const current = supported ? await (await serviceWorker())?.pushManager.getSubscription() : null;
-      setState({ key: answer.vapid_public_key, devices: answer.subscriptions, mine: current?.endpoint ?? null });
-    } catch (err) {
-      setError(isApiRequestError(err) ? err.message : t("failed"));
-    }
-  }, [supported, t]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+      return { key: answer.vapid_public_key, devices: answer.subscriptions, mine: current?.endpoint ?? null };
+    },
+  });
+  const state = query.data ?? null;
+  const load = () => query.refetch();
+  const loadError = query.error ? (isApiRequestError(query.error) ? query.error.message : t("failed")) : null;
 
   const on = !!state?.mine && state.devices.some((d) => d.endpoint === state.mine);
 
@@ -78,7 +76,7 @@ export function PushSettings({ approves }: { approves: boolean }) {
     }
   }
 
-  if (!state) return error ? <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p> : null;
+  if (!state) return loadError ? <p role="alert" className="text-sm text-red-700 dark:text-red-400">{loadError}</p> : null;
   return (
     <div className="flex flex-col gap-4">
       {!approves ? <p className="text-sm text-fg-muted">{t("onlyApprovers")}</p> : null}
@@ -120,7 +118,7 @@ export function PushSettings({ approves }: { approves: boolean }) {
                   <Smartphone aria-hidden className="h-4 w-4 shrink-0 text-fg-muted" />
                   <div className="min-w-0">
                     <p className="truncate text-sm font-medium text-fg">
-                      {describeAgent(d.user_agent)}
+                      {describeAgent(d.user_agent) || d.user_agent?.slice(0, 40) || "—"}
                       {d.endpoint === state.mine ? ` (${t("current")})` : ""}
                     </p>
                     <p className="text-xs text-fg-muted">
@@ -140,12 +138,4 @@ export function PushSettings({ approves }: { approves: boolean }) {
       </div>
     </div>
   );
-}
-
-/** "Chrome · Android" from a user agent; the raw text's start when nothing is recognised. */
-function describeAgent(ua: string | null): string {
-  if (!ua) return "—";
-  const platform = /iPhone/.test(ua) ? "iPhone" : /iPad/.test(ua) ? "iPad" : /Android/.test(ua) ? "Android" : /Mac OS X/.test(ua) ? "Mac" : /Windows/.test(ua) ? "Windows" : /Linux/.test(ua) ? "Linux" : "";
-  const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /Chrome\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "";
-  return [browser, platform].filter(Boolean).join(" · ") || ua.slice(0, 40);
 }
