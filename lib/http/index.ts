@@ -9,5 +9,6 @@ export { checkOrigin } from "./origin";
 export { redact, redactText, REDACTED } from "./redact";
 export { logLine } from "./logger";
 export { getRequestContext, recordUpstreamCall, requestIdFrom, setRequestUser } from "./request-context";
+export { emptyBodySchema } from "./empty-body";
 export { readJsonBody, queryObject, clientIp, tooLarge } from "./input";
 export { readBoundedBody, declaresTooLarge, jsonTooDeep, JSON_BODY_LIMIT, AUTH_BODY_LIMIT, MAX_JSON_DEPTH } from "./body";

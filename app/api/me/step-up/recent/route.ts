@@ -1,5 +1,5 @@
 import { stepUpAnswer } from "@/lib/auth/answers";
-import { jsonOk, route } from "@/lib/http";
+import { emptyBodySchema, jsonOk, route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
@@ -9,6 +9,7 @@ export const POST = route(
     summary: "200 when this session proved who holds it within the step-up window, else the step-up 403; asked before adding or removing a passkey",
     answers: { 200: stepUpAnswer },
     permission: "account",
+    body: emptyBodySchema,
     stepUp: true,
   },
   async ({ user }) => jsonOk({ verified_at: user.verifiedAt.toISOString() }),
