@@ -7,7 +7,7 @@ import { SHOTS, completingId, control, freshCpf } from "./register-helpers";
  * The approver's day in Portuguese (issue 36): a batch of 3 rows and 2 single requests wait for
  * approver2; "Aguardando você" shows 3 items (the batch as ONE, named, with its rows and total),
  * the header badge says 3; all are ticked and approved at once, each its own decision (and audit
- * row), through the step-up dialog when the server asks for it; /transfers?batch= groups the
+ * row, made by the server in one request), through the step-up dialog when the server asks for it; /transfers?batch= groups the
  * batch's rows. At 1440 and 390 px.
  */
 test.describe.configure({ mode: "serial" });
@@ -127,14 +127,14 @@ test("a batch of 3 rows and 2 requests wait: 3 items and a badge of 3; all appro
   await approveAll.click();
   await expect(section.getByTestId("bulk-confirm")).toContainText("Aprovar 3 itens somando R$\u00a014.650,00?");
   await approver.screenshot({ path: `${SHOTS}/approver-day-confirm-pt-390.png`, fullPage: true });
-  const approvals: number[] = [];
+  const decisions: number[] = [];
   approver.on("response", (r) => {
-    if (r.request().method() === "POST" && new URL(r.url()).pathname.endsWith("/approve")) approvals.push(r.status());
+    if (r.request().method() === "POST" && new URL(r.url()).pathname === "/api/transfers/decisions") decisions.push(r.status());
   });
-  // The first approval meets the step-up (as it does once the window passed: 20 s on the e2e
-  // server, too long to wait for here): the dialog opens once, then every item goes through.
+  // The decisions meet the step-up (as they do once the window passed: 20 s on the e2e server, too
+  // long to wait for here): the dialog opens once, then the one request decides every item.
   let askedAgain = false;
-  await approver.route(/\/api\/(transfers|batches)\/[^/]+\/approve$/, async (route) => {
+  await approver.route(/\/api\/transfers\/decisions$/, async (route) => {
     if (askedAgain) return route.continue();
     askedAgain = true;
     return route.fulfill({ status: 403, contentType: "application/json", body: JSON.stringify({ error: "Confirme que é você.", kind: "step_up_required", step_up: "password" }) });
@@ -151,8 +151,8 @@ test("a batch of 3 rows and 2 requests wait: 3 items and a badge of 3; all appro
   await expect(results.locator("li[data-result=done]")).toHaveCount(3, { timeout: 20_000 });
   await expect(results).toContainText("3 de 3 decididos");
   await expect(results.locator(`li[data-id="${made.batchId}"]`)).toContainText("Aprovação registrada");
-  // One approval each, after the one the step-up held back; never a second dialog.
-  expect(approvals).toEqual([403, 200, 200, 200]);
+  // One request for the three decisions, after the one the step-up held back; never a second dialog.
+  expect(decisions).toEqual([403, 200]);
   await expect(approver.getByRole("dialog")).toHaveCount(0);
   // Nothing waits any more: the badge is gone, the section keeps only its report.
   await expect(approver.getByTestId("inbox-badge")).toHaveCount(0);

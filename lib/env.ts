@@ -69,6 +69,10 @@ export type ServerEnv = {
     /** Transfers a process submits at once. */
     concurrency: number;
   };
+  cash: {
+    /** The share (0-100) of charges due on a day that the cash position expects to arrive that day. */
+    expectedInPercent: number;
+  };
   reconcile: {
     cron: string;
     /** `submitting`/`outcome_unknown` requests older than this are settled by reading back. */
@@ -183,6 +187,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       batchRatePerSecond: e.BATCH_RATE_PER_SECOND,
       concurrency: e.QUEUE_CONCURRENCY,
     },
+    cash: { expectedInPercent: e.CASH_EXPECTED_IN_PERCENT },
     reconcile: {
       cron: e.RECONCILE_CRON,
       staleSeconds: e.RECONCILE_STALE_SECONDS,

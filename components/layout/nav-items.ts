@@ -10,6 +10,7 @@ type NavLabel =
   | "receivers"
   | "qrcodes"
   | "statement"
+  | "cash"
   | "reconciliation"
   | "alerts"
   | "alertRules"
@@ -50,6 +51,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   { href: "/receivers", label: "receivers", permission: "viewTransfers", tier: 3 },
   { href: "/qrcodes", label: "qrcodes", permission: "viewPayments", tier: 3 },
   { href: "/statement", label: "statement", permission: "viewPayments", tier: 3 },
+  { href: "/cash", label: "cash", permission: "viewPayments", tier: 2 },
   { href: "/reconciliation", label: "reconciliation", permission: "reconciliation", tier: 3 },
   { href: "/alerts", label: "alerts", permission: "alerts", tier: 3 },
   { href: "/users", label: "users", permission: "users", tier: 3 },

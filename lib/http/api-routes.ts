@@ -18,6 +18,7 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/api/audit/export": ["GET"],
   "/api/auth/[...all]": ["GET", "POST"],
   "/api/balance": ["GET"],
+  "/api/cash-position": ["GET"],
   "/api/batches": ["GET", "POST"],
   "/api/batches/[id]": ["DELETE", "GET"],
   "/api/batches/[id]/approve": ["POST"],

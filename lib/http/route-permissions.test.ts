@@ -27,6 +27,7 @@ const PERMISSION_OF: Record<string, string> = {
   "GET /api/auth/[...all]": "none",
   "POST /api/auth/[...all]": "none",
   "GET /api/balance": "viewTransfers",
+  "GET /api/cash-position": "viewPayments",
   "GET /api/batches": "viewTransfers",
   "POST /api/batches": "register",
   "GET /api/batches/[id]": "viewTransfers",

@@ -35,6 +35,7 @@ export const CLIENT_MESSAGES = {
   reconciliation: ["common", "glossary", "reconciliation", "validation"],
   settings: ["adminChanges", "alerts", "approvals", "balance", "common", "costCentres", "formats", "glossary", "security", "users", "validation"],
   statement: ["common", "exports", "formats", "glossary", "statement", "table"],
+  cash: ["cash", "common", "exports"],
   transfers: ["approvals", "auth", "batches", "common", "formats", "glossary", "table", "transfers", "validation"],
   transferDetail: ["approvals", "auth", "common", "glossary", "receipts", "transfers", "validation"],
   users: ["adminChanges", "common", "errors", "glossary", "serviceAccounts", "users", "validation"],

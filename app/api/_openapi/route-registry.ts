@@ -10,6 +10,7 @@ import * as ralerts_seen from "@/app/api/alerts/seen/route";
 import * as raudit_export from "@/app/api/audit/export/route";
 import * as raudit from "@/app/api/audit/route";
 import * as rbalance from "@/app/api/balance/route";
+import * as rcash_position from "@/app/api/cash-position/route";
 import * as rbatches_id_approve from "@/app/api/batches/[id]/approve/route";
 import * as rbatches_id_cancel from "@/app/api/batches/[id]/cancel/route";
 import * as rbatches_id_errors from "@/app/api/batches/[id]/errors/route";
@@ -91,6 +92,7 @@ export const DOCUMENTED_ROUTES: Readonly<Record<string, Record<string, unknown>>
   "/api/audit/export": raudit_export,
   "/api/audit": raudit,
   "/api/balance": rbalance,
+  "/api/cash-position": rcash_position,
   "/api/batches/[id]/approve": rbatches_id_approve,
   "/api/batches/[id]/cancel": rbatches_id_cancel,
   "/api/batches/[id]/errors": rbatches_id_errors,
