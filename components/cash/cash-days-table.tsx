@@ -12,8 +12,8 @@ export function CashDaysTable({ days, selected, onSelect }: { days: CashDayView[
   const note = (d: CashDayView) => (d.non_business === "weekend" ? t("weekend") : d.non_business);
   const short = (d: CashDayView) => d.out_cents > 0 && d.closing_cents < 0;
   return (
-    <section className="rounded-lg border border-border bg-surface" aria-label={t("table.title")}>
-      <h2 className="px-3 pt-3 text-sm font-semibold text-fg">{t("table.title")}</h2>
+    <section className="rounded-lg border border-border bg-surface" aria-label={t("daysTitle")}>
+      <h2 className="px-3 pt-3 text-sm font-semibold text-fg">{t("daysTitle")}</h2>
       <table className="mt-2 hidden w-full border-collapse text-sm md:table" data-testid="cash-days">
         <thead className="text-left text-xs font-medium uppercase tracking-wide text-fg-muted">
           <tr className="border-b border-border">
@@ -49,7 +49,7 @@ export function CashDaysTable({ days, selected, onSelect }: { days: CashDayView[
           ))}
         </tbody>
       </table>
-      <ul className="mt-2 flex flex-col divide-y divide-border md:hidden" aria-label={t("table.title")}>
+      <ul className="mt-2 flex flex-col divide-y divide-border md:hidden" aria-label={t("daysTitle")}>
         {days.map((d) => (
           <li key={d.date} data-day={d.date} data-short={short(d) || undefined}>
             <button type="button" onClick={() => onSelect(d.date)} aria-pressed={d.date === selected} className={cn("flex w-full items-baseline justify-between gap-3 px-3 py-2 text-left text-sm", d.date === selected && "bg-blue-50 dark:bg-blue-950/30")}>

@@ -1,3 +1,4 @@
+import "@/lib/zod-config";
 import { z } from "zod";
 
 /** GET /api/cash-position: the answer (client-safe: the page parses what it gets). */

@@ -98,6 +98,12 @@ const PERMISSION_OF: Record<string, string> = {
   "GET /api/users": "users",
   "POST /api/users": "users",
   "POST /api/webhooks/pix": "public",
+  "DELETE /api/me/push-subscriptions": "account",
+  "DELETE /api/users/[id]/passkeys": "users",
+  "GET /api/me/push-subscriptions": "account",
+  "POST /api/me/push-subscriptions": "account",
+  "POST /api/me/step-up/passkey-options": "account",
+  "POST /api/me/step-up/recent": "account + stepUp",
 };
 
 type Handler = { declared?: DeclaredRoute };

@@ -33,12 +33,12 @@ export const CLIENT_MESSAGES = {
   events: ["common", "events", "glossary", "qrcodeDetail", "table"],
   receivers: ["common", "formats", "glossary", "receivers", "register", "validation"],
   reconciliation: ["common", "glossary", "reconciliation", "validation"],
-  settings: ["adminChanges", "alerts", "approvals", "balance", "common", "costCentres", "formats", "glossary", "security", "users", "validation"],
+  settings: ["adminChanges", "alerts", "approvals", "audit", "auth", "balance", "common", "costCentres", "formats", "glossary", "security", "users", "validation"],
   statement: ["common", "exports", "formats", "glossary", "statement", "table"],
   cash: ["cash", "common", "exports"],
   transfers: ["approvals", "auth", "batches", "common", "formats", "glossary", "table", "transfers", "validation"],
   transferDetail: ["approvals", "auth", "common", "glossary", "receipts", "transfers", "validation"],
-  users: ["adminChanges", "common", "errors", "glossary", "serviceAccounts", "users", "validation"],
+  users: ["adminChanges", "audit", "common", "errors", "glossary", "serviceAccounts", "users", "validation"],
 } as const satisfies Record<string, readonly Namespace[]>;
 
 export type MessageScope = keyof typeof CLIENT_MESSAGES;

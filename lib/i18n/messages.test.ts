@@ -1,3 +1,4 @@
+import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "./config";
 import { MESSAGES } from "./messages";
@@ -8,10 +9,25 @@ function leafKeys(tree: unknown, prefix = ""): string[] {
   return Object.entries(tree).flatMap(([key, value]) => leafKeys(value, prefix ? `${prefix}.${key}` : key));
 }
 
-/** The ICU arguments a message uses ({name}, {count, plural, ...}), sorted. */
+/**
+ * The ICU arguments a message uses ({name}, {count, plural, ...}, {state, select, ...}), sorted,
+ * read by the ICU parser itself: a select's branch ({Aprovado}) is text, not an argument. A
+ * message the parser refuses fails here rather than in a person's browser.
+ */
 function argumentsOf(message: string): string[] {
   const names = new Set<string>();
-  for (const match of message.matchAll(/\{\s*([a-zA-Z_][\w]*)\s*[,}]/g)) names.add(match[1]!);
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const element of elements) {
+      if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
+      if (element.type === TYPE.tag) {
+        walk(element.children);
+        continue;
+      }
+      names.add(element.value);
+      if (element.type === TYPE.select || element.type === TYPE.plural) for (const option of Object.values(element.options)) walk(option.value);
+    }
+  };
+  walk(parse(message, { ignoreTag: true }));
   return [...names].sort();
 }
 
