@@ -3,8 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, ArrowDownLeft, ArrowUpRight, Landmark, TrendingDown } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { parseAsInteger, useQueryState } from "nuqs";
-import { useState } from "react";
+import { parseAsInteger, parseAsString, useQueryState } from "nuqs";
 import { ErrorState } from "@/components/ui/error-state";
 import { ExportButton } from "@/components/ui/export-button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -36,7 +35,9 @@ export function CashView() {
   const [days, setDays] = useQueryState("days", parseAsInteger.withDefault(30).withOptions({ clearOnDefault: true }));
   const span = (CASH_DAYS as readonly number[]).includes(days) ? days : 30;
   const query = useQuery(cashQueries.days(span));
-  const [chosen, setChosen] = useState<string | null>(null);
+  // The chosen day is in the address (?day=yyyy-mm-dd): the shortfall alert links to its day.
+  const [chosen, choose] = useQueryState("day", parseAsString);
+  const setChosen = (date: string) => void choose(date);
 
   if (query.isError) return <ErrorState title={t("couldNotLoad")} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   const data = query.data;

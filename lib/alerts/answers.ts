@@ -27,6 +27,9 @@ const alertFactsSchema = z.object({
   expires_at: z.string().nullable().optional(),
   last_webhook_at: z.string().nullable().optional(),
   file_name: z.string().nullable().optional(),
+  /** projected_shortfall: the Brazil day short of money, and by how much. */
+  day: z.string().optional(),
+  missing_cents: centsSchema.optional(),
 });
 
 const alertDeliverySchema = z.object({
@@ -45,7 +48,7 @@ export const alertSchema = z
     id: z.number().int(),
     rule: alertRuleSchema,
     state: z.enum(ALERT_STATES),
-    subject: z.object({ type: z.enum(["transfer", "batch", "finding", "account", "webhooks", "transfers"]), id: z.string() }),
+    subject: z.object({ type: z.enum(["transfer", "batch", "finding", "account", "webhooks", "transfers", "cash"]), id: z.string() }),
     /** Where a person looks at it in the back office (a path). */
     href: z.string().nullable(),
     facts: alertFactsSchema,

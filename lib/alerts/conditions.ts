@@ -4,6 +4,9 @@ import type { Db } from "@/lib/db";
 import { batches, reconciliationFindings, transferRequests, webhookEvents, type TransferRequestRow } from "@/lib/db/schema";
 import type { AccountBalance } from "@/lib/payments-api";
 import { brazilDayKey } from "@/lib/pix";
+import { incomingItems } from "@/lib/cash/incoming";
+import { outgoingItems } from "@/lib/cash/outgoing";
+import { calendar, projectCash } from "@/lib/cash/projection";
 import { attentionCondition, attentionOf } from "@/lib/transfers/attention";
 import type { RuleConfig } from "./settings";
 import { RULE_SPECS, type AlertRule } from "./rules";
@@ -43,7 +46,12 @@ type Context = {
   portal: boolean;
   /** The provider's balance, or null when it could not be read (the balance rules wait), undefined: not asked. */
   balance?: AccountBalance | null;
+  /** CASH_EXPECTED_IN_PERCENT: the share of charges due that the cash projection counts (100 when not said). */
+  expectedInPercent?: number;
 };
+
+/** How far ahead projected_shortfall looks: the cash page's default span. */
+export const SHORTFALL_HORIZON_DAYS = 30;
 
 /** Rows read per rule and run; a larger backlog is seen at the next run. */
 const MAX_ROWS = 10_000;
@@ -69,8 +77,10 @@ export async function seeConditions(ctx: Context, scope: Scope): Promise<Seen> {
   if (ctx.balance === undefined || ctx.balance === null) {
     seen.decided.delete("balance_low");
     seen.decided.delete("balance_short");
+    seen.decided.delete("projected_shortfall");
   } else {
     seen.conditions.push(...(await balanceConditions(ctx, ctx.balance, on)));
+    if (on("projected_shortfall")) seen.conditions.push(...(await shortfallConditions(ctx, ctx.balance)));
   }
   if (on("webhooks_silent")) seen.conditions.push(...(await silenceConditions(ctx)));
   if (on("failure_spike")) seen.conditions.push(...(await spikeConditions(ctx)));
@@ -217,6 +227,25 @@ async function balanceConditions(ctx: Context, balance: AccountBalance, on: (r: 
     }
   }
   return out;
+}
+
+/**
+ * Each day of the next SHORTFALL_HORIZON_DAYS that sends more than the cash position projects it
+ * will have (lib/cash: today's balance, what is scheduled, the expected share of charges due):
+ * one alert per day, resolved by itself once the projection recovers.
+ */
+async function shortfallConditions(ctx: Context, balance: AccountBalance): Promise<Condition[]> {
+  const today = brazilDayKey(ctx.now);
+  const last = calendar(today, SHORTFALL_HORIZON_DAYS).at(-1)!;
+  const [outgoing, incoming] = await Promise.all([outgoingItems(ctx.db, today, last), incomingItems(ctx.db, today, last)]);
+  const { shortfalls } = projectCash({ today, days: SHORTFALL_HORIZON_DAYS, availableCents: balance.availableCents, outgoing, incoming, expectedInPercent: ctx.expectedInPercent ?? 100 });
+  return shortfalls.map((s) => ({
+    rule: "projected_shortfall" as const,
+    key: `projected_shortfall:cash:${s.date}`,
+    subject: { type: "cash" as const, id: s.date },
+    ownerId: null,
+    facts: { day: s.date, missing_cents: s.missing_cents, balance_cents: balance.availableCents },
+  }));
 }
 
 /**

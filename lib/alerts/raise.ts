@@ -33,12 +33,14 @@ export type EvaluateDeps = {
   channels: Channels;
   /** Reads the provider's balance (global runs only); a failure leaves the balance rules as they are. */
   balance?: () => Promise<AccountBalance>;
+  /** CASH_EXPECTED_IN_PERCENT (projected_shortfall). */
+  expectedInPercent?: number;
 };
 
 /** Sees the conditions of `scope` and applies them. */
 export async function evaluateAlerts(db: Db, scope: Scope, deps: EvaluateDeps): Promise<Evaluation> {
   const balance = scope.kind === "all" && deps.balance ? await deps.balance().catch(() => null) : undefined;
-  const seen = await seeConditions({ db, now: deps.now, config: deps.config, portal: deps.portal, balance }, scope);
+  const seen = await seeConditions({ db, now: deps.now, config: deps.config, portal: deps.portal, balance, expectedInPercent: deps.expectedInPercent }, scope);
   return applyConditions(db, seen, scope, deps);
 }
 

@@ -17,6 +17,7 @@ export const ALERT_RULES = [
   "reconciliation_finding",
   "balance_low",
   "balance_short",
+  "projected_shortfall",
   "webhooks_silent",
   "failure_spike",
 ] as const;
@@ -48,6 +49,8 @@ export const RULE_SPECS: Record<AlertRule, RuleSpec> = {
   balance_low: { unit: "cents", fallback: 1_000_000, min: 1, max: 100_000_000_000, scope: "global" },
   // Below what is approved and waiting to go (no threshold: the sum is the threshold).
   balance_short: { unit: null, fallback: null, min: 0, max: 0, scope: "global" },
+  // A day of the next 30 that sends more than the cash position projects it will have (lib/cash).
+  projected_shortfall: { unit: null, fallback: null, min: 0, max: 0, scope: "global" },
   // The provider retries a notification for 10 minutes; 30 without one while ours wait is not a hiccup.
   webhooks_silent: { unit: "minutes", fallback: 30, min: 5, max: 1_440, scope: "global" },
   // One refusal is handled on its transfer; more than five in an hour looks systemic.

@@ -39,6 +39,7 @@ export function startAlerts(): Promise<AlertQueue> {
       attentionAfterMinutes: env.transfers.attentionAfterMinutes,
       portal: env.transfers.providerAuthorization === "portal",
       balance: () => getCachedBalance(),
+      expectedInPercent: env.cash.expectedInPercent,
     });
     const queue = await startAlertQueue(engine.boss, { cron: env.reconcile.cron, pollingIntervalSeconds: 1, work });
     bus.subscribeTransfers((change) => {

@@ -4,6 +4,7 @@
  * Amounts and dates are Brazilian whatever the language (lib/pix).
  */
 import { formatBRL, formatBrazilDateTime } from "@/lib/pix";
+import { formatBrazilDay } from "@/lib/pix/date-input";
 import { isTransferState } from "@/lib/transfers/states";
 import type { AlertRule } from "./rules";
 import type { AlertFacts, AlertSubjectType } from "./types";
@@ -41,6 +42,8 @@ export function detailWords(w: Words, rule: AlertRule, facts: AlertFacts): strin
     id: facts.idempotent_id ?? "",
     kind: facts.finding_kind === "missing_at_provider" || facts.finding_kind === "missed_notification" ? w(`reconciliation.kinds.${facts.finding_kind}`) : (facts.finding_kind ?? ""),
     amount: facts.value_cents !== undefined ? formatBRL(facts.value_cents) : "—",
+    day: facts.day ? formatBrazilDay(facts.day) : "—",
+    missing: formatBRL(facts.missing_cents ?? 0),
     last: facts.last_webhook_at ? formatBrazilDateTime(facts.last_webhook_at) : w("alerts.never"),
   };
   return w(`alerts.rules.${rule}.detail`, values);
@@ -64,6 +67,8 @@ export function alertHref(type: AlertSubjectType, id: string): string {
       return "/events";
     case "transfers":
       return "/transfers?view=notPaid";
+    case "cash":
+      return `/cash?day=${encodeURIComponent(id)}`;
     default:
       return "/";
   }

@@ -22,6 +22,7 @@ export type AlertWorkOptions = {
   attentionAfterMinutes: number;
   portal: boolean;
   balance?: () => Promise<AccountBalance>;
+  expectedInPercent?: number;
 };
 
 export type AlertWork = ReturnType<typeof alertWork>;
@@ -38,7 +39,7 @@ export function alertWork(o: AlertWorkOptions) {
       return [...evaluation.deliveryIds, ...(await notices(subject, now))];
     },
     async tick(now = new Date()): Promise<number[]> {
-      const evaluation = await evaluateAlerts(o.db, { kind: "all" }, { ...(await deps(now)), balance: o.balance });
+      const evaluation = await evaluateAlerts(o.db, { kind: "all" }, { ...(await deps(now)), balance: o.balance, expectedInPercent: o.expectedInPercent });
       const ids = [...evaluation.deliveryIds];
       for (const subject of await recentSubjects(o.db, now)) ids.push(...(await notices(subject, now)));
       for (const due of await dueDeliveries(o.db, now)) ids.push(due.id);
