@@ -13,6 +13,7 @@ import { overviewSearchParams, rangeProblem, toInsightsQuery } from "@/lib/insig
 import { brazilDayKey } from "@/lib/pix/time";
 import { insightsQueries } from "@/lib/queries/insights";
 import { ChartCard } from "./chart-card";
+import { NextDaysCard } from "@/components/cash/next-days-card";
 import { CostCentreCard } from "./cost-centre-card";
 import { dayLabel, toStatusRows, toTimeRows } from "./chart-data";
 import { StatusTable, TimeTable } from "./chart-tables";
@@ -116,6 +117,7 @@ export function Overview({ aside }: { aside?: ReactNode } = {}) {
       </div>
       <div className="grid gap-4 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <CostCentreCard range={range} rangeText={rangeText} />
+        <NextDaysCard />
       </div>
     </div>
   );

@@ -19,7 +19,7 @@ export const CLIENT_MESSAGES = {
    * the loading and error states of the payments and QR code lists.
    */
   dashboard: ["alerts", "auth", "balance", "common", "glossary", "layout", "lookup", "paymentDetail", "payments", "qrcodeDetail", "qrcodes", "reconciliation", "transfers", "validation"],
-  overview: ["balance", "common", "costCentres", "formats", "glossary", "overview", "qrcodes", "table"],
+  overview: ["balance", "cash", "common", "costCentres", "formats", "glossary", "overview", "qrcodes", "table"],
   payments: ["common", "exports", "formats", "glossary", "payments", "qrcodes", "table"],
   paymentDetail: ["common", "glossary", "paymentDetail", "qrcodeDetail", "receipts", "validation"],
   register: ["approvals", "auth", "balance", "errors", "formats", "glossary", "register", "transfers", "validation"],
