@@ -13,7 +13,7 @@ for (let slot = 0; slot < E2E_SLOTS; slot++) {
       await page.goto("/login");
       await page.getByLabel("Email").fill(`${role}@demo.test`);
       await page.getByLabel("Password").fill(E2E.password);
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await expect(page).not.toHaveURL(/\/login/);
       await context.storageState({ path: storageStateFor(role, slot) });
       await context.close();

@@ -35,7 +35,7 @@ async function inEnglish(context: BrowserContext) {
 async function submitSignIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 /** Submits a sign-in that must fail and returns what the server answered and what the form says. */
@@ -45,7 +45,7 @@ async function failedSignIn(page: Page, email: string, password: string) {
   const res = await answer;
   const alert = page.locator("#sign-in-error");
   await expect(alert).not.toBeEmpty();
-  await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeEnabled();
   return { status: res.status(), body: await res.text(), message: (await alert.innerText()).trim() };
 }
 
@@ -76,10 +76,10 @@ test.describe("the sign-in page in Portuguese by default", () => {
     }
     await page.getByLabel("E-mail").fill("viewer@demo.test");
     await page.getByLabel("Senha").fill("not-the-password");
-    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await expect(page.locator("#sign-in-error")).toHaveText("E-mail ou senha incorretos");
     await page.getByLabel("Senha").fill(E2E.password);
-    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await expect(page).toHaveURL(`${E2E.appUrl}/`);
     await expect(page.getByRole("heading", { level: 1, name: "Visão geral" })).toBeVisible();
   });

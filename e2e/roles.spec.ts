@@ -200,7 +200,7 @@ test.describe("the audit log (admin)", () => {
       await login.goto("/login");
       await login.getByLabel("Email").fill(probe);
       await login.getByLabel("Password").fill("not-the-password");
-      await login.getByRole("button", { name: "Sign in" }).click();
+      await login.getByRole("button", { name: "Sign in", exact: true }).click();
       await expect(login.locator("#sign-in-error")).toHaveText("Email or password is incorrect");
     } finally {
       await anon.close();

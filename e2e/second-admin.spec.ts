@@ -81,7 +81,7 @@ test("approving after the step-up window asks for the password in a dialog, then
   await approver.goto("/login");
   await approver.getByLabel("E-mail").fill("approver2@demo.test");
   await approver.getByLabel("Senha").fill(E2E.password);
-  await approver.getByRole("button", { name: "Entrar" }).click();
+  await approver.getByRole("button", { name: "Entrar", exact: true }).click();
   await expect(approver).not.toHaveURL(/\/login/);
   const signedInAt = Date.now();
   await approver.goto(`/transfers/${transfer.id}`);

@@ -30,7 +30,7 @@ test("a sign-in typed before the page is live never puts the password in the add
   await page.goto("/login?next=%2Fpayments", { waitUntil: "commit" });
   await page.getByLabel("Email").fill("viewer@demo.test");
   await page.getByLabel("Password").fill(E2E.password);
-  const button = page.getByRole("button", { name: "Sign in" });
+  const button = page.getByRole("button", { name: "Sign in", exact: true });
   await expect(button).toBeDisabled();
   // Before: Enter sent GET /login?email=...&password=... and the sign-in was lost.
   await page.getByLabel("Password").press("Enter");

@@ -77,12 +77,12 @@ test("an admin adds a user, who sets a password and signs in; role change, deact
   await expect(them).toHaveURL(/\/login\?next=/);
   await them.getByLabel("Email").fill(email);
   await them.getByLabel("Password").fill("a-password-of-my-own");
-  await them.getByRole("button", { name: "Sign in" }).click();
+  await them.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(them.locator("#sign-in-error")).toHaveText("This account is deactivated. Ask an administrator if you need it again.");
   await row(page, email).getByRole("button", { name: "Reactivate" }).click();
   await confirmAction(page);
   await expect(row(page, email)).toContainText("Active");
-  await them.getByRole("button", { name: "Sign in" }).click();
+  await them.getByRole("button", { name: "Sign in", exact: true }).click();
   // Back where the deactivation stopped them.
   await expect(them).toHaveURL(`${E2E.appUrl}/payments`);
   await expect(them.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();

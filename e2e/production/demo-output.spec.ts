@@ -53,7 +53,7 @@ test("npm run demo: a short readable start-up, then nothing for a client's 404s"
     await page.goto("/login");
     await page.getByLabel("Email").fill("viewer@demo.test");
     await page.getByLabel("Password").fill("demo-password");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
     await page.goto("/payments/sandbox-known-completed-no-qr");
     await expect(page.getByTestId("no-qrcode")).toBeVisible();
