@@ -5,6 +5,7 @@ import { batches, reconciliationFindings, transferRequests, webhookEvents, type 
 import type { AccountBalance } from "@/lib/payments-api";
 import { brazilDayKey } from "@/lib/pix";
 import { attentionCondition, attentionOf } from "@/lib/transfers/attention";
+import type { WebhookRegistration } from "@/lib/webhook-registration";
 import type { RuleConfig } from "./settings";
 import { RULE_SPECS, type AlertRule } from "./rules";
 import type { AlertFacts, AlertSubjectType } from "./types";
@@ -43,6 +44,8 @@ type Context = {
   portal: boolean;
   /** The provider's balance, or null when it could not be read (the balance rules wait), undefined: not asked. */
   balance?: AccountBalance | null;
+  /** This instance's webhook registration; undefined: it never started here (the rule waits). */
+  registration?: WebhookRegistration;
 };
 
 /** Rows read per rule and run; a larger backlog is seen at the next run. */
@@ -73,6 +76,8 @@ export async function seeConditions(ctx: Context, scope: Scope): Promise<Seen> {
     seen.conditions.push(...(await balanceConditions(ctx, ctx.balance, on)));
   }
   if (on("webhooks_silent")) seen.conditions.push(...(await silenceConditions(ctx)));
+  if (!ctx.registration) seen.decided.delete("webhooks_unregistered");
+  else if (on("webhooks_unregistered")) seen.conditions.push(...registrationConditions(ctx, ctx.registration));
   if (on("failure_spike")) seen.conditions.push(...(await spikeConditions(ctx)));
   return seen;
 }
@@ -254,6 +259,26 @@ async function silenceConditions(ctx: Context): Promise<Condition[]> {
       subject: { type: "webhooks", id: "provider" },
       ownerId: null,
       facts: { minutes, count: n, last_webhook_at: lastAt?.toISOString() ?? null },
+    },
+  ];
+}
+
+/**
+ * Our webhook receiver not registered with the provider for N minutes: this instance has been
+ * retrying since it started. An instance whose registration held resolves it (the provider keeps
+ * one registration for our URL, whoever made it).
+ */
+function registrationConditions(ctx: Context, registration: WebhookRegistration): Condition[] {
+  const minutes = ctx.config.webhooks_unregistered.threshold ?? 5;
+  if (registration.status === "registered") return [];
+  if (ctx.now.getTime() - registration.since.getTime() < minutes * 60_000) return [];
+  return [
+    {
+      rule: "webhooks_unregistered",
+      key: "webhooks_unregistered:webhooks:registration",
+      subject: { type: "webhooks", id: "registration" },
+      ownerId: null,
+      facts: { minutes, count: registration.attempts },
     },
   ];
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db";
 import type { AccountBalance } from "@/lib/payments-api";
+import type { WebhookRegistration } from "@/lib/webhook-registration";
 import type { Scope } from "./conditions";
 import { deliverOne, dueDeliveries, type DeliveryResult, type Transports } from "./deliveries";
 import { planNotices, recentSubjects } from "./notices";
@@ -22,6 +23,7 @@ export type AlertWorkOptions = {
   attentionAfterMinutes: number;
   portal: boolean;
   balance?: () => Promise<AccountBalance>;
+  registration?: () => WebhookRegistration | undefined;
 };
 
 export type AlertWork = ReturnType<typeof alertWork>;
@@ -38,7 +40,7 @@ export function alertWork(o: AlertWorkOptions) {
       return [...evaluation.deliveryIds, ...(await notices(subject, now))];
     },
     async tick(now = new Date()): Promise<number[]> {
-      const evaluation = await evaluateAlerts(o.db, { kind: "all" }, { ...(await deps(now)), balance: o.balance });
+      const evaluation = await evaluateAlerts(o.db, { kind: "all" }, { ...(await deps(now)), balance: o.balance, registration: o.registration });
       const ids = [...evaluation.deliveryIds];
       for (const subject of await recentSubjects(o.db, now)) ids.push(...(await notices(subject, now)));
       for (const due of await dueDeliveries(o.db, now)) ids.push(due.id);
