@@ -1,5 +1,6 @@
 import { ConfigError, getEnv } from "./env";
 import { logLine } from "./http/logger";
+import type { KeepRegisteredOptions } from "./webhook-registration";
 
 /**
  * Server start sequence (called from instrumentation.ts). Fails fast and loudly. At the default
@@ -59,7 +60,10 @@ export async function startServer(): Promise<void> {
  * goes on and lib/webhook-registration.ts keeps trying at its backoff until it holds; meanwhile
  * /api/ready answers `degraded` and the `webhooks_unregistered` alert follows.
  */
-async function registerOurWebhooks(env: ReturnType<typeof getEnv>): Promise<"registered" | "retrying"> {
+export async function registerOurWebhooks(
+  env: ReturnType<typeof getEnv>,
+  retry: Pick<KeepRegisteredOptions, "wait" | "now"> = {},
+): Promise<"registered" | "retrying"> {
   const { ensureWebhookRegistrations, webhookReceiverUrl } = await import("./payments-api/webhook-setup");
   const { keepWebhooksRegistered } = await import("./webhook-registration");
   const url = webhookReceiverUrl(env);
@@ -67,7 +71,7 @@ async function registerOurWebhooks(env: ReturnType<typeof getEnv>): Promise<"reg
     const result = await ensureWebhookRegistrations({ url, authorization: env.webhookAuthorization, force: true });
     logLine("debug", "webhook receiver registered", { url, types: result.types });
   };
-  const state = await keepWebhooksRegistered({ register }).first;
+  const state = await keepWebhooksRegistered({ register, ...retry }).first;
   // The embedded sandbox runs in this process: if it refuses, something is broken, not late.
   if (env.sandboxMode && state.status !== "registered") throw new Error(`the embedded sandbox refused the webhook registration: ${state.lastError}`);
   return state.status;
