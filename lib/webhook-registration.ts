@@ -20,13 +20,18 @@ export type WebhookRegistration =
 /** The waits after each failed attempt; the last one repeats until the registration holds. */
 export const REGISTRATION_BACKOFF_MS: readonly number[] = [1_000, 2_000, 5_000, 10_000, 30_000, 60_000];
 
-type Holder = { state?: WebhookRegistration; stop?: () => void };
+type Holder = { state?: WebhookRegistration; stop?: () => void; held?: Promise<WebhookRegistration> };
 const KEY = Symbol.for("pix-backoffice.webhook-registration");
 
 function holder(): Holder {
   const g = globalThis as typeof globalThis & { [KEY]?: Holder };
   g[KEY] ??= {};
   return g[KEY];
+}
+
+/** Settles once this process's registration holds (undefined: none started). */
+export function whenWebhooksRegistered(): Promise<WebhookRegistration> | undefined {
+  return holder().held;
 }
 
 /** This instance's registration, or undefined when it has not started (no server start ran here). */
@@ -108,6 +113,7 @@ export function keepWebhooksRegistered(o: KeepRegisteredOptions): KeepRegistered
       }
     }
   })();
+  h.held = held;
   return { first, held, stop };
 }
 
@@ -117,4 +123,5 @@ export function resetWebhookRegistrationForTests(): void {
   h.stop?.();
   h.state = undefined;
   h.stop = undefined;
+  h.held = undefined;
 }
