@@ -62,7 +62,8 @@ function bash(command: string) {
   return spawnSync("bash", ["-c", command], {
     cwd: ROOT,
     encoding: "utf8",
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: work },
+    // NODE_ENV as the systemd unit sets it.
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: work, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
     timeout: 120_000,
   });

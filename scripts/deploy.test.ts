@@ -55,7 +55,7 @@ function sourceWithBash(text: string): { env: Record<string, string>; stderr: st
     writeFileSync(file, text);
     const run = spawnSync("bash", ["-c", 'set -a; . "$1"; set +a; env -0', "bash", file], {
       encoding: "utf8",
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", NODE_ENV: "production" },
       // stdin not a socket: Debian's bash would read ~/.bashrc when it looks like an ssh session.
       stdio: ["ignore", "pipe", "pipe"],
     });
