@@ -16,7 +16,9 @@ const apiHeaders = [
 
 const nextConfig: NextConfig = {
   // PGlite ships WebAssembly and must be loaded by Node, not bundled; the mail packages open sockets and are Node's too.
-  serverExternalPackages: ["@electric-sql/pglite", "postgres", "nodemailer", "smtp-server", "postal-mime"],
+  // exceljs: its streaming writer calls the deprecated Buffer() (archiver-utils 2, through archiver 5);
+  // Node prints DEP0005 for such a call only outside node_modules, i.e. when it is bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "postgres", "nodemailer", "smtp-server", "postal-mime", "exceljs"],
   poweredByHeader: false,
   // forbidden(): a page a role may not open answers 403 with its card (lib/auth/guard.ts), not a redirect to a 200.
   experimental: { authInterrupts: true },
