@@ -106,7 +106,8 @@ export function keepWebhooksRegistered(o: KeepRegisteredOptions): KeepRegistered
         const delay = schedule[Math.min(attempt - 1, schedule.length - 1)] ?? 60_000;
         state = { status: "retrying", attempts: attempt, since, lastError: failureWords(error), nextAttemptAt: new Date(now().getTime() + delay) };
         if (!stopped) h.state = state;
-        logLine(attempt === 1 ? "error" : "warn", "webhook registration failed; retrying", { attempt, retry_in_s: delay / 1000, error });
+        // A warning, not an error: it is retried, /api/ready says degraded and the alert follows if it lasts.
+        logLine("warn", "webhook registration failed; retrying", { attempt, retry_in_s: delay / 1000, error });
         resolveFirst(state);
         await wait(delay);
         if (stopped) return state;
