@@ -3,7 +3,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { getEnv, resetEnvForTests } from "@/lib/env";
 import { listWebhooks } from "@/lib/payments-api/webhook-admin";
@@ -114,7 +114,7 @@ describe("docs/DEPLOY.md in a fresh directory", () => {
     const sourced = bash(`set -a; . ${envFile}; set +a; env -0`);
     expect(sourced.status).toBe(0);
     const fromFile = Object.fromEntries(sourced.stdout.split("\0").filter(Boolean).map((p) => [p.slice(0, p.indexOf("=")), p.slice(p.indexOf("=") + 1)]));
-    process.env = { ...saved, ...fromFile, NODE_ENV: "production", LOG_LEVEL: "silent" };
+    process.env = { ...saved, ...fromFile, NODE_ENV: "production", LOG_LEVEL: "warn", LOG_FORMAT: "json" };
     resetEnvForTests();
     resetTokenCacheForTests();
     resetHealthCacheForTests();
@@ -128,7 +128,19 @@ describe("docs/DEPLOY.md in a fresh directory", () => {
         asked?.();
       });
     // Nothing listens on the provider's port yet: the start goes on, the registration retries.
-    expect(await registerOurWebhooks(getEnv(), { wait })).toBe("retrying");
+    const written: string[] = [];
+    const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      expect(await registerOurWebhooks(getEnv(), { wait })).toBe("retrying");
+    } finally {
+      write.mockRestore();
+    }
+    // The log says why in its own words ("Could not reach...", not "[redacted] not reach").
+    const failure = written.map((line) => JSON.parse(line) as { level: string; msg: string; error?: { message?: string } }).find((l) => l.msg === "webhook registration failed; retrying");
+    expect(failure).toMatchObject({ level: "warn", error: { message: "Could not get an access token: Could not reach the payments provider" } });
     expect(webhookRegistration()).toMatchObject({ status: "retrying", attempts: 1 });
     expect(waits).toHaveLength(1);
 
