@@ -134,8 +134,7 @@ for (const role of ["viewer", "support", "approver"] as const) {
     test.use({ storageState: storageStateFor(role) });
 
     test("cannot reach the form, and the API refuses to create a transfer", async ({ page }) => {
-      // The not-allowed card at the same address (its status is a 200: /payments' loading UI streams first).
-      await page.goto("/payments/new");
+      expect((await page.goto("/payments/new"))?.status()).toBe(403);
       await expect(page).toHaveURL(/\/payments\/new$/);
       await expect(page.getByRole("heading", { name: "You don't have access to this page" })).toBeVisible();
       await expect(page.getByLabel("Amount")).toHaveCount(0);

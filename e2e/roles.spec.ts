@@ -117,8 +117,7 @@ for (const role of ROLES) {
       test(`a ${role} opening ${refused.map((p) => p.path).join(", ")} gets a 403 with the not-allowed card`, async ({ page }) => {
         for (const spec of refused) {
           const answer = await page.goto(spec.path);
-          // /payments/new renders inside /payments' loading UI, which streams first: its refusal comes with a 200.
-          if (spec.path !== "/payments/new") expect(answer?.status(), spec.path).toBe(403);
+          expect(answer?.status(), spec.path).toBe(403);
           await expect(page, spec.path).toHaveURL(`${E2E.appUrl}${spec.path}`);
           await expect(page.getByRole("heading", { name: "You don't have access to this page" })).toBeVisible();
           await expect(page.getByRole("main")).toContainText("Your role does not include this page.");
