@@ -16,8 +16,12 @@ const apiHeaders = [
 
 const nextConfig: NextConfig = {
   // PGlite ships WebAssembly and must be loaded by Node, not bundled; the mail packages open sockets and are Node's too.
-  serverExternalPackages: ["@electric-sql/pglite", "postgres", "nodemailer", "smtp-server", "postal-mime"],
+  // exceljs: its streaming writer calls the deprecated Buffer() (archiver-utils 2, through archiver 5);
+  // Node prints DEP0005 for such a call only outside node_modules, i.e. when it is bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "postgres", "nodemailer", "smtp-server", "postal-mime", "exceljs"],
   poweredByHeader: false,
+  // forbidden(): a page a role may not open answers 403 with its card (lib/auth/guard.ts), not a redirect to a 200.
+  experimental: { authInterrupts: true },
   // A second build beside the shared one (e.g. to look at pages while e2e runs): NEXT_DIST_DIR=.next-mine.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // Source maps for bench/bundle-composition.ts only (what a page's JavaScript is made of).

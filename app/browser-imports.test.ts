@@ -12,7 +12,7 @@ const ROOT = ["app/layout.tsx", "app/providers.tsx"];
 const DASHBOARD = [...ROOT, "app/(dashboard)/layout.tsx"];
 const READ_ONLY_PAGES: Record<string, string[]> = {
   "/": [...DASHBOARD, "app/(dashboard)/page.tsx"],
-  "/payments": [...DASHBOARD, "app/(dashboard)/payments/page.tsx", "app/(dashboard)/payments/loading.tsx", "app/(dashboard)/payments/error.tsx"],
+  "/payments": [...DASHBOARD, "app/(dashboard)/payments/(list)/page.tsx", "app/(dashboard)/payments/(list)/loading.tsx", "app/(dashboard)/payments/error.tsx"],
   "/payments/[idempotent_id]": [...DASHBOARD, "app/(dashboard)/payments/[idempotent_id]/page.tsx"],
   "/qrcodes/[end_to_end]": [...DASHBOARD, "app/(dashboard)/qrcodes/[end_to_end]/page.tsx"],
   "/statement": [...DASHBOARD, "app/(dashboard)/statement/page.tsx", "app/(dashboard)/statement/loading.tsx", "app/(dashboard)/statement/error.tsx"],

@@ -134,8 +134,9 @@ for (const role of ["viewer", "support", "approver"] as const) {
     test.use({ storageState: storageStateFor(role) });
 
     test("cannot reach the form, and the API refuses to create a transfer", async ({ page }) => {
-      await page.goto("/payments/new");
-      await expect(page).toHaveURL(/\/login\/not-allowed\?permission=register/);
+      expect((await page.goto("/payments/new"))?.status()).toBe(403);
+      await expect(page).toHaveURL(/\/payments\/new$/);
+      await expect(page.getByRole("heading", { name: "You don't have access to this page" })).toBeVisible();
       await expect(page.getByLabel("Amount")).toHaveCount(0);
       const res = await page.request.post("/api/transfers", {
         data: { idempotent_id: `e2e-${role}-${Date.now()}`, value_cents: 100, receiver_name: "X", receiver_document: freshCpf(), pix_key_type: "email", pix_key: "x@example.com" },

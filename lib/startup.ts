@@ -1,5 +1,6 @@
 import { ConfigError, getEnv } from "./env";
 import { logLine } from "./http/logger";
+import type { KeepRegisteredOptions } from "./webhook-registration";
 
 /**
  * Server start sequence (called from instrumentation.ts). Fails fast and loudly. At the default
@@ -55,19 +56,23 @@ export async function startServer(): Promise<void> {
  * Payments (type 2) and QR codes (type 1) delivered to our receiver, registered at every start
  * (the provider replaces a registration in place): after PAYMENTS_WEBHOOK_AUTHORIZATION is
  * rotated, the provider must send the new value, and its listing never shows which one it has.
- * With the sandbox it must work; with a real provider a failure is logged and the start goes on:
- * /settings/provider shows what is missing.
+ * With the embedded sandbox it must work at once. With a provider that is down or late, the start
+ * goes on and lib/webhook-registration.ts keeps trying at its backoff until it holds; meanwhile
+ * /api/ready answers `degraded` and the `webhooks_unregistered` alert follows.
  */
-async function registerOurWebhooks(env: ReturnType<typeof getEnv>): Promise<"registered" | "failed"> {
+export async function registerOurWebhooks(
+  env: ReturnType<typeof getEnv>,
+  retry: Pick<KeepRegisteredOptions, "wait" | "now"> = {},
+): Promise<"registered" | "retrying"> {
   const { ensureWebhookRegistrations, webhookReceiverUrl } = await import("./payments-api/webhook-setup");
+  const { keepWebhooksRegistered } = await import("./webhook-registration");
   const url = webhookReceiverUrl(env);
-  try {
+  const register = async () => {
     const result = await ensureWebhookRegistrations({ url, authorization: env.webhookAuthorization, force: true });
     logLine("debug", "webhook receiver registered", { url, types: result.types });
-    return "registered";
-  } catch (error) {
-    if (env.sandboxMode) throw error;
-    logLine("error", "webhook registration failed; see /settings/provider", { url, error });
-    return "failed";
-  }
+  };
+  const state = await keepWebhooksRegistered({ register, ...retry }).first;
+  // The embedded sandbox runs in this process: if it refuses, something is broken, not late.
+  if (env.sandboxMode && state.status !== "registered") throw new Error(`the embedded sandbox refused the webhook registration: ${state.lastError}`);
+  return state.status;
 }

@@ -16,22 +16,27 @@ import { buildSandbox } from "./build-sandbox";
 const root = join(import.meta.dirname, "..");
 const host = process.env.HOST || "127.0.0.1";
 const port = Number(process.env.PORT || 3000);
-const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host;
-const url = `http://${shown}:${port}`;
+// The one address the demo announces is the server's APP_URL: the one its e-mails link to.
+const url = process.env.APP_URL || `http://localhost:${port}`;
 const next = join(root, "node_modules", ".bin", "next");
 
 if (!process.argv.includes("--skip-build")) {
-  // `npm run build`: the sandbox bundle the server starts on plain Node, then the app.
+  // `npm run build`: the sandbox bundle the server starts on plain Node, then the app. Next.js's
+  // route table is for whoever builds on purpose: the demo says one line, or all of it on failure.
   await buildSandbox();
-  const built = spawnSync(next, ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-  if (built.status !== 0) process.exit(built.status ?? 1);
+  console.log("building the back office (a minute or two the first time)...");
+  const built = spawnSync(next, ["build"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (built.status !== 0) {
+    process.stderr.write(`${built.stdout ?? ""}${built.stderr ?? ""}`);
+    process.exit(built.status ?? 1);
+  }
 }
 
 // On the sandbox, e-mails go to a local catcher shown on /dev/mail (unless SMTP_URL says where they go).
 const sandbox = !process.env.PAYMENTS_API_URL;
 const mailCatcher = process.env.MAIL_CATCHER ?? (sandbox && !process.env.SMTP_URL ? "on" : "off");
 // Readable log lines (one per entry) instead of JSON, unless LOG_FORMAT says otherwise.
-const env = { ...process.env, MAIL_CATCHER: mailCatcher, LOG_FORMAT: process.env.LOG_FORMAT || "pretty" };
+const env = { ...process.env, APP_URL: url, MAIL_CATCHER: mailCatcher, LOG_FORMAT: process.env.LOG_FORMAT || "pretty" };
 const server = spawn(next, ["start", "-H", host, "-p", String(port)], { cwd: root, stdio: ["inherit", "pipe", "inherit"], env });
 // Next.js's banner (its version, the addresses, "Ready" as soon as it listens, before the
 // sandbox is up) is ours to say: the start-up is our few lines, then "ready" once it answers.

@@ -24,9 +24,57 @@ describe("the deployment guide", () => {
     expect(example).toMatch(new RegExp(`^#? ?${name}=`, "m"));
   });
 
+  it("has an example environment file that bash reads as systemd does: quoted values, every line sourced without error", () => {
+    // One form each reader takes alike: NAME=plain or NAME='quoted' (no $, backslash or double quote).
+    const assignments = example.split("\n").filter((line) => /^[A-Z0-9_]+=/.test(line));
+    for (const line of assignments) expect(line).toMatch(/^[A-Z0-9_]+=(?:[A-Za-z0-9_:/.@+,=-]*|'[^'$\\"]*')$/);
+    const sourced = sourceWithBash(example);
+    expect(sourced.stderr).toBe("");
+    expect(sourced.env.COMPANY_NAME).toBe("Empresa Exemplo Ltda");
+    expect(sourced.env.PAYMENTS_WEBHOOK_AUTHORIZATION).toBe("Bearer <a long random value>");
+    // A commented default, uncommented by a person, is sourced as written too.
+    const defaults = example.split("\n").filter((line) => /^# [A-Z0-9_]+=/.test(line)).map((line) => line.slice(2));
+    expect(defaults.length).toBeGreaterThan(20);
+    const uncommented = sourceWithBash(defaults.join("\n"));
+    expect(uncommented.stderr).toBe("");
+    expect(uncommented.env.RECONCILE_CRON).toBe("* * * * *");
+    expect(uncommented.env.PORT).toBe("3000");
+  });
+
   it("names no setting lib/env-variables.ts does not list", () => {
     const documented = tableRows.filter((row) => /\| (required|required behind a proxy|recommended|optional|set by the unit|sandbox only) \|/.test(row)).map((row) => /^\| `([A-Z0-9_]+)`/.exec(row)?.[1]);
     expect(documented.filter((name) => !ENV_VARIABLES.includes(name as never))).toEqual([]);
+  });
+});
+
+/** `set -a; . FILE; set +a` as the guide runs it, in an empty environment: what it set and what bash said. */
+function sourceWithBash(text: string): { env: Record<string, string>; stderr: string } {
+  const dir = mkdtempSync(join(tmpdir(), "pix-env-"));
+  try {
+    const file = join(dir, "env");
+    writeFileSync(file, text);
+    const run = spawnSync("bash", ["-c", 'set -a; . "$1"; set +a; env -0', "bash", file], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", NODE_ENV: "production" },
+      // stdin not a socket: Debian's bash would read ~/.bashrc when it looks like an ssh session.
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const env = Object.fromEntries(run.stdout.split("\0").filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
+    return { env, stderr: run.stderr };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe("npm install", () => {
+  it("runs no install script that package.json's allowScripts does not list (npm 11 warns about those)", () => {
+    const lock = JSON.parse(read("package-lock.json")) as { packages: Record<string, { hasInstallScript?: boolean }> };
+    const allowed = (JSON.parse(read("package.json")) as { allowScripts?: Record<string, boolean> }).allowScripts ?? {};
+    const withScripts = Object.entries(lock.packages)
+      .filter(([, entry]) => entry.hasInstallScript)
+      .map(([path]) => path.slice(path.lastIndexOf("node_modules/") + "node_modules/".length));
+    expect(withScripts).toContain("node");
+    expect([...new Set(withScripts)].filter((name) => allowed[name] !== true)).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/error-state";
 import { ERROR_BOX } from "@/components/ui/notice";
+import { TokenShownOnce } from "@/components/service-accounts/token-shown-once";
 import { OneTimeLink } from "@/components/users/one-time-link";
 import type { PendingChangeKind, PendingChangeView } from "@/lib/admin-changes/types";
 import { answerParsedBy } from "@/lib/domain/answer-schema";
@@ -80,8 +81,7 @@ export function PendingChanges({ kinds, currentUserId, onDecided }: { kinds: rea
             ) : null}
             {outcome.kind === "done" && outcome.token ? (
               <>
-                <p className="text-fg">{t("tokenFor", { name: outcome.token.name })}</p>
-                <OneTimeLink url={outcome.token.value} />
+                <TokenShownOnce name={outcome.token.name} value={outcome.token.value} />
                 <Button size="sm" className="self-start" onClick={() => setOutcome(null)}>
                   {t("dismiss")}
                 </Button>

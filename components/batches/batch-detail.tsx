@@ -46,7 +46,7 @@ export function BatchDetailView({ id, viewer }: { id: string; viewer: BatchViewe
       </Link>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="min-w-0 break-all text-xl font-semibold text-fg">{t("title", { file: batch.file_name ?? "" })}</h1>
-        <BatchStateBadge state={batch.state} />
+        <BatchStateBadge batch={batch} />
       </div>
       <p className="-mt-3 text-sm text-fg-muted">{t("uploadedBy", { email: batch.maker.email, at: formatBrazilDateTime(batch.created_at) })}</p>
 

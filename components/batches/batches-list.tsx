@@ -54,7 +54,7 @@ export function BatchesList({ canCreate }: { canCreate: boolean }) {
                   </span>
                   <span className="font-semibold tabular-nums text-fg md:text-right">{formatBRL(b.total_cents)}</span>
                   <span className="min-w-0">
-                    <BatchStateBadge state={b.state} />
+                    <BatchStateBadge batch={b} />
                   </span>
                   <span className="text-xs text-fg-muted" data-testid="batch-paid-summary">
                     {b.state === "draft" ? null : `${d("paid")}: ${b.outcome.paid.count} · ${d("notPaid")}: ${b.outcome.not_paid.count}`}

@@ -2,6 +2,7 @@
 import { act } from "react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { BatchPreviewRow } from "@/lib/batches/preview-row";
+import { BatchStateBadge } from "./batch-state-badge";
 import { PreviewTable } from "./preview-table";
 import { renderWithIntl } from "./render-with-intl";
 
@@ -123,5 +124,39 @@ describe("PreviewTable", () => {
     expect(after.length).toBeLessThan(40);
     const lines = after.map((r) => Number(r.dataset.line));
     expect(Math.min(...lines)).toBeGreaterThan(2_000);
+  });
+});
+
+describe("a finished batch", () => {
+  const sentRow = (line: number, state: "paid" | "provider_canceled" | "failed", cents: number) =>
+    keyRow(line, { value_cents: cents, sent: { state, reference_code: null, outcome: null, transfer_id: `t-${line}` } });
+
+  it("leads with what happened to the money, and lists the rows not paid first (no \"Valor a enviar\")", () => {
+    const host = render([sentRow(2, "paid", 10_000), sentRow(3, "provider_canceled", 25_000), sentRow(5, "paid", 5_000), sentRow(6, "failed", 1_000), ...BAD_ROWS], "pt-BR");
+    const value = (id: string) => text(host.querySelector(`[data-testid="${id}"]`));
+    expect(host.querySelector('[data-testid="batch-total-value"]')).toBeNull();
+    expect(host.textContent).not.toContain("Valor a enviar");
+    expect(value("batch-result-paid")).toBe("2R$\u00a0150,00");
+    expect(value("batch-result-not-paid")).toBe("2R$\u00a0260,00");
+    expect(value("batch-result-not-sent")).toBe("2");
+    // Not paid (3, 6), then paid (2, 5), then the file's errors, never sent (4, 7).
+    expect(bodyRows(host).map((r) => r.dataset.line)).toEqual(["3", "6", "2", "5", "4", "7"]);
+  });
+});
+
+describe("BatchStateBadge", () => {
+  const badge = (progress: Record<string, number>, locale: "en" | "pt-BR" = "pt-BR") => {
+    const rendered = renderWithIntl(<BatchStateBadge batch={{ state: "completed", progress }} />, locale);
+    unmount = rendered.unmount;
+    return text(rendered.host.querySelector("[data-state]"));
+  };
+
+  it("a finished batch with rows canceled by the provider says how many were paid, canceled and failed", () => {
+    expect(badge({ paid: 47, provider_canceled: 3, failed: 1 })).toBe("Concluído: 47 pagas, 3 canceladas pelo provedor, 1 falhou");
+  });
+
+  it("says just \"Concluído\" when every row was paid", () => {
+    expect(badge({ paid: 50 })).toBe("Concluído");
+    expect(badge({ paid: 1, provider_canceled: 1 }, "en")).toBe("Finished: 1 paid, 1 canceled by the provider");
   });
 });

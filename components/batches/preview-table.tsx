@@ -5,10 +5,11 @@ import { useTranslations } from "next-intl";
 import { memo, useMemo, useRef } from "react";
 import type { BatchPreviewRow } from "@/lib/batches/preview-row";
 import { sortForPreview } from "@/lib/batches/preview-row";
+import { resultTotals, sortForResults } from "@/lib/batches/results";
 import { batchTotals } from "@/lib/batches/totals";
 import { cn } from "@/lib/utils";
 import { PREVIEW_COLUMNS, PreviewCell, type PreviewColumn } from "./preview-cells";
-import { PreviewTotals } from "./preview-totals";
+import { PreviewTotals, ResultTotalsView } from "./preview-totals";
 
 /**
  * One grid for the header and every row, so columns line up without a table layout pass. On a
@@ -63,11 +64,14 @@ const Row = memo(function Row({ row, index, start, measure }: { row: BatchPrevie
  * The rows of a batch before it is sent: totals of the valid rows on top, then every row in a
  * virtualised table (TanStack Virtual: only the rows in view are in the DOM, so 5,000 rows
  * scroll like 50), invalid rows first, each error in the UI language under the value it is about.
+ * Once sent, the results lead: paid and not paid on top, the rows not paid first.
  */
 export function PreviewTable({ rows, height = "min(70vh, 40rem)" }: Props) {
   const t = useTranslations();
-  const ordered = useMemo(() => sortForPreview(rows), [rows]);
-  const totals = useMemo(() => batchTotals(rows), [rows]);
+  const sent = useMemo(() => rows.some((row) => row.sent), [rows]);
+  const ordered = useMemo(() => (sent ? sortForResults(rows) : sortForPreview(rows)), [rows, sent]);
+  const totals = useMemo(() => (sent ? null : batchTotals(rows)), [rows, sent]);
+  const results = useMemo(() => (sent ? resultTotals(rows) : null), [rows, sent]);
   const scrollRef = useRef<HTMLDivElement>(null);
   // The React Compiler is not on in this project; the warning is about what it would skip.
   // eslint-disable-next-line react-hooks/incompatible-library -- useVirtualizer re-renders through its own state
@@ -90,7 +94,7 @@ export function PreviewTable({ rows, height = "min(70vh, 40rem)" }: Props) {
 
   return (
     <section className="space-y-3" aria-label={t("batches.preview.label")}>
-      <PreviewTotals totals={totals} />
+      {results ? <ResultTotalsView totals={results} /> : totals ? <PreviewTotals totals={totals} /> : null}
       <div ref={scrollRef} className="overflow-auto rounded-lg border border-border bg-surface" style={{ height }} data-testid="batch-preview-scroll" tabIndex={0}>
         <table role="table" aria-label={t("batches.preview.label")} aria-rowcount={ordered.length + 1} className="grid md:min-w-[60rem]">
           <thead role="rowgroup" className="sticky top-0 z-10 hidden bg-surface-muted md:grid">

@@ -1,8 +1,8 @@
 "use client";
 
-import { Copy, KeyRound } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Input, Label } from "@/components/ui/input";
@@ -10,6 +10,7 @@ import { formatBrazilDate, formatBrazilDateTime } from "@/lib/pix/time";
 import type { ServiceAccountView, ServiceTokenView } from "@/lib/service-accounts/answers";
 import { cn } from "@/lib/utils";
 import type { Issued } from "./service-accounts-section";
+import { TokenShownOnce } from "./token-shown-once";
 
 type Props = { account: ServiceAccountView; issued: Issued | null; onIssue: (expiresInDays: number | null) => Promise<void>; onRevoke: (tokenId: string) => Promise<void> };
 
@@ -17,14 +18,22 @@ type Props = { account: ServiceAccountView; issued: Issued | null; onIssue: (exp
 export function AccountCard({ account, issued, onIssue, onRevoke }: Props) {
   const t = useTranslations();
   const [busy, setBusy] = useState(false);
+  // A second click before React re-renders the disabled button is still one request.
+  const sending = useRef(false);
   const fieldId = `token-days-${account.id}`;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (sending.current) return;
+    sending.current = true;
     const days = Number(new FormData(event.currentTarget).get("days") || 0);
     setBusy(true);
-    await onIssue(Number.isInteger(days) && days > 0 ? days : null);
-    setBusy(false);
+    try {
+      await onIssue(Number.isInteger(days) && days > 0 ? days : null);
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
   }
 
   return (
@@ -46,7 +55,7 @@ export function AccountCard({ account, issued, onIssue, onRevoke }: Props) {
           </ul>
         )}
       </div>
-      {issued && "value" in issued ? <ShownOnce name={account.name} value={issued.value} /> : null}
+      {issued && "value" in issued ? <TokenShownOnce name={account.name} value={issued.value} /> : null}
       {issued && "asked" in issued ? (
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
           {t("serviceAccounts.issue.asked")}
@@ -87,34 +96,5 @@ function TokenRow({ token, onRevoke }: { token: ServiceTokenView; onRevoke: () =
         </Button>
       )}
     </li>
-  );
-}
-
-function ShownOnce({ name, value }: { name: string; value: string }) {
-  const t = useTranslations("serviceAccounts");
-  const [copied, setCopied] = useState(false);
-  return (
-    <div className="flex flex-col gap-1.5 rounded-md border border-green-300 bg-green-50 p-2 dark:border-green-800 dark:bg-green-950/40">
-      <label htmlFor="service-token-value" className="text-sm text-fg">
-        {t("issue.shownOnce", { name })}
-      </label>
-      <div className="flex flex-wrap items-center gap-2">
-        <input
-          id="service-token-value"
-          readOnly
-          value={value}
-          onFocus={(e) => e.currentTarget.select()}
-          className="h-8 min-w-0 flex-1 rounded-md border border-border bg-surface px-2 font-mono text-xs text-fg"
-          data-testid="service-token-value"
-        />
-        <Button size="sm" onClick={() => void navigator.clipboard?.writeText(value).then(() => setCopied(true), () => setCopied(false))}>
-          <Copy aria-hidden className="h-4 w-4" />
-          {t("copy")}
-        </Button>
-        <span role="status" className="text-xs text-fg-muted">
-          {copied ? t("copied") : ""}
-        </span>
-      </div>
-    </div>
   );
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/db/audit";
 import type { Db } from "@/lib/db";
 import { findUserById, inviteUser, UserError, type UserSummary } from "@/lib/db/users";
@@ -7,7 +8,7 @@ import type { Role } from "@/lib/auth/roles";
 import type { ApprovalPolicy } from "@/lib/transfers/policy";
 import { getApprovalPolicy, saveApprovalPolicy } from "@/lib/transfers/policy-store";
 import { heldMoneyRoleRecently, isMoneyRole, policyWeakens, userChangeNeedsSecondAdmin } from "./rules";
-import { findPendingChange, insertPendingChange, listDecidedRows, listPendingRows, lockPendingChange, markDecided, toView } from "./store";
+import { findPendingChange, insertPendingChange, listDecidedRows, listPendingRows, listWaitingOfKind, lockPendingChange, markDecided, toView } from "./store";
 import type { PendingChangePayload, PendingChangeView } from "./types";
 import { issueToken, issueTokenOrAsk, type IssuedToken } from "@/lib/service-accounts/service";
 import type { NewToken } from "@/lib/service-accounts/schema";
@@ -46,8 +47,20 @@ const samePolicy = (a: ApprovalPolicy, b: ApprovalPolicy) =>
 
 const policyOf = (p: ApprovalPolicy): ApprovalPolicy => ({ tiers: p.tiers.map((t) => ({ from_cents: t.from_cents, approvals: t.approvals })), expiry_hours: p.expiry_hours });
 
-async function ask(ctx: Context, requester: Actor, change: PendingChangePayload, target: { id: string | null; email: string | null }): Promise<PendingChangeView> {
+/**
+ * `once`: the same request again from the same admin while the first still waits (a double
+ * click) answers the first: one pending change, one audit row. Requests with the same `lock`
+ * take turns, so two arriving together cannot both find nothing.
+ */
+type Once = { lock: string; same: (waiting: PendingChangePayload) => boolean };
+
+async function ask(ctx: Context, requester: Actor, change: PendingChangePayload, target: { id: string | null; email: string | null }, once?: Once): Promise<PendingChangeView> {
   return ctx.db.transaction(async (tx) => {
+    if (once) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${once.lock}))`);
+      const waiting = (await listWaitingOfKind(tx, change.kind, requester.id)).find((w) => once.same(w.change));
+      if (waiting) return waiting;
+    }
     const pending = await insertPendingChange(tx, { change, target, requester, now: new Date() });
     await recordAudit(
       { actor: requester, action: "admin_change.request", target: target.email ?? change.kind, outcome: "pending", detail: { pending_change: pending.id, change, via: ctx.via ?? "web" }, ip: ctx.ip },
@@ -119,7 +132,14 @@ export async function inviteUserOrAsk(ctx: Context, input: { email: string; name
 /** POST /api/service-accounts/{id}/tokens: a token for an operator account waits for a second admin; others are issued at once. */
 export async function issueServiceTokenOrAsk(ctx: Context, accountId: string, input: NewToken, requester: Actor): Promise<AppliedOrPending<IssuedToken>> {
   return issueTokenOrAsk(ctx, accountId, input, requester, (payload) =>
-    ask(ctx, requester, { kind: "service_token", ...payload }, { id: null, email: null }),
+    ask(ctx, requester, { kind: "service_token", ...payload }, { id: null, email: null }, {
+      lock: `pending_change:service_token:${payload.service_account.id}`,
+      same: (w) =>
+        w.kind === "service_token" &&
+        w.service_account.id === payload.service_account.id &&
+        w.expires_in_days === payload.expires_in_days &&
+        w.rate_per_minute === payload.rate_per_minute,
+    }),
   );
 }
 

@@ -71,6 +71,16 @@ export async function markDecided(
   return toView(row);
 }
 
+/** Changes of one kind asked by one admin and still waiting (a repeated request is looked for among them). */
+export async function listWaitingOfKind(db: Db, kind: PendingChangePayload["kind"], requesterId: string): Promise<PendingChangeView[]> {
+  const rows = await db
+    .select()
+    .from(pendingChanges)
+    .where(and(eq(pendingChanges.state, "pending"), eq(pendingChanges.kind, kind), eq(pendingChanges.requestedById, requesterId)))
+    .orderBy(pendingChanges.requestedAt);
+  return rows.map(toView);
+}
+
 /** Changes still waiting, oldest first (the longest wait on top). */
 export async function listPendingRows(db: Db, limit = 200): Promise<PendingChangeView[]> {
   const rows = await db.select().from(pendingChanges).where(eq(pendingChanges.state, "pending")).orderBy(pendingChanges.requestedAt).limit(limit);

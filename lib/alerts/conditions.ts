@@ -8,6 +8,7 @@ import { incomingItems } from "@/lib/cash/incoming";
 import { outgoingItems } from "@/lib/cash/outgoing";
 import { calendar, projectCash } from "@/lib/cash/projection";
 import { attentionCondition, attentionOf } from "@/lib/transfers/attention";
+import type { WebhookRegistration } from "@/lib/webhook-registration";
 import type { RuleConfig } from "./settings";
 import { RULE_SPECS, type AlertRule } from "./rules";
 import type { AlertFacts, AlertSubjectType } from "./types";
@@ -48,6 +49,8 @@ type Context = {
   balance?: AccountBalance | null;
   /** CASH_EXPECTED_IN_PERCENT: the share of charges due that the cash projection counts (100 when not said). */
   expectedInPercent?: number;
+  /** This instance's webhook registration; undefined: it never started here (the rule waits). */
+  registration?: WebhookRegistration;
 };
 
 /** How far ahead projected_shortfall looks: the cash page's default span. */
@@ -83,6 +86,8 @@ export async function seeConditions(ctx: Context, scope: Scope): Promise<Seen> {
     if (on("projected_shortfall")) seen.conditions.push(...(await shortfallConditions(ctx, ctx.balance)));
   }
   if (on("webhooks_silent")) seen.conditions.push(...(await silenceConditions(ctx)));
+  if (!ctx.registration) seen.decided.delete("webhooks_unregistered");
+  else if (on("webhooks_unregistered")) seen.conditions.push(...registrationConditions(ctx, ctx.registration));
   if (on("failure_spike")) seen.conditions.push(...(await spikeConditions(ctx)));
   return seen;
 }
@@ -283,6 +288,26 @@ async function silenceConditions(ctx: Context): Promise<Condition[]> {
       subject: { type: "webhooks", id: "provider" },
       ownerId: null,
       facts: { minutes, count: n, last_webhook_at: lastAt?.toISOString() ?? null },
+    },
+  ];
+}
+
+/**
+ * Our webhook receiver not registered with the provider for N minutes: this instance has been
+ * retrying since it started. An instance whose registration held resolves it (the provider keeps
+ * one registration for our URL, whoever made it).
+ */
+function registrationConditions(ctx: Context, registration: WebhookRegistration): Condition[] {
+  const minutes = ctx.config.webhooks_unregistered.threshold ?? 5;
+  if (registration.status === "registered") return [];
+  if (ctx.now.getTime() - registration.since.getTime() < minutes * 60_000) return [];
+  return [
+    {
+      rule: "webhooks_unregistered",
+      key: "webhooks_unregistered:webhooks:registration",
+      subject: { type: "webhooks", id: "registration" },
+      ownerId: null,
+      facts: { minutes, count: registration.attempts },
     },
   ];
 }

@@ -3,6 +3,7 @@ import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db";
 import { alerts, type AlertRow } from "@/lib/db/schema";
 import type { AccountBalance } from "@/lib/payments-api";
+import type { WebhookRegistration } from "@/lib/webhook-registration";
 import { seeConditions, subjectKey, type Condition, type Scope, type Seen } from "./conditions";
 import { planDeliveries, type PlannedDelivery } from "./deliveries";
 import { ALERT_CHANNEL, type AlertChange } from "./live-channel";
@@ -35,12 +36,15 @@ export type EvaluateDeps = {
   balance?: () => Promise<AccountBalance>;
   /** CASH_EXPECTED_IN_PERCENT (projected_shortfall). */
   expectedInPercent?: number;
+  /** This instance's webhook registration (global runs only; lib/webhook-registration.ts). */
+  registration?: () => WebhookRegistration | undefined;
 };
 
 /** Sees the conditions of `scope` and applies them. */
 export async function evaluateAlerts(db: Db, scope: Scope, deps: EvaluateDeps): Promise<Evaluation> {
   const balance = scope.kind === "all" && deps.balance ? await deps.balance().catch(() => null) : undefined;
-  const seen = await seeConditions({ db, now: deps.now, config: deps.config, portal: deps.portal, balance, expectedInPercent: deps.expectedInPercent }, scope);
+  const registration = scope.kind === "all" ? deps.registration?.() : undefined;
+  const seen = await seeConditions({ db, now: deps.now, config: deps.config, portal: deps.portal, balance, registration, expectedInPercent: deps.expectedInPercent }, scope);
   return applyConditions(db, seen, scope, deps);
 }
 

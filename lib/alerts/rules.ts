@@ -19,6 +19,7 @@ export const ALERT_RULES = [
   "balance_short",
   "projected_shortfall",
   "webhooks_silent",
+  "webhooks_unregistered",
   "failure_spike",
 ] as const;
 export type AlertRule = (typeof ALERT_RULES)[number];
@@ -53,6 +54,9 @@ export const RULE_SPECS: Record<AlertRule, RuleSpec> = {
   projected_shortfall: { unit: null, fallback: null, min: 0, max: 0, scope: "global" },
   // The provider retries a notification for 10 minutes; 30 without one while ours wait is not a hiccup.
   webhooks_silent: { unit: "minutes", fallback: 30, min: 5, max: 1_440, scope: "global" },
+  // The registration is retried at 1 s, 2 s, 5 s... then every minute: five minutes of failures is
+  // no restart of the provider any more. Seen by the instance that retries (lib/webhook-registration.ts).
+  webhooks_unregistered: { unit: "minutes", fallback: 5, min: 1, max: 1_440, scope: "global" },
   // One refusal is handled on its transfer; more than five in an hour looks systemic.
   failure_spike: { unit: "count", fallback: 5, min: 1, max: 10_000, scope: "global" },
 };

@@ -5,6 +5,7 @@ import { getEventBus } from "@/lib/events/runtime";
 import { logLine } from "@/lib/http/logger";
 import { getCachedBalance } from "@/lib/payments-api";
 import { getTransferQueue } from "@/lib/transfers/runtime";
+import { webhookRegistration } from "@/lib/webhook-registration";
 import type { Transports } from "./deliveries";
 import { startAlertQueue, type AlertQueue } from "./queue";
 import { channelsFrom } from "./channels";
@@ -40,6 +41,7 @@ export function startAlerts(): Promise<AlertQueue> {
       portal: env.transfers.providerAuthorization === "portal",
       balance: () => getCachedBalance(),
       expectedInPercent: env.cash.expectedInPercent,
+      registration: webhookRegistration,
     });
     const queue = await startAlertQueue(engine.boss, { cron: env.reconcile.cron, pollingIntervalSeconds: 1, work });
     bus.subscribeTransfers((change) => {

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db";
 import type { AccountBalance } from "@/lib/payments-api";
+import type { WebhookRegistration } from "@/lib/webhook-registration";
 import type { Scope } from "./conditions";
 import { deliverOne, dueDeliveries, type DeliveryResult, type Transports } from "./deliveries";
 import { planNotices, recentSubjects } from "./notices";
@@ -23,6 +24,7 @@ export type AlertWorkOptions = {
   portal: boolean;
   balance?: () => Promise<AccountBalance>;
   expectedInPercent?: number;
+  registration?: () => WebhookRegistration | undefined;
 };
 
 export type AlertWork = ReturnType<typeof alertWork>;
@@ -39,7 +41,7 @@ export function alertWork(o: AlertWorkOptions) {
       return [...evaluation.deliveryIds, ...(await notices(subject, now))];
     },
     async tick(now = new Date()): Promise<number[]> {
-      const evaluation = await evaluateAlerts(o.db, { kind: "all" }, { ...(await deps(now)), balance: o.balance, expectedInPercent: o.expectedInPercent });
+      const evaluation = await evaluateAlerts(o.db, { kind: "all" }, { ...(await deps(now)), balance: o.balance, registration: o.registration, expectedInPercent: o.expectedInPercent });
       const ids = [...evaluation.deliveryIds];
       for (const subject of await recentSubjects(o.db, now)) ids.push(...(await notices(subject, now)));
       for (const due of await dueDeliveries(o.db, now)) ids.push(due.id);

@@ -18,14 +18,22 @@ class Redirected extends Error {
 
 const requestHeaders = vi.hoisted(() => ({ current: new Headers() }));
 vi.mock("next/headers", () => ({ headers: async () => requestHeaders.current }));
-vi.mock("next/navigation", () => ({
+vi.mock("next/navigation", async (importOriginal) => ({
+  // Next.js's own forbidden() (enabled by next.config's authInterrupts, as in the build).
+  forbidden: (await importOriginal<typeof import("next/navigation")>()).forbidden,
   redirect: (url: string) => {
     throw new Redirected(url);
   },
 }));
+process.env.__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS = "true";
 
 const PASSWORD = "guard-test-password";
 const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
+
+it("next.config enables forbidden() (authInterrupts): without it a refused page would be a 500", async () => {
+  const config = (await import("@/next.config")).default;
+  expect(config.experimental?.authInterrupts).toBe(true);
+});
 
 describe.each(TEST_ENGINES)("guard on $name", (engine) => {
   let store: TestStore;
@@ -126,11 +134,13 @@ describe.each(TEST_ENGINES)("guard on $name", (engine) => {
     await expect(requirePageUser("viewPayments", "//evil.example/x")).rejects.toMatchObject({ url: "/login" });
   });
 
-  it("sends a signed-in user without the role to the not-allowed page", async () => {
+  it("answers a signed-in user without the role with a 403 at the page's own address (no redirect)", async () => {
     requestHeaders.current = new Headers({ cookie: cookies.viewer });
-    await expect(requirePageUser("register", "/payments/new")).rejects.toMatchObject({
-      url: "/login/not-allowed?permission=register&from=%2Fpayments%2Fnew",
-    });
+    await expect(requirePageUser("register", "/payments/new")).rejects.toMatchObject({ digest: "NEXT_HTTP_ERROR_FALLBACK;403" });
+    // Viewers read transfers (read-only) now, approvers the alerts.
+    await expect(requirePageUser("viewTransfers", "/transfers")).resolves.toMatchObject({ role: "viewer" });
+    requestHeaders.current = new Headers({ cookie: cookies.approver });
+    await expect(requirePageUser("alerts", "/alerts")).resolves.toMatchObject({ role: "approver" });
     requestHeaders.current = new Headers({ cookie: cookies.operator });
     await expect(requirePageUser("register", "/payments/new")).resolves.toMatchObject({ role: "operator" });
   });

@@ -1,6 +1,6 @@
 import "server-only";
 import { headers as requestHeaders } from "next/headers";
-import { redirect } from "next/navigation";
+import { forbidden, redirect } from "next/navigation";
 import { getDb, getStore } from "@/lib/db";
 import { getRequestContext } from "@/lib/http/request-context";
 import { getAuth } from "./auth";
@@ -16,8 +16,8 @@ export type { SessionUser } from "./session-user";
 
 /**
  * The one guard every page and route handler uses. No session: pages go to /login (and come
- * back afterwards), APIs answer 401 JSON. Wrong role: APIs answer 403 JSON, pages show the
- * "not allowed" page. The session, its user's role and status are read from the store on every
+ * back afterwards), APIs answer 401 JSON. Wrong role: APIs answer 403 JSON, pages answer 403
+ * with the "not allowed" card (forbidden(): next.config's authInterrupts). The session, its user's role and status are read from the store on every
  * request (session-user.ts; the embedded store keeps them in a memo that every write to them
  * drops, session-facts-memo.ts): a sign-out, a role change, a deactivation or a password reset
  * made on any instance applies on the next request. A deactivated user has no session. A user whose
@@ -68,14 +68,6 @@ export async function requireApiUser(
   return { user };
 }
 
-/** The "not allowed" page for a permission, remembering where the user tried to go. */
-function notAllowedUrl(permission: Permission, currentPath: string): string {
-  const from = safeNextPath(currentPath, "");
-  const query = new URLSearchParams({ permission });
-  if (from) query.set("from", from);
-  return `/login/not-allowed?${query.toString()}`;
-}
-
 /** The security page, set to come back to `currentPath` once a second factor is set up. */
 function enrolmentUrl(currentPath: string): string {
   const next = safeNextPath(currentPath, "");
@@ -87,6 +79,7 @@ export async function requirePageUser(permission: Permission, currentPath: strin
   const user = await getSessionUser();
   if (!user) redirect(loginUrlFor(currentPath));
   if (user.needsSecondFactor) redirect(enrolmentUrl(currentPath));
-  if (!can(user.role, permission)) redirect(notAllowedUrl(permission, currentPath));
+  // 403 at the page's own address (app/(dashboard)/forbidden.tsx shows the not-allowed card).
+  if (!can(user.role, permission)) forbidden();
   return user;
 }

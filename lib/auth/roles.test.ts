@@ -8,10 +8,10 @@ describe("roles", () => {
       ROLES.map((role) => [role, Object.keys(PERMISSIONS).filter((p) => can(role, p as keyof typeof PERMISSIONS))]),
     );
     expect(table).toEqual({
-      viewer: ["account", "viewPayments", "export"],
-      support: ["account", "viewPayments", "export", "lookup", "events", "alerts", "allAlerts", "reconciliation"],
+      viewer: ["account", "viewPayments", "export", "viewTransfers"],
+      support: ["account", "viewPayments", "export", "lookup", "events", "viewTransfers", "alerts", "allAlerts", "reconciliation"],
       operator: ["account", "viewPayments", "export", "lookup", "events", "register", "viewTransfers", "handleAttention", "alerts"],
-      approver: ["account", "viewPayments", "export", "lookup", "events", "viewTransfers", "approve"],
+      approver: ["account", "viewPayments", "export", "lookup", "events", "viewTransfers", "approve", "alerts", "allAlerts"],
       admin: ["account", "viewPayments", "export", "lookup", "events", "register", "viewTransfers", "approve", "handleAttention", "alerts", "allAlerts", "reconciliation", "audit", "users", "policy", "costCentres", "pendingChanges", "apiDocs"],
     });
   });

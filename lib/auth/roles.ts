@@ -23,16 +23,19 @@ export const PERMISSIONS = {
   events: SUPPORTERS,
   /** Create transfer requests and batches (the maker). */
   register: ["operator", "admin"],
-  /** See transfer requests and batches: makers, checkers, admins. */
-  viewTransfers: ["operator", "approver", "admin"],
+  /**
+   * See transfer requests and batches, read-only unless another permission allows an action:
+   * finance (viewers) and support read descriptions, cost centres and who approved.
+   */
+  viewTransfers: READERS,
   /** Approve or reject transfer requests and batches (the checker). */
   approve: ["approver", "admin"],
   /** What needs attention after sending (not paid, unknown, late): see it counted, mark it handled. */
   handleAttention: ["operator", "admin"],
   /** Alerts (the bell, /alerts): acknowledge and resolve. Operators see those about their own transfers. */
-  alerts: ["support", "operator", "admin"],
-  /** Every alert, not only those about one's own transfers. */
-  allAlerts: ["support", "admin"],
+  alerts: ["support", "operator", "approver", "admin"],
+  /** Every alert, not only those about one's own transfers (approvers: waiting and expiring approvals are theirs to act on). */
+  allAlerts: ["support", "approver", "admin"],
   /** Reconciliation findings: read and resolve. */
   reconciliation: ["support", "admin"],
   audit: ["admin"],

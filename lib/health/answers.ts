@@ -22,8 +22,8 @@ export const healthAnswer = z.object({
 
 const checkSchema = z.object({ ok: z.boolean(), ms: z.number(), error: z.string().optional() });
 
-/** GET /api/ready: store, job queue and provider token (200 ready, 503 not). */
+/** GET /api/ready: store, job queue, provider token (200 ready, 503 not) and webhook registration (200 degraded until it holds). */
 export const readinessAnswer = z.object({
-  status: z.enum(["ready", "not_ready"]),
-  checks: z.object({ store: checkSchema, queue: checkSchema, provider: checkSchema }),
+  status: z.enum(["ready", "degraded", "not_ready"]),
+  checks: z.object({ store: checkSchema, queue: checkSchema, provider: checkSchema, webhooks: checkSchema }),
 });

@@ -26,6 +26,15 @@ describe("redact", () => {
     expect(out).toContain("page=2");
   });
 
+  it("keeps the words of a message that names a token (the provider unreachable at start)", () => {
+    const message = "Could not get an access token: Could not reach the payments provider";
+    expect(redactText(message)).toBe(message);
+    expect(redact(new Error(message))).toMatchObject({ message });
+    // A credential-looking value after "token:" or "password:" in prose is still hidden.
+    expect(redactText("refresh token: r8f-2kq and password: hunter2!")).toBe(`refresh token: ${REDACTED} and password: ${REDACTED}`);
+    expect(redactText('{"token": "plainwords"}')).toBe(`{"token": "${REDACTED}"}`);
+  });
+
   it("redacts Headers objects and errors with their stack and cause", () => {
     const headers = new Headers({ authorization: "Basic Zm9vOmJhcg==", "x-request-id": "r1" });
     expect(redact({ headers })).toEqual({ headers: { authorization: REDACTED, "x-request-id": "r1" } });

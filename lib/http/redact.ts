@@ -7,10 +7,18 @@ const SENSITIVE_KEY = /authorization|cookie|token|secret|password|passwd|api[-_]
 const MAX_DEPTH = 8;
 export const REDACTED = "[redacted]";
 
+const SECRET_NAMES = "(?:access_token|refresh_token|client_secret|password|token|secret)";
+const VALUE = `[^"'&\\s,}]+`;
+
 const TEXT_PATTERNS: [RegExp, string][] = [
   [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, `$1 ${REDACTED}`],
   [/\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g, REDACTED],
-  [/((?:access_token|refresh_token|client_secret|password|token|secret)["']?\s*[:=]\s*["']?)[^"'&\s,}]+/gi, `$1${REDACTED}`],
+  // key=value (forms, query strings) and "key": "value" (JSON): always.
+  [new RegExp(`(${SECRET_NAMES}["']?\\s*=\\s*["']?)${VALUE}`, "gi"), `$1${REDACTED}`],
+  [new RegExp(`(${SECRET_NAMES}["']\\s*:\\s*["']?)${VALUE}`, "gi"), `$1${REDACTED}`],
+  // key: value in prose only when the value looks like a credential (a digit or a sign in it):
+  // "Could not get an access token: Could not reach the provider" keeps its words.
+  [new RegExp(`(${SECRET_NAMES}\\s*:\\s*)(?=[^"'&\\s,}]*[^A-Za-z"'&\\s,}])${VALUE}`, "gi"), `$1${REDACTED}`],
 ];
 
 export function redactText(text: string): string {

@@ -33,11 +33,11 @@ const files = routeFiles();
 
 describe("messages sent to the browser", () => {
   it("reads the route files (the walk itself works)", () => {
-    expect(files).toContain("app/(dashboard)/payments/page.tsx");
-    expect(declaredScope("app/(dashboard)/payments/page.tsx")).toBe("payments");
+    expect(files).toContain("app/(dashboard)/payments/(list)/page.tsx");
+    expect(declaredScope("app/(dashboard)/payments/(list)/page.tsx")).toBe("payments");
     expect(owningScope("app/(dashboard)/payments/error.tsx")?.scope).toBe("dashboard");
     expect(owningScope("app/(dashboard)/events/error.tsx")?.scope).toBe("events");
-    const payments = namespacesUsed(["app/(dashboard)/payments/page.tsx"]).used;
+    const payments = namespacesUsed(["app/(dashboard)/payments/(list)/page.tsx"]).used;
     expect(payments.get("payments")).toBe("components/payments-table/payments-explorer.tsx");
     expect(payments.has("table")).toBe(true);
   });

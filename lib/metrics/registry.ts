@@ -22,6 +22,8 @@ type Metrics = {
   transfers: Gauge<"state">;
   findingsOpen: Gauge;
   alertsOpen: Gauge;
+  webhookRegistrationHeld: Gauge;
+  webhookRegistrationAttempts: Counter<"outcome">;
 };
 
 const KEY = Symbol.for("pix-backoffice.metrics");
@@ -76,6 +78,17 @@ function create(): Metrics {
     transfers: new Gauge({ name: "pix_transfers", help: "Transfer requests by state (read from the store at scrape time)", labelNames: ["state"], registers }),
     findingsOpen: new Gauge({ name: "pix_reconciliation_findings_open", help: "Reconciliation findings not resolved yet", registers }),
     alertsOpen: new Gauge({ name: "pix_alerts_open", help: "Alerts raised and not acknowledged or resolved yet (read from the store at scrape time)", registers }),
+    webhookRegistrationHeld: new Gauge({
+      name: "pix_webhook_registration_held",
+      help: "1 once this instance registered its webhook receiver with the provider, 0 while it retries (alert when 0 for minutes)",
+      registers,
+    }),
+    webhookRegistrationAttempts: new Counter({
+      name: "pix_webhook_registration_attempts_total",
+      help: "Attempts to register the webhook receiver with the provider, by outcome (registered, failed)",
+      labelNames: ["outcome"],
+      registers,
+    }),
   };
 }
 
@@ -102,6 +115,13 @@ export function recordProviderCall(operation: string, outcome: string, seconds: 
 /** A webhook's delay; a provider clock ahead of ours reads as 0, not as a negative lag. */
 export function recordWebhookLag(kind: string, seconds: number): void {
   metrics().webhookLag.observe({ kind }, Math.max(0, seconds));
+}
+
+/** One attempt to register our webhook receiver, and whether the registration holds now. */
+export function recordWebhookRegistration(outcome: "registered" | "failed"): void {
+  const m = metrics();
+  m.webhookRegistrationAttempts.inc({ outcome });
+  m.webhookRegistrationHeld.set(outcome === "registered" ? 1 : 0);
 }
 
 /** The steps of one submission (lib/transfers/engine.ts), in the order they run. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { confirmPendingChange, issueServiceTokenOrAsk } from "@/lib/admin-changes/service";
+import { confirmPendingChange, issueServiceTokenOrAsk, listPendingChanges } from "@/lib/admin-changes/service";
 import { listAudit } from "@/lib/db/audit";
 import type { Db } from "@/lib/db";
 import { serviceTokens } from "@/lib/db/schema";
@@ -62,6 +62,26 @@ describe.each(TEST_ENGINES)("service accounts ($name)", (engine) => {
     const done = await confirmPendingChange({ db }, asked.pending.id, { kind: "admin", ...B });
     expect(done.serviceToken?.value).toMatch(/^pixbo_/);
     expect(await authenticateToken(db, done.serviceToken!.value)).toMatchObject({ ok: true, account: { role: "operator" } });
+  });
+
+  it("a double click on \"Issue token\" for an operator account makes one pending request (two at once included)", async () => {
+    const account = await createServiceAccount({ db }, { name: "ERP clique duplo", role: "operator" }, A);
+    const body = { expires_in_days: 30, rate_per_minute: 60 };
+    const [first, second] = await Promise.all([issueServiceTokenOrAsk({ db }, account.id, body, A), issueServiceTokenOrAsk({ db }, account.id, body, A)]);
+    if (!("pending" in first) || !("pending" in second)) throw new Error("an operator's token was issued at once");
+    expect(second.pending.id).toBe(first.pending.id);
+    const again = await issueServiceTokenOrAsk({ db }, account.id, body, A);
+    expect("pending" in again && again.pending.id).toBe(first.pending.id);
+    const waiting = (await listPendingChanges(db)).pending.filter((p) => p.change.kind === "service_token" && p.change.service_account.id === account.id);
+    expect(waiting).toHaveLength(1);
+    const asked = (await listAudit({ pageSize: 200 }, db)).entries.filter((e) => e.action === "admin_change.request" && JSON.stringify(e.detail).includes(first.pending.id));
+    expect(asked).toHaveLength(1);
+    // Another expiry is another request; once the first is decided, a new click asks again.
+    const other = await issueServiceTokenOrAsk({ db }, account.id, { expires_in_days: 90, rate_per_minute: 60 }, A);
+    expect("pending" in other && other.pending.id).not.toBe(first.pending.id);
+    await confirmPendingChange({ db }, first.pending.id, { kind: "admin", ...B });
+    const after = await issueServiceTokenOrAsk({ db }, account.id, body, A);
+    expect("pending" in after && after.pending.id).not.toBe(first.pending.id);
   });
 
   it("a service account never approves or rejects, whatever the request", () => {

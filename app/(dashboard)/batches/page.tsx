@@ -9,7 +9,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("batches.list"))("title") };
 }
 
-/** Batch payouts (operators, approvers, admins). */
+/** Batch payouts (every role reads; actions by permission). */
 export default async function BatchesPage() {
   const user = await requirePageUser("viewTransfers", "/batches");
   return (

@@ -9,7 +9,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("transfers"))("title") };
 }
 
-/** Transfer requests: the approvals inbox and every request's state (operators, approvers, admins). */
+/** Transfer requests: the approvals inbox and every request's state (every role reads; actions by permission). */
 export default async function TransfersListPage() {
   const user = await requirePageUser("viewTransfers", "/transfers");
   return (

@@ -4,6 +4,7 @@ import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { resetEnvForTests } from "@/lib/env";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import { startEngineHarness, type EngineHarness } from "@/lib/transfers/testing/harness";
+import { keepWebhooksRegistered, resetWebhookRegistrationForTests } from "@/lib/webhook-registration";
 import { GET } from "./route";
 
 /** GET /api/ready as a load balancer calls it: no session, 200 or 503, one entry per check. */
@@ -15,8 +16,13 @@ const ready = async () => {
 let t: TestSandbox;
 beforeAll(async () => {
   t = await startTestSandbox();
+  // As at server start: this process registered its webhook receiver (lib/webhook-registration.test.ts drives the retries).
+  await keepWebhooksRegistered({ register: async () => undefined }).held;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  resetWebhookRegistrationForTests();
+  await t.close();
+});
 
 describe.each(TEST_ENGINES)("GET /api/ready on $name", (engine) => {
   let h: EngineHarness | undefined;
@@ -38,6 +44,7 @@ describe.each(TEST_ENGINES)("GET /api/ready on $name", (engine) => {
         store: { ok: true, ms: expect.any(Number) },
         queue: { ok: false, ms: expect.any(Number), error: "the job queue is not started" },
         provider: { ok: true, ms: expect.any(Number) },
+        webhooks: { ok: true, ms: 0 },
       },
     });
     setStoreForTests(undefined);
@@ -49,7 +56,7 @@ describe.each(TEST_ENGINES)("GET /api/ready on $name", (engine) => {
     h = await startEngineHarness(engine);
     const { status, text } = await ready();
     expect(status).toBe(200);
-    expect(JSON.parse(text)).toMatchObject({ status: "ready", checks: { store: { ok: true }, queue: { ok: true }, provider: { ok: true } } });
+    expect(JSON.parse(text)).toMatchObject({ status: "ready", checks: { store: { ok: true }, queue: { ok: true }, provider: { ok: true }, webhooks: { ok: true } } });
     for (const secret of [...t.issuedTokens, t.sandbox.clientSecret, t.sandbox.url]) expect(text).not.toContain(secret);
   });
 

@@ -4,15 +4,15 @@ import { readinessAnswer } from "@/lib/health/answers";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/ready: readiness for load balancers: store, job queue and provider token (200 ready, 503 not; no session, no secret)
+// GET /api/ready: readiness for load balancers: store, job queue, provider token and webhook registration (200 ready or degraded, 503 not ready; no session, no secret)
 export const GET = route(
   {
     name: "GET /api/ready",
-    summary: "Readiness for load balancers: store, job queue and provider token (200 ready, 503 not; no session, no secret)",
+    summary: "Readiness for load balancers: store, job queue, provider token and webhook registration (200 ready or degraded, 503 not ready; no session, no secret)",
     answers: { 200: readinessAnswer, 503: readinessAnswer },
     permission: "public",
   },
   async () => {
   const readiness = await checkReadiness();
-  return jsonOk(readiness, readiness.status === "ready" ? 200 : 503);
+  return jsonOk(readiness, readiness.status === "not_ready" ? 503 : 200);
 });
