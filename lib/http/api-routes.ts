@@ -29,6 +29,7 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/api/batches/[id]/retry": ["POST"],
   "/api/batches/[id]/submit": ["POST"],
   "/api/batches/template.csv": ["GET"],
+  "/api/brcode/decode": ["GET"],
   "/api/cost-centres": ["GET", "POST"],
   "/api/cost-centres/[id]": ["PATCH"],
   "/api/docs": ["GET"],

@@ -40,6 +40,7 @@ const PERMISSION_OF: Record<string, string> = {
   "POST /api/batches/[id]/retry": "register",
   "POST /api/batches/[id]/submit": "register + stepUp",
   "GET /api/batches/template.csv": "register",
+  "GET /api/brcode/decode": "register",
   "GET /api/cost-centres": "viewTransfers",
   "POST /api/cost-centres": "costCentres",
   "PATCH /api/cost-centres/[id]": "costCentres",
