@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readPayableBrCode, type BrCodeAnswer } from "./payable";
+import type { BrCodeAnswer } from "./answer";
+import { readPayableBrCode } from "./payable";
 
 // Codes built field by field and their CRCs computed with Python's binascii.crc_hqx (CRC-CCITT,
 // init 0xFFFF, over the UTF-8 bytes), independently of lib/pix/crc16.ts. BCB_STATIC is the Banco

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { brCodeAnswer } from "@/lib/brcode/payable";
+import { brCodeAnswer } from "@/lib/brcode/answer";
 
 const auth = vi.hoisted(() => ({ role: "operator" }));
 vi.mock("@/lib/auth/guard", async () => {

@@ -1,7 +1,8 @@
 import "@/lib/zod-config";
 import { z } from "zod";
 import { jsonError, jsonOk, route } from "@/lib/http";
-import { BRCODE_TEXT_MAX, brCodeAnswer, readPayableBrCode } from "@/lib/brcode/payable";
+import { BRCODE_TEXT_MAX, brCodeAnswer } from "@/lib/brcode/answer";
+import { readPayableBrCode } from "@/lib/brcode/payable";
 
 const decodeQuerySchema = z.object({
   code: z.string({ error: "validation.brcode.required" }).trim().min(1, "validation.brcode.required").max(BRCODE_TEXT_MAX, "validation.brcode.tooLong"),
