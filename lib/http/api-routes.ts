@@ -55,6 +55,7 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/api/reconciliation": ["GET"],
   "/api/ready": ["GET"],
   "/api/reconciliation/[id]/resolve": ["POST"],
+  "/api/receipts/verify": ["GET"],
   "/api/receivers": ["GET", "POST"],
   "/api/receivers/[id]": ["DELETE", "PATCH"],
   "/api/service-accounts": ["GET", "POST"],

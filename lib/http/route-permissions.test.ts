@@ -66,6 +66,7 @@ const PERMISSION_OF: Record<string, string> = {
   "GET /api/ready": "public",
   "GET /api/reconciliation": "reconciliation",
   "POST /api/reconciliation/[id]/resolve": "reconciliation",
+  "GET /api/receipts/verify": "public",
   "GET /api/receivers": "viewTransfers",
   "POST /api/receivers": "register",
   "PATCH /api/receivers/[id]": "register",

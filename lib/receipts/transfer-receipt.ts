@@ -22,7 +22,8 @@ const text = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
 /**
  * The comprovante of a transfer request the back office followed to `paid`: the amount, the
  * receiver and the key or account as it was sent, the end_to_end and payment date the provider
- * gave, its description; nothing for a request that is not paid.
+ * gave; nothing for a request that is not paid. Its description is the company's own note and
+ * stays off the paper handed to the receiver (lib/receipts/pdf.ts).
  */
 export function receiptFromTransfer(row: TransferRequestRow, payer: ReceiptParty, receiptUrl: string | null): { ok: true; data: ReceiptData } | { ok: false; refusal: TransferReceiptRefusal } {
   if (row.state !== "paid" || !row.endToEnd || !row.paymentDate) return { ok: false, refusal: { reason: "notPaid", state: row.state } };
@@ -51,7 +52,6 @@ export function receiptFromTransfer(row: TransferRequestRow, payer: ReceiptParty
             }
           : null,
       },
-      description: row.description,
       receiptUrl,
     },
   };

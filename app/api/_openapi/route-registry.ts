@@ -43,6 +43,7 @@ import * as rpayments from "@/app/api/payments/route";
 import * as rqrcodes_end_to_end from "@/app/api/qrcodes/[end_to_end]/route";
 import * as rqrcodes from "@/app/api/qrcodes/route";
 import * as rready from "@/app/api/ready/route";
+import * as rreceipts_verify from "@/app/api/receipts/verify/route";
 import * as rreceivers_id from "@/app/api/receivers/[id]/route";
 import * as rreceivers from "@/app/api/receivers/route";
 import * as rreconciliation_id_resolve from "@/app/api/reconciliation/[id]/resolve/route";
@@ -125,6 +126,7 @@ export const DOCUMENTED_ROUTES: Readonly<Record<string, Record<string, unknown>>
   "/api/qrcodes/[end_to_end]": rqrcodes_end_to_end,
   "/api/qrcodes": rqrcodes,
   "/api/ready": rready,
+  "/api/receipts/verify": rreceipts_verify,
   "/api/receivers/[id]": rreceivers_id,
   "/api/receivers": rreceivers,
   "/api/reconciliation/[id]/resolve": rreconciliation_id_resolve,

@@ -1,0 +1,33 @@
+import "@/lib/zod-config";
+import { z } from "zod";
+import { getDb } from "@/lib/db";
+import { clientIp, jsonError, jsonOk, route } from "@/lib/http";
+import { takePublicRequest } from "@/lib/http/public-rate-limit";
+import { verifyAuthenticationCode } from "@/lib/receipts/authentication";
+import { normalizeAuthCode, receiptVerifyAnswer } from "@/lib/receipts/verify-answer";
+
+const verifyQuerySchema = z.object({
+  code: z
+    .string({ error: "receipts.verify.errors.format" })
+    .max(64, "receipts.verify.errors.format")
+    .transform((text, ctx) => normalizeAuthCode(text) ?? (ctx.addIssue({ code: "custom", message: "receipts.verify.errors.format" }), z.NEVER)),
+});
+
+export const GET = route(
+  {
+    name: "GET /api/receipts/verify",
+    summary: "Whether this back office issued a comprovante with this authentication code, with its end_to_end, amount and payment date only (no sign-in; rate limited per address)",
+    answers: { 200: receiptVerifyAnswer },
+    permission: "public", query: verifyQuerySchema,
+  },
+  async ({ request, query, t }) => {
+    const db = await getDb();
+    const rate = await takePublicRequest(db, "receipts.verify", clientIp(request));
+    if (!rate.ok) {
+      const res = jsonError(429, t("receipts.verify.errors.rateLimited", { seconds: rate.retryAfterSeconds }), { kind: "rate_limited" });
+      res.headers.set("retry-after", String(rate.retryAfterSeconds));
+      return res;
+    }
+    return jsonOk(await verifyAuthenticationCode(db, query.code));
+  },
+);
