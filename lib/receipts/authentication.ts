@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { receiptAuthentications } from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
+import { takePublicRequest, type RateVerdict } from "@/lib/http/public-rate-limit";
 import { stripDocument } from "@/lib/pix/document";
 import type { ReceiptAuthentication } from "./pdf";
 import type { ReceiptData } from "./receipt-data";
@@ -74,4 +75,14 @@ export async function verifyAuthenticationCode(db: Db, bare: string): Promise<Re
   const [row] = await db.select().from(receiptAuthentications).where(eq(receiptAuthentications.code, bare)).limit(1);
   if (!row) return NOT_ISSUED;
   return { valid: true, end_to_end: row.endToEnd, value_cents: row.valueCents, payment_date: row.paymentDate.toISOString() };
+}
+
+/**
+ * The public check, for the route and the page alike: counted against the caller's address first
+ * (a code is 100 bits, but nobody gets to try many), then looked up.
+ */
+export async function checkReceiptCode(db: Db, ip: string | null, bare: string): Promise<{ ok: true; answer: ReceiptVerifyAnswer } | Extract<RateVerdict, { ok: false }>> {
+  const rate = await takePublicRequest(db, "receipts.verify", ip);
+  if (!rate.ok) return rate;
+  return { ok: true, answer: await verifyAuthenticationCode(db, bare) };
 }

@@ -2,8 +2,7 @@ import "@/lib/zod-config";
 import { z } from "zod";
 import { getDb } from "@/lib/db";
 import { clientIp, jsonError, jsonOk, route } from "@/lib/http";
-import { takePublicRequest } from "@/lib/http/public-rate-limit";
-import { verifyAuthenticationCode } from "@/lib/receipts/authentication";
+import { checkReceiptCode } from "@/lib/receipts/authentication";
 import { normalizeAuthCode, receiptVerifyAnswer } from "@/lib/receipts/verify-answer";
 
 const verifyQuerySchema = z.object({
@@ -21,13 +20,12 @@ export const GET = route(
     permission: "public", query: verifyQuerySchema,
   },
   async ({ request, query, t }) => {
-    const db = await getDb();
-    const rate = await takePublicRequest(db, "receipts.verify", clientIp(request));
-    if (!rate.ok) {
-      const res = jsonError(429, t("receipts.verify.errors.rateLimited", { seconds: rate.retryAfterSeconds }), { kind: "rate_limited" });
-      res.headers.set("retry-after", String(rate.retryAfterSeconds));
+    const checked = await checkReceiptCode(await getDb(), clientIp(request), query.code);
+    if (!checked.ok) {
+      const res = jsonError(429, t("receipts.verify.errors.rateLimited", { seconds: checked.retryAfterSeconds }), { kind: "rate_limited" });
+      res.headers.set("retry-after", String(checked.retryAfterSeconds));
       return res;
     }
-    return jsonOk(await verifyAuthenticationCode(db, query.code));
+    return jsonOk(checked.answer);
   },
 );
