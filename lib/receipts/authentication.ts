@@ -7,7 +7,7 @@ import { getEnv } from "@/lib/env";
 import { takePublicRequest, type RateVerdict } from "@/lib/http/public-rate-limit";
 import { stripDocument } from "@/lib/pix/document";
 import type { ReceiptAuthentication } from "./pdf";
-import type { ReceiptData } from "./receipt-data";
+import { initiationOf, type ReceiptData } from "./receipt-data";
 import { base32Code, groupAuthCode, normalizeAuthCode, type ReceiptVerifyAnswer } from "./verify-answer";
 
 /**
@@ -22,7 +22,11 @@ function receiptKey(secret: string): Buffer {
   return createHmac("sha256", secret).update(PURPOSE).digest();
 }
 
-/** The facts the code certifies, in one fixed order (the same comprovante always gives the same code). */
+/**
+ * The facts the code certifies, in one fixed order (the same comprovante always gives the same
+ * code): what was sent, to whom, by whom, when. A key transfer's receiver bank is what the
+ * provider reported when asked, not what was sent: it is printed but not certified.
+ */
 export function receiptContent(data: ReceiptData): string {
   const r = data.receiver;
   return JSON.stringify([
@@ -36,7 +40,7 @@ export function receiptContent(data: ReceiptData): string {
     r.name,
     stripDocument(r.document),
     r.pixKey ? [r.pixKey.type, r.pixKey.key] : null,
-    r.bank ? [r.bank.ispb, r.bank.agency, r.bank.account] : null,
+    initiationOf(data) === "manual" && r.bank ? [r.bank.ispb, r.bank.agency, r.bank.account] : null,
   ]);
 }
 
