@@ -13,7 +13,7 @@ const code = (over: Partial<BrCodeAnswer> = {}): BrCodeAnswer => ({
 describe("brCodeFill", () => {
   it("fills a key transfer as a person would type it, the CPF key being the receiver's document", () => {
     expect(brCodeFill(code(), { description: "" })).toEqual({
-      initiation_type: "dict", pix_key_type: "cpf", pix_key: "123.456.789-09", amount: "1500,00",
+      initiation_type: "dict", pix_key_type: "cpf", pix_key: "123.456.789-09", amount: "1.500,00",
       receiver_name: "JOÃO DA SILVA", receiver_document: "123.456.789-09", description: "Pix Copia e Cola txid NF2026123",
     });
   });

@@ -1,5 +1,5 @@
 import type { BrCodeAnswer } from "@/lib/brcode/answer";
-import { centsToBrazilianDecimal } from "@/lib/pix/money";
+import { formatBRLNumber } from "@/lib/pix/money";
 import { formatDocument } from "@/lib/pix/document";
 import { formatPhone } from "@/lib/pix/phone";
 import { DESCRIPTION_MAX } from "@/lib/transfers/input";
@@ -26,7 +26,7 @@ export function brCodeFill(code: BrCodeAnswer, values: Pick<RegisterFormValues, 
     pix_key_type: type,
     pix_key: type === "phone" ? formatPhone(key) : type === "cpf" || type === "cnpj" ? formatDocument(key) : key,
   };
-  if (code.value_cents !== null && code.value_cents > 0) fill.amount = centsToBrazilianDecimal(code.value_cents);
+  if (code.value_cents !== null && code.value_cents > 0) fill.amount = formatBRLNumber(code.value_cents);
   if (code.receiver_name) fill.receiver_name = code.receiver_name;
   if (type === "cpf" || type === "cnpj") fill.receiver_document = formatDocument(key);
   if (code.txid) {
