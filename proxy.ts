@@ -95,9 +95,9 @@ function isPageLoad(headers: Headers): boolean {
   return !headers.has("rsc") && (headers.get("accept") ?? "").includes("text/html");
 }
 
-/** Pages anyone may open: sign-in and its "not allowed" page. */
+/** Pages anyone may open: sign-in and its "not allowed" page, and the check of a comprovante's code. */
 function needsSession(pathname: string): boolean {
-  return !(pathname === "/login" || pathname.startsWith("/login/") || pathname.startsWith("/api/"));
+  return !(pathname === "/login" || pathname.startsWith("/login/") || pathname === "/comprovante/verificar" || pathname.startsWith("/api/"));
 }
 
 /**

@@ -29,7 +29,6 @@ function receipt(row: number): ReceiptData {
       pixKey: { type: "email", key: `fornecedor${row}@example.com.br` },
       bank: { ispb: "60701190", name: null, agency: "0001", account: String(100000 + row), accountType: "checking_account" },
     },
-    description: `Nota fiscal ${row}`,
     receiptUrl: null,
   };
 }
@@ -37,7 +36,7 @@ function receipt(row: number): ReceiptData {
 async function* items(sample: (row: number) => void): AsyncGenerator<ReceiptZipItem> {
   for (let row = 1; row <= rows; row += 1) {
     sample(row);
-    yield { fileName: receiptFileName(row, `Fornecedor ${row}`), data: receipt(row) };
+    yield { fileName: receiptFileName(row, `Fornecedor ${row}`), data: receipt(row), authentication: { code: "BENC-HMAR-K000-0000-0000", verifyUrl: "http://localhost:5100/comprovante/verificar" } };
   }
 }
 

@@ -74,6 +74,7 @@ const OPEN: Record<string, string> = {
   "GET /api/ready": "readiness check",
   "GET /api/metrics": "Prometheus scrape (METRICS_TOKEN; unset on the e2e server)",
   "POST /api/webhooks/pix": "webhook receiver (own Authorization check)",
+  "GET /api/receipts/verify": "a comprovante's code checked by whoever holds the paper (three facts only, rate limited)",
 };
 
 async function call(api: APIRequestContext, method: Method, url: string, headers: Record<string, string> = {}) {

@@ -18,7 +18,7 @@ function brazilDay(daysAgo: number): string {
 const PERIOD = { start: brazilDay(30), end: brazilDay(1) };
 const BRL = (cents: number) => new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }).format(cents / 100);
 
-type Answer = { totals: { in_cents: number; out_cents: number }; counts: { in: number; out: number }; movements: unknown[] };
+type Answer = { totals: { in_cents: number; out_cents: number }; counts: { in: number; out: number }; movements: unknown[]; balances: { opening_cents: number; closing_cents: number } };
 
 async function openStatement(page: Page) {
   await page.goto(`/statement?start=${PERIOD.start}&end=${PERIOD.end}`);
@@ -39,6 +39,11 @@ test("the period's totals and movements, as the API counts them, at 1440 and 390
   await openStatement(page);
   await expect(page.getByTestId("statement-in")).toContainText(BRL(answer.totals.in_cents));
   await expect(page.getByTestId("statement-out")).toContainText(BRL(answer.totals.out_cents));
+  // The period's opening and closing balances, and how they were computed.
+  expect(answer.balances.closing_cents - answer.balances.opening_cents).toBe(answer.totals.in_cents - answer.totals.out_cents);
+  await expect(page.getByTestId("statement-opening")).toContainText(BRL(answer.balances.opening_cents));
+  await expect(page.getByTestId("statement-closing")).toContainText(BRL(answer.balances.closing_cents));
+  await expect(page.getByTestId("statement-balances-note")).toContainText("o provedor não guarda o histórico do saldo");
   await expect(page.getByTestId("statement-table").locator("tbody tr")).toHaveCount(answer.movements.length);
   await page.screenshot({ path: `${SHOTS}/statement-1440.png`, fullPage: false });
 

@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Controller } from "react-hook-form";
 import { MaskedInput } from "@/components/ui/masked-input";
 import { documentKind, formatDocument, isValidDocument, stripDocument } from "@/lib/pix";
@@ -7,9 +7,10 @@ import { maskDocument } from "@/lib/pix/masks";
 import { AdvancedIdField } from "./advanced-id-field";
 import { AmountField } from "./amount-field";
 import { BankAccountFields } from "./bank-account-fields";
+import { BrCodeFields } from "./brcode-fields";
 import { FormField, useFieldError } from "./form-field";
 import type { RegisterForm } from "./form-types";
-import { ModeTabs } from "./mode-tabs";
+import { ModeTabs, type EntryMode } from "./mode-tabs";
 import { PayableFields } from "./payable-fields";
 import { PixKeyFields } from "./pix-key-fields";
 import { ReceiverNameField } from "./receiver-name-field";
@@ -36,8 +37,15 @@ export function TransferFields({
 }) {
   const t = useTranslations("register");
   const g = useTranslations("glossary");
-  const { register, formState, watch } = form;
+  const { formState, watch, setValue } = form;
   const mode = watch("initiation_type");
+  // A pasted Pix Copia e Cola is paid as a key transfer: the tab is ours, the body says "dict".
+  const [pasting, setPasting] = useState(false);
+  const entry: EntryMode = pasting && mode === "dict" ? "brcode" : mode;
+  function chooseEntry(next: EntryMode) {
+    setPasting(next === "brcode");
+    setValue("initiation_type", next === "brcode" ? "dict" : next, { shouldDirty: true });
+  }
   const document = watch("receiver_document");
   const idempotentId = watch("idempotent_id");
   const bare = stripDocument(document);
@@ -47,7 +55,8 @@ export function TransferFields({
       : t("documentHint");
   return (
     <div className="flex flex-col gap-5">
-      <ModeTabs field={register("initiation_type")} value={mode} />
+      <ModeTabs value={entry} onChange={chooseEntry} />
+      {entry === "brcode" ? <BrCodeFields form={form} /> : null}
       <AmountField form={form} />
       <div className="grid gap-4 sm:grid-cols-2">
         <ReceiverNameField form={form} />

@@ -10,6 +10,8 @@ import type { Translator } from "@/lib/i18n/server";
 import { receiptFileName } from "@/lib/receipts/file-name";
 import { paidBatchRows, receiptFromTransfer, type TransferReceiptRefusal } from "@/lib/receipts/transfer-receipt";
 import { receiptsZipStream, type ReceiptZipItem } from "@/lib/receipts/zip";
+import { issueAuthentication } from "@/lib/receipts/authentication";
+import { receiptUrlOf } from "@/lib/events/store";
 import { TransferError } from "@/lib/transfers/errors";
 import { batchResultsColumns } from "./results-columns";
 import { getBatch } from "./store";
@@ -19,7 +21,8 @@ type BatchReceipts =
   | { ok: false; refusal: TransferReceiptRefusal | { reason: "noPaidRows" } };
 
 /**
- * A batch's receipts: one comprovante per paid row (named by row and receiver) and the batch's
+ * A batch's receipts: one comprovante per paid row (named by row and receiver, with its
+ * authentication code and the provider's receipt link like the single one) and the batch's
  * results file, as a ZIP streamed while it is made (the rows are read a page at a time, each PDF
  * made when the reader has taken the one before).
  */
@@ -39,8 +42,9 @@ export async function batchReceiptsZip(db: Db, batchId: string, o: { locale: Loc
   const csv = { fileName: `${o.t("batches.results.fileBase")}.csv`, text: csvHeader(columns) + csvRows(columns, detail?.rows ?? []) };
   async function* items(): AsyncGenerator<ReceiptZipItem> {
     for await (const row of paidBatchRows(db, batchId)) {
-      const receipt = receiptFromTransfer(row, company!, null);
-      if (receipt.ok) yield { fileName: receiptFileName(row.batchLine ?? 0, row.receiverName), data: receipt.data };
+      // The provider's own receipt page, as on the single comprovante, when a webhook brought one.
+      const receipt = receiptFromTransfer(row, company!, await receiptUrlOf(db, row.idempotentId));
+      if (receipt.ok) yield { fileName: receiptFileName(row.batchLine ?? 0, row.receiverName), data: receipt.data, authentication: await issueAuthentication(db, receipt.data) };
     }
   }
   return {

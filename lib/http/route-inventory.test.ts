@@ -27,6 +27,7 @@ const OPEN_ROUTES: Record<string, string> = {
   "app/api/webhooks/pix/route.ts": "the provider's notifications: Authorization + md5 check",
   "app/api/auth/[...all]/route.ts": "Better Auth: sign-in, sign-out, session",
   "app/api/[...unknown]/route.ts": "JSON 404 for addresses no route answers; reads and changes nothing",
+  "app/api/receipts/verify/route.ts": "the check of a comprovante's code by whoever holds the paper: three facts only, rate limited per address",
 };
 
 type RouteFile = { file: string; source: string; methods: string[] };

@@ -6,7 +6,7 @@ import { apiGet } from "@/lib/domain/api-client";
 // Types only: the browser reads the answer by its members (lib/domain/answer.ts).
 import type { StatementFormat, StatementPeriod } from "@/lib/statement/period-rules";
 
-const readStatement = answerWith<z.output<typeof statementAnswerSchema>>({ movements: "array", totals: "object", counts: "object", balance: "object", meta: "object" });
+const readStatement = answerWith<z.output<typeof statementAnswerSchema>>({ movements: "array", totals: "object", counts: "object", balance: "object", balances: "object", meta: "object" });
 
 /** `/api/statement?start=…&end=…` with a page past the first, or a file's format. */
 export function statementUrl(period: StatementPeriod, extra: { page?: number; format?: StatementFormat } = {}): string {

@@ -7,7 +7,7 @@ import { formatBRL } from "@/lib/pix/money";
 import { amountInWords } from "@/lib/pix/money-words";
 import { formatBrazilDateTime } from "@/lib/pix/time";
 import { toWinAnsi } from "@/lib/export/win-ansi";
-import { bankName, type ReceiptData } from "./receipt-data";
+import { bankName, initiationOf, payerInstitution, type ReceiptData } from "./receipt-data";
 
 // pdfkit: maintained, draws text with line wrapping and real PDF text (searchable, extractable),
 // and streams; pdf-lib has no text layout and no release since 2021; @react-pdf would bring React
@@ -25,6 +25,9 @@ const COLORS = { brand: "#0f766e", brandDark: "#115e59", text: "#111827", muted:
 const FONT = { regular: "Helvetica", bold: "Helvetica-Bold" };
 
 type Doc = InstanceType<typeof PDFDocument>;
+
+/** The comprovante's authentication code (lib/receipts/authentication.ts) and the public page that checks it. */
+export type ReceiptAuthentication = { code: string; verifyUrl: string };
 
 /** "21/11/2026" and "09:15:02" of an instant, in Brazil time. */
 function brazilDateAndTime(at: string | Date): { date: string; time: string } {
@@ -83,18 +86,23 @@ function amountBlock(doc: Doc, t: Translator, locale: Locale, data: ReceiptData)
   doc.y = Math.max(doc.y, top + 112) + 4;
 }
 
+/** "Itaú Unibanco (ISPB 60701190)", the ISPB alone when the participant is not in the list. */
+function institution(name: string | null, ispb: string | null): string | null {
+  return name && ispb ? `${name} (ISPB ${ispb})` : (name ?? (ispb ? `ISPB ${ispb}` : null));
+}
+
 function receiverBlock(doc: Doc, t: Translator, data: ReceiptData): void {
   const r = data.receiver;
   section(doc, t("receipts.sections.receiver"));
   field(doc, t("receipts.fields.name"), r.name);
   field(doc, t("glossary.document"), concealDocument(r.document));
+  field(doc, t("receipts.fields.initiation"), t(`glossary.initiation.${initiationOf(data)}`));
   if (r.pixKey) {
     const type = t(`glossary.keyTypes.${r.pixKey.type}`);
     field(doc, t("receipts.fields.pixKey", { type }), concealPixKey(r.pixKey.type, r.pixKey.key));
   }
   if (r.bank) {
-    const name = bankName(r.bank);
-    field(doc, t("receipts.fields.institution"), name && r.bank.ispb ? `${name} (ISPB ${r.bank.ispb})` : (name ?? r.bank.ispb));
+    field(doc, t("receipts.fields.institution"), institution(bankName(r.bank), r.bank.ispb));
     field(doc, t("glossary.agency"), formatAgency(r.bank.agency));
     field(doc, t("glossary.account"), formatAccount(r.bank.account));
     field(doc, t("glossary.accountType"), r.bank.accountType ? t(`glossary.accountTypes.${r.bank.accountType}`) : null);
@@ -116,7 +124,7 @@ function footer(doc: Doc, t: Translator, issuedAt: Date): void {
  * time), and the ids that find the Pix anywhere (end_to_end at any bank, reference_code at the
  * provider, idempotent_id here). `issuedAt` is printed in the footer (tests pass a fixed one).
  */
-export async function renderReceiptPdf(data: ReceiptData, options: { locale: Locale; issuedAt?: Date }): Promise<Uint8Array> {
+export async function renderReceiptPdf(data: ReceiptData, options: { locale: Locale; issuedAt?: Date; authentication: ReceiptAuthentication }): Promise<Uint8Array> {
   const t = translator(options.locale);
   const issuedAt = options.issuedAt ?? new Date();
   const doc = new PDFDocument({
@@ -146,13 +154,19 @@ export async function renderReceiptPdf(data: ReceiptData, options: { locale: Loc
   section(doc, t("receipts.sections.payer"));
   field(doc, t("receipts.fields.name"), data.payer.name);
   field(doc, t("glossary.document"), concealDocument(data.payer.document));
+  const payerBank = payerInstitution(data.endToEnd);
+  if (payerBank) field(doc, t("receipts.fields.institution"), institution(payerBank.name, payerBank.ispb));
 
   section(doc, t("receipts.sections.transaction"));
   field(doc, t("glossary.endToEnd"), data.endToEnd, { mono: true });
   field(doc, t("glossary.referenceCode"), data.referenceCode, { mono: true });
   field(doc, t("glossary.idempotentId"), data.idempotentId, { mono: true });
-  field(doc, t("receipts.fields.description"), data.description);
+  // The description is the company's own note: it never reaches the provider nor the receiver's bank
+  // (the registration has no such field), so a paper handed to the receiver does not print it.
   if (data.receiptUrl && /^https?:\/\//i.test(data.receiptUrl)) field(doc, t("receipts.providerReceipt"), data.receiptUrl, { link: data.receiptUrl });
+
+  field(doc, t("receipts.fields.authentication"), options.authentication.code, { mono: true });
+  field(doc, t("receipts.fields.verifyAt"), options.authentication.verifyUrl, { link: options.authentication.verifyUrl });
 
   footer(doc, t, issuedAt);
   doc.end();

@@ -1,6 +1,7 @@
 import type { AccountType, PixKeyType } from "@/lib/contract/enums";
 import type { PaymentDetail } from "@/lib/contract/payment";
 import { findParticipant } from "@/lib/pix/bank";
+import { parseEndToEnd } from "@/lib/pix/end-to-end";
 
 /**
  * What a comprovante says, whoever asks for it (a payment of the provider's list, a paid transfer
@@ -37,10 +38,23 @@ export type ReceiptData = {
     pixKey: { type: PixKeyType; key: string } | null;
     bank: ReceiptBank | null;
   };
-  description: string | null;
   /** The provider's own receipt page, from its webhook, when one arrived. */
   receiptUrl: string | null;
 };
+
+/** How the Pix was initiated: to a key (the DICT) or to bank data typed in ("manual"). */
+export function initiationOf(data: Pick<ReceiptData, "receiver">): "dict" | "manual" {
+  return data.receiver.pixKey ? "dict" : "manual";
+}
+
+/**
+ * The payer's institution: the end_to_end id starts with the ISPB of the institution that sent
+ * the Pix (the payer's), named when it is in the participants' list.
+ */
+export function payerInstitution(endToEnd: string): { ispb: string; name: string | null } | null {
+  const parts = parseEndToEnd(endToEnd);
+  return parts ? { ispb: parts.ispb, name: findParticipant(parts.ispb)?.name ?? null } : null;
+}
 
 /** Why a payment has no comprovante (yet). */
 export type ReceiptRefusal = { reason: "notCompleted"; status: string } | { reason: "noEndToEnd" };
@@ -85,7 +99,6 @@ export function receiptFromPayment(
             }
           : null,
       },
-      description: null,
       receiptUrl,
     },
   };

@@ -4,6 +4,8 @@ import type { AccountType, AccountTypeCode, PixKeyType } from "@/lib/contract/en
 import type { Db, Tx } from "@/lib/db";
 import { transferRequests, type TransferRequestRow } from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
+import { logLine } from "@/lib/http/logger";
+import { getPayment } from "@/lib/payments-api";
 import { receiptUrlOf } from "@/lib/events/store";
 import type { ReceiptData, ReceiptParty } from "./receipt-data";
 
@@ -22,7 +24,8 @@ const text = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
 /**
  * The comprovante of a transfer request the back office followed to `paid`: the amount, the
  * receiver and the key or account as it was sent, the end_to_end and payment date the provider
- * gave, its description; nothing for a request that is not paid.
+ * gave; nothing for a request that is not paid. Its description is the company's own note and
+ * stays off the paper handed to the receiver (lib/receipts/pdf.ts).
  */
 export function receiptFromTransfer(row: TransferRequestRow, payer: ReceiptParty, receiptUrl: string | null): { ok: true; data: ReceiptData } | { ok: false; refusal: TransferReceiptRefusal } {
   if (row.state !== "paid" || !row.endToEnd || !row.paymentDate) return { ok: false, refusal: { reason: "notPaid", state: row.state } };
@@ -51,19 +54,36 @@ export function receiptFromTransfer(row: TransferRequestRow, payer: ReceiptParty
             }
           : null,
       },
-      description: row.description,
       receiptUrl,
     },
   };
 }
 
-/** A transfer request's comprovante, from the store (and the provider's receipt page when a webhook brought one). */
+/**
+ * A transfer request's comprovante, from the store (and the provider's receipt page when a webhook
+ * brought one). A transfer to a key learns the receiver's institution, agency and account from
+ * the provider's single read, when it answers: the comprovante is issued without them otherwise.
+ */
 export async function getTransferReceipt(db: Db, id: string): Promise<{ ok: true; data: ReceiptData } | { ok: false; refusal: TransferReceiptRefusal } | null> {
   const [row] = await db.select().from(transferRequests).where(eq(transferRequests.id, id));
   if (!row) return null;
   const company = getEnv().company;
   if (!company) return { ok: false, refusal: { reason: "companyMissing" } };
-  return receiptFromTransfer(row, company, await receiptUrlOf(db, row.idempotentId));
+  const built = receiptFromTransfer(row, company, await receiptUrlOf(db, row.idempotentId));
+  if (!built.ok || built.data.receiver.bank) return built;
+  return { ok: true, data: { ...built.data, receiver: { ...built.data.receiver, bank: await receiverBankOf(row.idempotentId) } } };
+}
+
+/** The receiver's bank as the provider's single read tells it (key transfers), or null. */
+async function receiverBankOf(idempotentId: string): Promise<ReceiptData["receiver"]["bank"]> {
+  try {
+    const p = await getPayment(idempotentId);
+    if (!p.receiver_bank_name && !p.receiver_agency && !p.receiver_account) return null;
+    return { ispb: null, name: p.receiver_bank_name ?? null, agency: p.receiver_agency ?? null, account: p.receiver_account ?? null, accountType: p.receiver_account_type ?? null };
+  } catch (error) {
+    logLine("warn", "receipts: the provider's read of the receiver's bank failed; issued without it", { error });
+    return null;
+  }
 }
 
 /** The paid rows of a batch, in file order, a page at a time (a 5,000-row batch is never held whole). */

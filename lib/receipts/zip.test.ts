@@ -18,7 +18,6 @@ function receipt(row: number, name: string): ReceiptData {
     referenceCode: `ref-${row}`,
     idempotentId: `batch-1-row-${row}`,
     receiver: { name, document: "39053344705", pixKey: { type: "cpf", key: "39053344705" }, bank: null },
-    description: null,
     receiptUrl: null,
   };
 }
@@ -26,7 +25,7 @@ function receipt(row: number, name: string): ReceiptData {
 async function* itemsOf(names: string[], seen?: { taken: number }): AsyncGenerator<ReceiptZipItem> {
   for (const [i, name] of names.entries()) {
     if (seen) seen.taken += 1;
-    yield { fileName: receiptFileName(i + 1, name), data: receipt(i + 1, name) };
+    yield { fileName: receiptFileName(i + 1, name), data: receipt(i + 1, name), authentication: { code: `ROW0-0000-0000-0000-${String(i + 1).padStart(4, "0")}`, verifyUrl: "https://pix.example.com/comprovante/verificar" } };
   }
 }
 
@@ -53,6 +52,7 @@ describe("the receipts ZIP", () => {
     const second = pdfText(files["0002-joao-pedro-almeida.pdf"]!);
     expect(second).toContain("João Pedro Almeida");
     expect(second).toContain("E18236120202611161415BATCHROW002");
+    expect(second.replace(/\s+/g, " ")).toContain("Autenticação ROW0-0000-0000-0000-0002");
     expect(summary).toEqual({ receipts: 4, completed: true });
 
     // An independent reader (Info-ZIP's unzip) tests every entry's CRC.

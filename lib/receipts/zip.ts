@@ -1,6 +1,6 @@
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import type { Locale } from "@/lib/i18n/config";
-import { renderReceiptPdf } from "./pdf";
+import { renderReceiptPdf, type ReceiptAuthentication } from "./pdf";
 import type { ReceiptData } from "./receipt-data";
 import { uniqueNames } from "./file-name";
 import { logLine } from "@/lib/http/logger";
@@ -9,7 +9,8 @@ import { logLine } from "@/lib/http/logger";
 // queue), so a pull-driven stream holds one receipt at a time; no native code, no dependencies.
 // archiver and yazl queue entries on Node streams of their own, a second layer of buffering here.
 
-export type ReceiptZipItem = { fileName: string; data: ReceiptData };
+/** One comprovante of the ZIP, with its authentication (issued when the item is made, lazily). */
+export type ReceiptZipItem = { fileName: string; data: ReceiptData; authentication: ReceiptAuthentication };
 
 type ReceiptsZipOptions = {
   /** The batch's results file, stored beside the receipts. */
@@ -73,7 +74,7 @@ export function receiptsZipStream(items: AsyncIterable<ReceiptZipItem>, options:
       zip.end();
       return true;
     }
-    const pdf = await renderReceiptPdf(next.value.data, { locale: options.locale, issuedAt: options.issuedAt });
+    const pdf = await renderReceiptPdf(next.value.data, { locale: options.locale, issuedAt: options.issuedAt, authentication: next.value.authentication });
     add(new ZipPassThrough(name(next.value.fileName)), pdf);
     receipts += 1;
     return true;

@@ -37,6 +37,12 @@ export const statementAnswerSchema = z.object({
   counts: z.object({ in: z.number().int().nonnegative(), out: z.number().int().nonnegative() }),
   /** The account's balance now (not at the period's end: the provider has no balance history). */
   balance: balanceSchema,
+  /**
+   * The account's total balance (available + blocked) at the start of the period's first day and
+   * the end of its last, worked back from the balance now and the movements since: the provider
+   * keeps no balance history. A period not over yet closes at the balance now.
+   */
+  balances: z.object({ opening_cents: z.number().int(), closing_cents: z.number().int() }),
   meta: z.object({ page: z.number().int().positive(), total_pages: z.number().int().nonnegative() }),
 });
 export type StatementAnswer = z.infer<typeof statementAnswerSchema>;

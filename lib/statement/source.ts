@@ -3,6 +3,8 @@ import { getCachedBalance, listPayments, listQrcodes } from "@/lib/payments-api"
 import type { StatementAnswer, StatementTotals } from "./answer";
 import { byDateDescending, movementFromPayment, movementFromQrcode, type Movement } from "./movements";
 import { paymentDateParams, type StatementPeriod } from "./period-rules";
+import { periodBalances } from "./balances";
+import { addBrazilDays, brazilInstant, formatListParam } from "@/lib/pix/time";
 
 /**
  * The statement read from the provider's two lists, filtered by payment date: payments out with
@@ -29,15 +31,33 @@ export async function readStatementPage(period: StatementPeriod, page: number): 
   };
 }
 
-/** The JSON of `GET /api/statement`: one page of movements, the period's totals, the balance now. */
+/**
+ * What moved from the day after the period until `until` (when the balance was read): the two
+ * lists' totals only (page 1 carries them). Nothing when the period has not ended yet.
+ */
+async function totalsSinceEnd(period: StatementPeriod, until: Date): Promise<StatementTotals> {
+  const lastDay = brazilInstant(period.end);
+  const from = lastDay ? addBrazilDays(lastDay, 1) : null;
+  if (!from || from.getTime() > until.getTime()) return { in_cents: 0, out_cents: 0 };
+  const dates = { payment_start_date: formatListParam(from), payment_end_date: formatListParam(until) };
+  const [out, inn] = await Promise.all([listPayments({ ...dates, status: OUT_STATUS, page: 1 }), listQrcodes({ ...dates, status: IN_STATUS, page: 1 })]);
+  return { in_cents: inn.meta.total_value_cents, out_cents: out.meta.total_value_cents };
+}
+
+/**
+ * The JSON of `GET /api/statement`: one page of movements, the period's totals, the balance now,
+ * and the balances at the period's edges worked back from it (./balances.ts).
+ */
 export async function getStatement(period: StatementPeriod, page = 1): Promise<StatementAnswer> {
   const [read, balance] = await Promise.all([readStatementPage(period, page), getCachedBalance()]);
+  const since = await totalsSinceEnd(period, new Date(balance.checkedAt));
   return {
     period,
     movements: read.movements,
     totals: read.totals,
     counts: read.counts,
     balance: { available_cents: balance.availableCents, blocked_cents: balance.blockedCents, total_cents: balance.totalCents, checked_at: balance.checkedAt },
+    balances: periodBalances(balance.totalCents, read.totals, since),
     meta: { page, total_pages: Math.max(read.outPages, read.inPages) },
   };
 }

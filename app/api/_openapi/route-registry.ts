@@ -22,6 +22,7 @@ import * as rbatches_id from "@/app/api/batches/[id]/route";
 import * as rbatches_id_submit from "@/app/api/batches/[id]/submit/route";
 import * as rbatches from "@/app/api/batches/route";
 import * as rbatches_template_csv from "@/app/api/batches/template.csv/route";
+import * as rbrcode_decode from "@/app/api/brcode/decode/route";
 import * as rcost_centres_id from "@/app/api/cost-centres/[id]/route";
 import * as rcost_centres from "@/app/api/cost-centres/route";
 import * as revents_log from "@/app/api/events/log/route";
@@ -43,6 +44,7 @@ import * as rpayments from "@/app/api/payments/route";
 import * as rqrcodes_end_to_end from "@/app/api/qrcodes/[end_to_end]/route";
 import * as rqrcodes from "@/app/api/qrcodes/route";
 import * as rready from "@/app/api/ready/route";
+import * as rreceipts_verify from "@/app/api/receipts/verify/route";
 import * as rreceivers_id from "@/app/api/receivers/[id]/route";
 import * as rreceivers from "@/app/api/receivers/route";
 import * as rreconciliation_id_resolve from "@/app/api/reconciliation/[id]/resolve/route";
@@ -104,6 +106,7 @@ export const DOCUMENTED_ROUTES: Readonly<Record<string, Record<string, unknown>>
   "/api/batches/[id]/submit": rbatches_id_submit,
   "/api/batches": rbatches,
   "/api/batches/template.csv": rbatches_template_csv,
+  "/api/brcode/decode": rbrcode_decode,
   "/api/cost-centres/[id]": rcost_centres_id,
   "/api/cost-centres": rcost_centres,
   "/api/events/log": revents_log,
@@ -125,6 +128,7 @@ export const DOCUMENTED_ROUTES: Readonly<Record<string, Record<string, unknown>>
   "/api/qrcodes/[end_to_end]": rqrcodes_end_to_end,
   "/api/qrcodes": rqrcodes,
   "/api/ready": rready,
+  "/api/receipts/verify": rreceipts_verify,
   "/api/receivers/[id]": rreceivers_id,
   "/api/receivers": rreceivers,
   "/api/reconciliation/[id]/resolve": rreconciliation_id_resolve,

@@ -6,7 +6,8 @@ import { listAudit } from "@/lib/db/audit";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { excelText, readCsv } from "@/lib/export/read-csv";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
-import type { StatementAnswer } from "@/lib/statement/answer";
+import { statementAnswerSchema, type StatementAnswer } from "@/lib/statement/answer";
+import { brazilDayKey } from "@/lib/pix/time";
 import type { Movement } from "@/lib/statement/movements";
 
 vi.mock("@/lib/auth/guard", () => ({
@@ -83,6 +84,23 @@ describe("GET /api/statement", () => {
     const notMoney = [...payments.filter((p) => p.status !== "completed"), ...charges.filter((q) => q.status !== "paid")];
     expect(notMoney.length).toBeGreaterThan(0);
     for (const item of notMoney) expect(refs.has(item.reference_code), `${item.reference_code} ${item.status}`).toBe(false);
+  });
+
+  it("opens and closes each period with balances worked back from the balance now: adjacent periods chain, today closes at the balance", async () => {
+    const read = async (query: string) => statementAnswerSchema.parse(await (await get(query)).json());
+    const october = await read("start=2026-10-01&end=2026-10-31");
+    const november = await read("start=2026-11-01&end=2026-11-21");
+    const today = brazilDayKey(new Date());
+    const untilToday = await read(`start=2026-11-22&end=${today}`);
+    expect(october.balances.closing_cents).toBe(november.balances.opening_cents);
+    expect(november.balances.closing_cents).toBe(untilToday.balances.opening_cents);
+    expect(untilToday.balances.closing_cents).toBe(untilToday.balance.total_cents);
+    for (const period of [october, november, untilToday]) {
+      expect(period.balances.closing_cents - period.balances.opening_cents).toBe(period.totals.in_cents - period.totals.out_cents);
+    }
+    // Money moved after October: its closing differs from the balance now by exactly that.
+    expect(november.totals.in_cents + november.totals.out_cents).toBeGreaterThan(0);
+    expect(october.balances.closing_cents).not.toBe(october.balance.total_cents);
   });
 
   it("newest first within a page, every movement paid inside the period", async () => {

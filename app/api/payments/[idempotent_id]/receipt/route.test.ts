@@ -15,6 +15,7 @@ vi.mock("@/lib/auth/guard", () => ({
 }));
 
 const { GET } = await import("./route");
+const { GET: verify } = await import("@/app/api/receipts/verify/route");
 
 const COMPLETED = SANDBOX_FIXTURES.completedNoQr; // R$ 87,50 to Maria Aparecida dos Santos, CPF 390.533.447-05
 const CPF = "39053344705";
@@ -44,6 +45,22 @@ function receipt(id: string, query = "", headers: Record<string, string> = {}) {
 const flat = (text: string) => text.replace(/\s+/g, " ");
 
 describe("GET /api/payments/{idempotent_id}/receipt", () => {
+  it("prints an authentication code that the public check finds with the payment's end_to_end, amount and date", async () => {
+    const text = flat(pdfText(new Uint8Array(await (await receipt(COMPLETED.idempotentId)).arrayBuffer())));
+    expect(text).toContain("Forma de envio Por chave Pix");
+    const code = /Autenticação ([0-9A-Z]{4}(?:-[0-9A-Z]{4}){4})/.exec(text)?.[1];
+    expect(code).toBeDefined();
+    expect(text).toContain("/comprovante/verificar");
+    const res = await verify(new Request(`http://localhost:3000/api/receipts/verify?code=${code}`), { params: Promise.resolve({}) });
+    expect(res.status).toBe(200);
+    const answer = await res.json();
+    expect(answer).toMatchObject({ valid: true, end_to_end: COMPLETED.endToEnd, value_cents: 8_750 });
+    expect(Date.parse(answer.payment_date)).toBeGreaterThan(0);
+    // A code one character off is not valid.
+    const other = `${code!.slice(0, -1)}${code!.endsWith("0") ? "1" : "0"}`;
+    expect(await (await verify(new Request(`http://localhost:3000/api/receipts/verify?code=${other}`), { params: Promise.resolve({}) })).json()).toMatchObject({ valid: false });
+  });
+
   it("is the PDF of a completed payment: ids, amount in figures and words, the CPF masked, never whole", async () => {
     const res = await receipt(COMPLETED.idempotentId);
     expect(res.status).toBe(200);

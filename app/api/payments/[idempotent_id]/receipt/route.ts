@@ -3,6 +3,7 @@ import { recordAudit } from "@/lib/db/audit";
 import { paymentParamsSchema } from "@/lib/domain/ids";
 import { clientIp, jsonError, route } from "@/lib/http";
 import { getPaymentReceipt } from "@/lib/receipts/payment-receipt";
+import { issueAuthentication } from "@/lib/receipts/authentication";
 import { renderReceiptPdf } from "@/lib/receipts/pdf";
 import { refusalAnswer } from "@/lib/receipts/refusal";
 import { receiptPdfName, receiptPdfResponse, receiptQuerySchema } from "@/lib/receipts/response";
@@ -36,7 +37,7 @@ export const GET = route(
       ip: clientIp(request),
       detail: { end_to_end: receipt.data.endToEnd, disposition },
     }, db);
-    const pdf = await renderReceiptPdf(receipt.data, { locale });
+    const pdf = await renderReceiptPdf(receipt.data, { locale, authentication: await issueAuthentication(db, receipt.data) });
     return receiptPdfResponse(pdf, receiptPdfName(t("receipts.fileName"), receipt.data.endToEnd), disposition);
   },
 );

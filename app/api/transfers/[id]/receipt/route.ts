@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { clientIp, jsonError, route } from "@/lib/http";
+import { issueAuthentication } from "@/lib/receipts/authentication";
 import { renderReceiptPdf } from "@/lib/receipts/pdf";
 import { refusalAnswer } from "@/lib/receipts/refusal";
 import { receiptPdfName, receiptPdfResponse, receiptQuerySchema } from "@/lib/receipts/response";
@@ -37,7 +38,7 @@ export const GET = route(
       ip: clientIp(request),
       detail: { transfer_id: params.id, end_to_end: receipt.data.endToEnd, disposition },
     }, db);
-    const pdf = await renderReceiptPdf(receipt.data, { locale });
+    const pdf = await renderReceiptPdf(receipt.data, { locale, authentication: await issueAuthentication(db, receipt.data) });
     return receiptPdfResponse(pdf, receiptPdfName(t("receipts.fileName"), receipt.data.endToEnd), disposition);
   },
 );
