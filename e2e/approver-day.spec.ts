@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { E2E, storageStateFor, type E2EAccount } from "./env";
-import { expectBadgesClear, expectSectionAccessible } from "./inbox-checks";
+import { clearInbox, expectBadgesClear, expectSectionAccessible } from "./inbox-checks";
 import { SHOTS, completingId, control, freshCpf } from "./register-helpers";
 
 /**
@@ -36,25 +36,10 @@ async function pageAs(browser: Browser, account: E2EAccount, width: number): Pro
   return context.newPage();
 }
 
-/** What earlier specs on this stack left waiting for this approver is rejected first: the counts below are this spec's alone. */
-async function clearInbox(request: APIRequestContext) {
-  for (let round = 0; round < 20; round++) {
-    const { transfers } = (await (await request.get("/api/transfers?scope=inbox")).json()) as { transfers: Array<{ id: string }> };
-    const { batches } = (await (await request.get("/api/batches?scope=inbox")).json()) as { batches: Array<{ id: string }> };
-    if (transfers.length === 0 && batches.length === 0) return;
-    for (const [kind, list] of [["transfers", transfers], ["batches", batches]] as const) {
-      for (const { id } of list) {
-        const res = await request.post(`/api/${kind}/${id}/reject`, { data: { reason: "Fora do escopo deste teste" }, headers: ORIGIN });
-        expect(res.status(), await res.text()).toBe(200);
-      }
-    }
-  }
-  throw new Error("the approver's inbox did not empty");
-}
 
 test("a batch of 3 rows and 2 requests wait: 3 items and a badge of 3; all approved at once, each decided and audited; the batch's rows under ?batch=", async ({ browser }) => {
   const approver = await pageAs(browser, "approver2", 1440);
-  await clearInbox(approver.request);
+  await clearInbox(approver.request, E2E.appUrl);
 
   // The operator: two single requests and a batch of three rows, submitted.
   const operator = await pageAs(browser, "operator", 1440);
@@ -220,7 +205,7 @@ test("the batch's rows grouped under it: its page links to /transfers?batch=, wh
 
 test("'Rejeitar selecionados' with one reason, at 390 px: each rejected in turn; one another approver decided meanwhile is reported with the server's reason", async ({ browser }) => {
   const approver = await pageAs(browser, "approver2", 390);
-  await clearInbox(approver.request);
+  await clearInbox(approver.request, E2E.appUrl);
   const operator = await pageAs(browser, "operator", 1440);
   const ids: string[] = [];
   for (const [i, name] of [`Papelaria Delta ${stamp}`, `Transportes Épsilon ${stamp}`].entries()) {

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { E2E, storageStateFor, type E2EAccount } from "./env";
+import { clearInbox } from "./inbox-checks";
 import { SHOTS, completingId, freshCpf } from "./register-helpers";
 
 /**
@@ -30,22 +31,6 @@ function brazilDay(days: number): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date(Date.now() + days * 86_400_000));
 }
 
-/** What earlier specs on this stack left waiting for approver2 is rejected first: the counts below are this spec's alone. */
-async function clearInbox(request: APIRequestContext) {
-  for (let round = 0; round < 20; round++) {
-    const { transfers } = (await (await request.get("/api/transfers?scope=inbox")).json()) as { transfers: Array<{ id: string }> };
-    const { batches } = (await (await request.get("/api/batches?scope=inbox")).json()) as { batches: Array<{ id: string }> };
-    if (transfers.length === 0 && batches.length === 0) return;
-    for (const [kind, list] of [["transfers", transfers], ["batches", batches]] as const) {
-      for (const { id } of list) {
-        const res = await request.post(`/api/${kind}/${id}/reject`, { data: { reason: "Fora do escopo deste teste" }, headers: ORIGIN });
-        // A series' other occurrences go with the first: already decided is fine.
-        expect([200, 409], await res.text()).toContain(res.status());
-      }
-    }
-  }
-  throw new Error("the approver's inbox did not empty");
-}
 
 async function makeRequests(request: APIRequestContext) {
   for (const [i, single] of SINGLES.entries()) {
@@ -85,7 +70,7 @@ async function makeRequests(request: APIRequestContext) {
 
 test("a monthly series of 3 waits as one item with its days and total; 4 requests and the series approved at once with the tab closed after the click: all decided, each audited", async ({ browser }) => {
   const approver = await pageAs(browser, "approver2", 1440);
-  await clearInbox(approver.request);
+  await clearInbox(approver.request, E2E.appUrl);
   const operator = await pageAs(browser, "operator", 1440);
   await makeRequests(operator.request);
 
@@ -101,7 +86,7 @@ test("a monthly series of 3 waits as one item with its days and total; 4 request
   await approver.screenshot({ path: `${SHOTS}/bulk-series-inbox-pt-1440.png`, fullPage: true });
 
   // Everything ticked; a fresh step-up so the one request goes out without the dialog.
-  await section.getByText("Selecionar todos").click();
+  await section.getByRole("checkbox", { name: "Selecionar todos" }).check();
   const total = SINGLES.reduce((sum, s) => sum + s.cents, 0) + SERIES.cents * SERIES.count;
   const shown = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }).format(total / 100);
   await section.getByRole("button", { name: `Aprovar selecionados (5) · ${shown}` }).click();
@@ -138,7 +123,7 @@ test("a monthly series of 3 waits as one item with its days and total; 4 request
 
 test("at 390 px the series is one card with its days and its total, and opens its first occurrence", async ({ browser }) => {
   const approver = await pageAs(browser, "approver2", 390);
-  await clearInbox(approver.request);
+  await clearInbox(approver.request, E2E.appUrl);
   const operator = await pageAs(browser, "operator", 390);
   const res = await operator.request.post("/api/transfers", {
     data: {
@@ -166,5 +151,5 @@ test("at 390 px the series is one card with its days and its total, and opens it
   await cards.first().getByRole("link").click();
   await expect(approver).toHaveURL(/\/transfers\/[^/]+$/);
   await expect(approver.getByTestId("series-card")).toBeVisible();
-  await clearInbox(approver.request);
+  await clearInbox(approver.request, E2E.appUrl);
 });

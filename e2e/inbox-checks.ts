@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 /** What the approver's day (approver-day.spec.ts) checks on every screen it passes: accessibility and layout. */
 
@@ -48,4 +48,23 @@ export async function expectBadgesClear(page: Page, rows: string, what: string) 
     expect(measured, what).toBeGreaterThan(0);
     expect(problems, `${what}${longest ? `, every badge saying "${LONGEST_STATE}"` : ""}`).toEqual([]);
   }
+}
+
+/**
+ * What earlier specs on this stack left waiting for this approver is rejected first, so a spec's
+ * counts and "next item" are its own. A series' other occurrences go with the first (409: already decided).
+ */
+export async function clearInbox(request: APIRequestContext, origin: string) {
+  for (let round = 0; round < 20; round++) {
+    const { transfers } = (await (await request.get("/api/transfers?scope=inbox")).json()) as { transfers: Array<{ id: string }> };
+    const { batches } = (await (await request.get("/api/batches?scope=inbox")).json()) as { batches: Array<{ id: string }> };
+    if (transfers.length === 0 && batches.length === 0) return;
+    for (const [kind, list] of [["transfers", transfers], ["batches", batches]] as const) {
+      for (const { id } of list) {
+        const res = await request.post(`/api/${kind}/${id}/reject`, { data: { reason: "Fora do escopo deste teste" }, headers: { origin } });
+        expect([200, 409], await res.text()).toContain(res.status());
+      }
+    }
+  }
+  throw new Error("the approver's inbox did not empty");
 }
