@@ -5,7 +5,7 @@ import { clientIp, jsonError, jsonOk, logLine } from "@/lib/http";
 import { recordWebhookLag } from "@/lib/metrics/registry";
 import { getPayment, getQrcodeByReference, isPaymentsApiError } from "@/lib/payments-api";
 import { followPayment } from "@/lib/transfers/follow";
-import { followQrcode } from "@/lib/charges/service";
+import { followQrcode, type QrcodeFacts } from "@/lib/charges/service";
 import type { EventBus } from "./bus";
 import { REJECT_REASONS, WEBHOOK_AUTH_FAILURES_PER_MINUTE, WEBHOOK_READBACKS_PER_MINUTE, type RejectReason } from "./names";
 import { takeReadback } from "./readback-limit";
@@ -128,7 +128,7 @@ async function followTransfer(db: Db, payment: PaymentListItem): Promise<void> {
  * A confirmed QR code notification moves the charge it belongs to (paid, expired). Like a
  * transfer's, the delivery is stored whatever happens here; the reconciler's read catches up.
  */
-async function followCharge(db: Db, qrcode: Qrcode): Promise<void> {
+async function followCharge(db: Db, qrcode: QrcodeFacts): Promise<void> {
   try {
     await db.transaction((tx) => followQrcode(tx, qrcode, "webhook"));
   } catch (error) {
