@@ -21,6 +21,10 @@ import * as rbatches_id from "@/app/api/batches/[id]/route";
 import * as rbatches_id_submit from "@/app/api/batches/[id]/submit/route";
 import * as rbatches from "@/app/api/batches/route";
 import * as rbatches_template_csv from "@/app/api/batches/template.csv/route";
+import * as rcharges_id_qrcode_png from "@/app/api/charges/[id]/qrcode.png/route";
+import * as rcharges_id_withdraw from "@/app/api/charges/[id]/withdraw/route";
+import * as rcharges_id from "@/app/api/charges/[id]/route";
+import * as rcharges from "@/app/api/charges/route";
 import * as rcost_centres_id from "@/app/api/cost-centres/[id]/route";
 import * as rcost_centres from "@/app/api/cost-centres/route";
 import * as revents_log from "@/app/api/events/log/route";
@@ -102,6 +106,10 @@ export const DOCUMENTED_ROUTES: Readonly<Record<string, Record<string, unknown>>
   "/api/batches/[id]/submit": rbatches_id_submit,
   "/api/batches": rbatches,
   "/api/batches/template.csv": rbatches_template_csv,
+  "/api/charges/[id]/qrcode.png": rcharges_id_qrcode_png,
+  "/api/charges/[id]/withdraw": rcharges_id_withdraw,
+  "/api/charges/[id]": rcharges_id,
+  "/api/charges": rcharges,
   "/api/cost-centres/[id]": rcost_centres_id,
   "/api/cost-centres": rcost_centres,
   "/api/events/log": revents_log,
