@@ -3,7 +3,10 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql, t
 import type { Db, Tx } from "@/lib/db";
 import { containsPattern } from "@/lib/db/like";
 import { chargeEvents, charges, type ChargeRow } from "@/lib/db/schema";
-import { MAX_STORE_PAGE_SIZE, TRANSFERS_PAGE_SIZE } from "@/lib/domain/pages";
+import { MAX_STORE_PAGE_SIZE, PROVIDER_PAGE_SIZE } from "@/lib/domain/pages";
+
+/** A page of the list: the provider lists' size, so the one list explorer counts rows the same way. */
+export const CHARGES_PAGE_SIZE = PROVIDER_PAGE_SIZE;
 import { addBrazilDays, brazilInstant } from "@/lib/pix/time";
 import { receiverSearch } from "@/lib/transfers/filters";
 import type { Charge, ChargeDetail, ChargeEvent, ChargeListMeta } from "./answers";
@@ -89,7 +92,7 @@ type ListOptions = Partial<Omit<ChargeListQuery, "page">> & { page?: number; pag
 /** A page of charges, newest first, with the count and sums of everything the filters match. */
 export async function listCharges(db: Db, q: ListOptions): Promise<{ charges: Charge[]; meta: ChargeListMeta }> {
   const page = Math.max(1, q.page ?? 1);
-  const pageSize = Math.min(MAX_STORE_PAGE_SIZE, Math.max(1, q.pageSize ?? TRANSFERS_PAGE_SIZE));
+  const pageSize = Math.min(MAX_STORE_PAGE_SIZE, Math.max(1, q.pageSize ?? CHARGES_PAGE_SIZE));
   const conditions = listConditions(q);
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, totals] = await Promise.all([
