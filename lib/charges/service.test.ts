@@ -6,12 +6,12 @@ import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import type { EventBus } from "@/lib/events/bus";
 import { receiveWebhook } from "@/lib/events/receiver";
 import { deliveryRequest, TEST_AUTHORIZATION } from "@/lib/events/testing";
-import { payQrcodeInHomologation, registerWebhook } from "@/lib/payments-api";
+import { getQrcodeByReference, payQrcodeInHomologation, registerWebhook } from "@/lib/payments-api";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import { addBrazilDays, brazilDayKey } from "@/lib/pix/time";
 import { chargeInputSchema } from "./input";
 import { reconcileCharges } from "./reconcile";
-import { createCharge, withdrawCharge } from "./service";
+import { createCharge, followQrcode, withdrawCharge } from "./service";
 import { getCharge } from "./store";
 
 const MAKER = { id: "operator-1", email: "operator@test.example", ip: "203.0.113.7" };
@@ -130,6 +130,16 @@ describe.each(TEST_ENGINES)("charges on $name", (engine) => {
     // And the reconciler's read afterwards changes nothing.
     await reconcileCharges(store.db, new Date(Date.now() + 120_000));
     expect(await eventsOf(charge.id)).toHaveLength(3);
+  });
+
+  it("five followers at once (instances hearing one payment) record it once", async () => {
+    const { charge } = await createCharge(store.db, input(), MAKER, DEPS);
+    await payQrcodeInHomologation(charge.referenceCode!);
+    const q = await getQrcodeByReference(charge.referenceCode!);
+    const results = await Promise.all(Array.from({ length: 5 }, () => store.db.transaction((tx) => followQrcode(tx, q, "webhook"))));
+    expect(results.filter((r) => r === "paid")).toHaveLength(1);
+    expect(results.filter((r) => r === "unchanged")).toHaveLength(4);
+    expect((await eventsOf(charge.id)).filter((e) => e.endsWith(">paid"))).toHaveLength(1);
   });
 
   it("is paid by the reconciler's read when the notification was lost", async () => {
