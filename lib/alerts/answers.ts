@@ -27,6 +27,9 @@ const alertFactsSchema = z.object({
   expires_at: z.string().nullable().optional(),
   last_webhook_at: z.string().nullable().optional(),
   file_name: z.string().nullable().optional(),
+  /** A charge's own reference (an invoice number) and its payer. */
+  external_reference: z.string().optional(),
+  payer_name: z.string().optional(),
 });
 
 const alertDeliverySchema = z.object({
@@ -45,7 +48,7 @@ export const alertSchema = z
     id: z.number().int(),
     rule: alertRuleSchema,
     state: z.enum(ALERT_STATES),
-    subject: z.object({ type: z.enum(["transfer", "batch", "finding", "account", "webhooks", "transfers"]), id: z.string() }),
+    subject: z.object({ type: z.enum(["transfer", "batch", "finding", "account", "webhooks", "transfers", "charge"]), id: z.string() }),
     /** Where a person looks at it in the back office (a path). */
     href: z.string().nullable(),
     facts: alertFactsSchema,

@@ -19,6 +19,7 @@ export const ALERT_RULES = [
   "balance_short",
   "webhooks_silent",
   "failure_spike",
+  "charge_paid_after_withdrawal",
 ] as const;
 export type AlertRule = (typeof ALERT_RULES)[number];
 
@@ -52,6 +53,8 @@ export const RULE_SPECS: Record<AlertRule, RuleSpec> = {
   webhooks_silent: { unit: "minutes", fallback: 30, min: 5, max: 1_440, scope: "global" },
   // One refusal is handled on its transfer; more than five in an hour looks systemic.
   failure_spike: { unit: "count", fallback: 5, min: 1, max: 10_000, scope: "global" },
+  // Money came in for a charge a person withdrew: someone must check with the customer (refund?).
+  charge_paid_after_withdrawal: { unit: null, fallback: null, min: 0, max: 0, scope: "global" },
 };
 
 export function isAlertRule(value: unknown): value is AlertRule {

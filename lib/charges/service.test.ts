@@ -1,5 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { evaluateAlerts } from "@/lib/alerts/raise";
+import { getAlertSettings, ruleConfigOf } from "@/lib/alerts/settings";
 import { setStoreForTests } from "@/lib/db";
 import { auditLog, chargeEvents, charges } from "@/lib/db/schema";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
@@ -174,5 +176,14 @@ describe.each(TEST_ENGINES)("charges on $name", (engine) => {
     expect(after).toMatchObject({ state: "withdrawn", attention: "paid_after_withdrawal", paid: { value_cents: 15_990 } });
     expect(after?.events.filter((e) => e.note?.key === "charges.events.paidAfterWithdrawal")).toHaveLength(1);
     expect(await store.db.select().from(auditLog).where(and(eq(auditLog.action, "charge.paid_after_withdrawal"), eq(auditLog.target, charge.id)))).toHaveLength(1);
+
+    // An alert says so, once, with a link to the charge; looking again raises nothing new.
+    const deps = { now: new Date(), config: ruleConfigOf(await getAlertSettings(store.db, 30)), portal: false, channels: { email: false, webhook: false, appUrl: "http://localhost:3000" } };
+    const first = await evaluateAlerts(store.db, { kind: "all" }, deps);
+    const mine = first.raised.filter((a) => a.rule === "charge_paid_after_withdrawal" && a.subjectId === charge.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]?.facts).toMatchObject({ value_cents: 15_990, external_reference: after?.external_reference });
+    const second = await evaluateAlerts(store.db, { kind: "all" }, deps);
+    expect(second.raised.filter((a) => a.subjectId === charge.id)).toHaveLength(0);
   });
 });
