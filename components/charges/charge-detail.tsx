@@ -85,6 +85,11 @@ export function ChargeDetail({ id, canWithdraw }: { id: string; canWithdraw: boo
           {c.withdrawn ? <Row term={t("withdrawn")}>{t("withdrawnBy", { email: c.withdrawn.by, date: formatBrazilDateTime(c.withdrawn.at), reason: c.withdrawn.reason ?? "—" })}</Row> : null}
         </dl>
       </div>
+      <div className="flex flex-wrap gap-2">
+        <a href={`/api/charges/${encodeURIComponent(c.id)}/pdf`} className={buttonVariants({ variant: "secondary" })} download>
+          {t("pdf")}
+        </a>
+      </div>
       {canWithdraw && c.state === "awaiting_payment" ? <ChargeWithdraw id={c.id} /> : null}
       <Timeline charge={c} />
     </div>

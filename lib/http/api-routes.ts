@@ -31,6 +31,7 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/api/batches/template.csv": ["GET"],
   "/api/charges": ["GET", "POST"],
   "/api/charges/[id]": ["GET"],
+  "/api/charges/[id]/pdf": ["GET"],
   "/api/charges/[id]/qrcode.png": ["GET"],
   "/api/charges/[id]/withdraw": ["POST"],
   "/api/cost-centres": ["GET", "POST"],

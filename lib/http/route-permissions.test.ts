@@ -43,6 +43,7 @@ const PERMISSION_OF: Record<string, string> = {
   "GET /api/charges": "viewPayments",
   "POST /api/charges": "register",
   "GET /api/charges/[id]": "viewPayments",
+  "GET /api/charges/[id]/pdf": "viewPayments",
   "GET /api/charges/[id]/qrcode.png": "viewPayments",
   "POST /api/charges/[id]/withdraw": "register",
   "GET /api/cost-centres": "viewTransfers",

@@ -23,6 +23,7 @@ const { GET, POST } = await import("./route");
 const { GET: GET_ONE } = await import("./[id]/route");
 const { POST: WITHDRAW } = await import("./[id]/withdraw/route");
 const { GET: PNG } = await import("./[id]/qrcode.png/route");
+const { GET: PDF } = await import("./[id]/pdf/route");
 
 const APP = "http://localhost:3000";
 const person = (role: string) => ({ id: `u-${role}`, email: `${role}@demo.test`, name: role, role });
@@ -86,6 +87,13 @@ describe.each(TEST_ENGINES)("/api/charges on $name", (engine) => {
     expect(png.status).toBe(200);
     expect(png.headers.get("content-type")).toBe("image/png");
     expect([...new Uint8Array(await png.arrayBuffer()).slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+
+    auth.user = VIEWER;
+    const pdf = await PDF(new Request(`${APP}/api/charges/${charge.id}/pdf`), idParams(charge.id));
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("content-disposition")).toContain(`cobranca_${b.external_reference}.pdf`);
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
   });
 
   it.each([
