@@ -70,3 +70,10 @@ export type Charge = z.infer<typeof chargeSchema>;
 export type ChargeDetail = z.infer<typeof chargeDetailSchema>;
 export type ChargeEvent = z.infer<typeof chargeEventSchema>;
 export type ChargeListMeta = z.infer<typeof chargeListMetaSchema>;
+
+/** 200 of POST /api/charges/import: what was made (or already existed), and each bad row by its line (header = 1). */
+export const chargeImportAnswer = z.object({
+  created: z.number().int().nonnegative(),
+  charges: z.array(chargeSchema),
+  errors: z.array(z.object({ line: z.number().int().positive(), reason: z.string() })),
+});

@@ -34,6 +34,7 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/api/charges/[id]/pdf": ["GET"],
   "/api/charges/[id]/qrcode.png": ["GET"],
   "/api/charges/[id]/withdraw": ["POST"],
+  "/api/charges/import": ["POST"],
   "/api/cost-centres": ["GET", "POST"],
   "/api/cost-centres/[id]": ["PATCH"],
   "/api/docs": ["GET"],

@@ -46,6 +46,7 @@ const PERMISSION_OF: Record<string, string> = {
   "GET /api/charges/[id]/pdf": "viewPayments",
   "GET /api/charges/[id]/qrcode.png": "viewPayments",
   "POST /api/charges/[id]/withdraw": "register",
+  "POST /api/charges/import": "register",
   "GET /api/cost-centres": "viewTransfers",
   "POST /api/cost-centres": "costCentres",
   "PATCH /api/cost-centres/[id]": "costCentres",

@@ -21,6 +21,7 @@ import * as rbatches_id from "@/app/api/batches/[id]/route";
 import * as rbatches_id_submit from "@/app/api/batches/[id]/submit/route";
 import * as rbatches from "@/app/api/batches/route";
 import * as rbatches_template_csv from "@/app/api/batches/template.csv/route";
+import * as rcharges_import from "@/app/api/charges/import/route";
 import * as rcharges_id_pdf from "@/app/api/charges/[id]/pdf/route";
 import * as rcharges_id_qrcode_png from "@/app/api/charges/[id]/qrcode.png/route";
 import * as rcharges_id_withdraw from "@/app/api/charges/[id]/withdraw/route";
@@ -112,6 +113,7 @@ export const DOCUMENTED_ROUTES: Readonly<Record<string, Record<string, unknown>>
   "/api/charges/[id]/withdraw": rcharges_id_withdraw,
   "/api/charges/[id]": rcharges_id,
   "/api/charges": rcharges,
+  "/api/charges/import": rcharges_import,
   "/api/cost-centres/[id]": rcost_centres_id,
   "/api/cost-centres": rcost_centres,
   "/api/events/log": revents_log,

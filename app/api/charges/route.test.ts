@@ -5,7 +5,7 @@ import { auditLog, charges } from "@/lib/db/schema";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import { addBrazilDays, brazilDayKey } from "@/lib/pix/time";
-import { chargeAnswer, chargeListAnswer } from "@/lib/charges/answers";
+import { chargeAnswer, chargeImportAnswer, chargeListAnswer } from "@/lib/charges/answers";
 
 const auth = vi.hoisted(() => ({ user: null as null | { id: string; email: string; name: string; role: string } }));
 vi.mock("@/lib/auth/guard", async () => {
@@ -24,6 +24,7 @@ const { GET: GET_ONE } = await import("./[id]/route");
 const { POST: WITHDRAW } = await import("./[id]/withdraw/route");
 const { GET: PNG } = await import("./[id]/qrcode.png/route");
 const { GET: PDF } = await import("./[id]/pdf/route");
+const { POST: IMPORT } = await import("./import/route");
 
 const APP = "http://localhost:3000";
 const person = (role: string) => ({ id: `u-${role}`, email: `${role}@demo.test`, name: role, role });
@@ -173,5 +174,40 @@ describe.each(TEST_ENGINES)("/api/charges on $name", (engine) => {
     expect(page.charges.map((c) => c.value_cents).sort()).toEqual([1_000, 2_500]);
     const bad = await list("?state=lost&due_from=2026-13-01");
     expect(bad.status).toBe(400);
+  });
+
+  it("imports a CSV in the batch files' dialect: good rows made, bad ones listed by line and never made; the same file again makes nothing twice", async () => {
+    const tag = Date.now().toString(36);
+    const due = brazilDayKey(addBrazilDays(new Date(), 7)).split("-").reverse().join("/");
+    const csv = [
+      "payer_name;payer_document;value;due_date;description;external_reference;payer_email",
+      `Ana Souza;529.982.247-25;1.234,56;${due};Fatura 1;IMP-${tag}-1;ana@exemplo.com.br`,
+      `Bruno Lima;529.982.247-24;10,00;${due};CPF errado;IMP-${tag}-2;`,
+      `Carla Dias;11.444.777/0001-61;dez reais;${due};Valor ilegível;IMP-${tag}-3;`,
+      "",
+      `Davi Rocha;11.444.777/0001-61;99,90;${due};;IMP-${tag}-4;`,
+    ].join("\r\n");
+    const send = () => IMPORT(new Request(`${APP}/api/charges/import`, { method: "POST", headers: { "content-type": "text/csv", origin: APP, cookie: "NEXT_LOCALE=pt-BR" }, body: csv }));
+    const res = await send();
+    expect(res.status).toBe(200);
+    const answer = chargeImportAnswer.parse(await res.json());
+    expect(answer.created).toBe(2);
+    expect(answer.charges.map((c) => [c.external_reference, c.value_cents, c.state])).toEqual([
+      [`IMP-${tag}-1`, 123_456, "awaiting_payment"],
+      [`IMP-${tag}-4`, 9_990, "awaiting_payment"],
+    ]);
+    expect(answer.errors.map((e) => e.line)).toEqual([3, 4]);
+    expect(answer.errors[0]?.reason).toMatch(/CPF ou CNPJ/);
+    const made = await store.db.select().from(charges);
+    expect(made.filter((c) => c.externalReference.startsWith(`IMP-${tag}-`)).map((c) => c.externalReference).sort()).toEqual([`IMP-${tag}-1`, `IMP-${tag}-4`]);
+
+    const again = chargeImportAnswer.parse(await (await send()).json());
+    expect(again.created).toBe(0);
+    expect(again.charges.map((c) => c.id)).toEqual(answer.charges.map((c) => c.id));
+
+    const noHeader = await IMPORT(new Request(`${APP}/api/charges/import`, { method: "POST", headers: { "content-type": "text/csv", origin: APP }, body: "nome;cpf\nAna;1" }));
+    expect(noHeader.status).toBe(422);
+    auth.user = VIEWER;
+    expect((await send()).status).toBe(403);
   });
 });
