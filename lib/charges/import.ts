@@ -13,13 +13,10 @@ import type { ChargeRow } from "@/lib/db/schema";
 import type { Actor } from "@/lib/domain/actor";
 import { isPaymentsApiError } from "@/lib/payments-api";
 import { isTransferError } from "@/lib/transfers/errors";
+import { CHARGE_COLUMNS, OPTIONAL_CHARGE_COLUMNS, type ChargeColumn } from "./columns";
 import { chargeInputSchema, type ChargeInput } from "./input";
 import { createCharge } from "./service";
 
-/** The columns of a charges file, in the order the template lists them; `payer_email` may be left out. */
-export const CHARGE_COLUMNS = ["payer_name", "payer_document", "value", "due_date", "description", "external_reference", "payer_email"] as const;
-type ChargeColumn = (typeof CHARGE_COLUMNS)[number];
-const OPTIONAL: ReadonlySet<ChargeColumn> = new Set(["payer_email", "description"]);
 
 export type ChargeRowProblem = { line: number; message: string; values?: Record<string, string | number> };
 export type ChargeFileReading =
@@ -60,7 +57,7 @@ function chargeCollector() {
         columns = cells.map((c) => (CHARGE_COLUMNS as readonly string[]).includes(c.trim().toLowerCase()) ? (c.trim().toLowerCase() as ChargeColumn) : null);
         const unknown = cells.find((c, i) => c.trim() !== "" && columns![i] === null);
         if (unknown !== undefined) problem = { message: "batches.errors.unknownColumn", values: { column: unknown.trim(), letter: "" } };
-        const absent = CHARGE_COLUMNS.find((c) => !OPTIONAL.has(c) && !columns!.includes(c));
+        const absent = CHARGE_COLUMNS.find((c) => !OPTIONAL_CHARGE_COLUMNS.has(c) && !columns!.includes(c));
         if (!problem && absent) problem = { message: "charges.import.missingColumn", values: { column: absent } };
         return !problem;
       }
