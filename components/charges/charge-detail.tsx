@@ -89,6 +89,11 @@ export function ChargeDetail({ id, canWithdraw }: { id: string; canWithdraw: boo
         <a href={`/api/charges/${encodeURIComponent(c.id)}/pdf`} className={buttonVariants({ variant: "secondary" })} download>
           {t("pdf")}
         </a>
+        {c.paid?.end_to_end ? (
+          <a href={`/api/charges/${encodeURIComponent(c.id)}/receipt`} className={buttonVariants({ variant: "primary" })} download data-testid="charge-receipt">
+            {t("receipt")}
+          </a>
+        ) : null}
       </div>
       {canWithdraw && c.state === "awaiting_payment" ? <ChargeWithdraw id={c.id} /> : null}
       <Timeline charge={c} />

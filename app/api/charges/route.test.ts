@@ -3,7 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { setStoreForTests } from "@/lib/db";
 import { auditLog, charges } from "@/lib/db/schema";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
+import { resetEnvForTests } from "@/lib/env";
+import { payQrcodeInHomologation } from "@/lib/payments-api";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
+import { pdfText } from "@/lib/testing/pdf-text";
+import { reconcileCharges } from "@/lib/charges/reconcile";
 import { addBrazilDays, brazilDayKey } from "@/lib/pix/time";
 import { chargeAnswer, chargeImportAnswer, chargeListAnswer } from "@/lib/charges/answers";
 
@@ -25,6 +29,7 @@ const { POST: WITHDRAW } = await import("./[id]/withdraw/route");
 const { GET: PNG } = await import("./[id]/qrcode.png/route");
 const { GET: PDF } = await import("./[id]/pdf/route");
 const { POST: IMPORT } = await import("./import/route");
+const { GET: RECEIPT } = await import("./[id]/receipt/route");
 
 const APP = "http://localhost:3000";
 const person = (role: string) => ({ id: `u-${role}`, email: `${role}@demo.test`, name: role, role });
@@ -55,6 +60,9 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 let sandbox: TestSandbox;
 beforeAll(async () => {
   sandbox = await startTestSandbox({ autoClock: false });
+  // The company is the receiver on a paid charge's comprovante.
+  Object.assign(process.env, { COMPANY_NAME: "Empresa Demonstração Ltda", COMPANY_DOCUMENT: "11.222.333/0001-81" });
+  resetEnvForTests();
 });
 afterAll(() => sandbox.close());
 
@@ -209,5 +217,22 @@ describe.each(TEST_ENGINES)("/api/charges on $name", (engine) => {
     expect(noHeader.status).toBe(422);
     auth.user = VIEWER;
     expect((await send()).status).toBe(403);
+  });
+
+  it("the receipt: 409 while unpaid, the comprovante once the payer paid (customer to company)", async () => {
+    const { charge } = chargeAnswer.parse(await (await post(body({ payer_name: "Loja Três Irmãos" }))).json());
+    const receipt = () => RECEIPT(new Request(`${APP}/api/charges/${charge.id}/receipt`, { headers: { cookie: "NEXT_LOCALE=pt-BR" } }), idParams(charge.id));
+    const early = await receipt();
+    expect(early.status).toBe(409);
+    expect(((await early.json()) as { error: string }).error).toMatch(/não foi paga/);
+    await payQrcodeInHomologation(charge.reference_code!);
+    await reconcileCharges(store.db, new Date(Date.now() + 120_000), 500);
+    const res = await receipt();
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    const text = pdfText(new Uint8Array(await res.arrayBuffer())).replace(/\s+/g, " ");
+    expect(text).toContain("R$ 250,00");
+    expect(text).toContain("Empresa Demonstração Ltda");
+    expect(text).toContain(charge.external_reference);
   });
 });
