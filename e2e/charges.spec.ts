@@ -74,6 +74,10 @@ for (const width of [1440, 390]) {
     await expect(page.getByText("Paga", { exact: true }).first()).toBeVisible();
     await page.screenshot({ path: `test-results/shots/charge-paid-${width}.png`, fullPage: true });
 
+    // The receipt downloads, a PDF.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("charge-receipt").click()]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+
     // And the list counts it among what was received.
     await page.goto(`/charges?payer=${encodeURIComponent(reference)}`);
     await expect(page.getByTestId("total-charges-issued")).toHaveAttribute("data-value", "1");
