@@ -37,7 +37,7 @@ function brazilDayFromNow(days: number): string {
 }
 
 for (const width of [1440, 390]) {
-  test(`pt-BR at ${width} px: an operator makes a charge, copies the code, the payer pays in the sandbox and the page turns paid`, async ({ page, context }) => {
+  test(`pt-BR at ${width} px: an operator makes a charge, copies the code, the payer pays in the sandbox, the page turns paid and the receipt downloads`, async ({ page, context }) => {
     await context.addCookies([{ name: "NEXT_LOCALE", value: "pt-BR", url: E2E.appUrl }]);
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: E2E.appUrl });
     await page.setViewportSize({ width, height: 900 });
