@@ -58,7 +58,7 @@ export function ChargesExplorer({ userKey }: { userKey: string }) {
         noFilters: t("charges.filters.none"),
         couldNotLoad: t("charges.couldNotLoad"),
         caption: t("charges.table.caption"),
-        timesNote: t("charges.intro"),
+        timesNote: t("charges.timesNote"),
         empty: { none: t("charges.table.none"), noMatch: t("charges.table.empty"), clearAll: t("charges.filters.clear") },
       }}
       skeleton={
