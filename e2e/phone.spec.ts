@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type CDPSession, type Page } from "@playwright/test";
 import { E2E, storageStateFor, type E2EAccount } from "./env";
+import { clearInbox } from "./inbox-checks";
 import { freshCpf } from "./register-helpers";
 
 /**

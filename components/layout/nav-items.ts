@@ -8,6 +8,7 @@ type NavLabel =
   | "transfers"
   | "batches"
   | "receivers"
+  | "charges"
   | "qrcodes"
   | "statement"
   | "cash"
@@ -49,6 +50,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   { href: "/transfers", label: "transfers", permission: "viewTransfers", tier: 1 },
   { href: "/batches", label: "batches", permission: "viewTransfers", tier: 2 },
   { href: "/receivers", label: "receivers", permission: "viewTransfers", tier: 3 },
+  { href: "/charges", label: "charges", permission: "viewPayments", tier: 2 },
   { href: "/qrcodes", label: "qrcodes", permission: "viewPayments", tier: 3 },
   { href: "/statement", label: "statement", permission: "viewPayments", tier: 3 },
   { href: "/cash", label: "cash", permission: "viewPayments", tier: 2 },

@@ -30,6 +30,9 @@ const alertFactsSchema = z.object({
   /** projected_shortfall: the Brazil day short of money, and by how much. */
   day: z.string().optional(),
   missing_cents: centsSchema.optional(),
+  /** A charge's own reference (an invoice number) and its payer. */
+  external_reference: z.string().optional(),
+  payer_name: z.string().optional(),
 });
 
 const alertDeliverySchema = z.object({
@@ -48,7 +51,7 @@ export const alertSchema = z
     id: z.number().int(),
     rule: alertRuleSchema,
     state: z.enum(ALERT_STATES),
-    subject: z.object({ type: z.enum(["transfer", "batch", "finding", "account", "webhooks", "transfers", "cash"]), id: z.string() }),
+    subject: z.object({ type: z.enum(["transfer", "batch", "finding", "account", "webhooks", "transfers", "cash", "charge"]), id: z.string() }),
     /** Where a person looks at it in the back office (a path). */
     href: z.string().nullable(),
     facts: alertFactsSchema,

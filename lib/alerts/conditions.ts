@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, gte, inArray, isNotNull, lte, max, or, sql, sum, count, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
-import { batches, reconciliationFindings, transferRequests, webhookEvents, type TransferRequestRow } from "@/lib/db/schema";
+import { batches, charges, reconciliationFindings, transferRequests, webhookEvents, type TransferRequestRow } from "@/lib/db/schema";
 import type { AccountBalance } from "@/lib/payments-api";
 import { brazilDayKey } from "@/lib/pix";
 import { incomingItems } from "@/lib/cash/incoming";
@@ -89,6 +89,7 @@ export async function seeConditions(ctx: Context, scope: Scope): Promise<Seen> {
   if (!ctx.registration) seen.decided.delete("webhooks_unregistered");
   else if (on("webhooks_unregistered")) seen.conditions.push(...registrationConditions(ctx, ctx.registration));
   if (on("failure_spike")) seen.conditions.push(...(await spikeConditions(ctx)));
+  if (on("charge_paid_after_withdrawal")) seen.conditions.push(...(await chargeConditions(ctx)));
   return seen;
 }
 
@@ -242,7 +243,7 @@ async function balanceConditions(ctx: Context, balance: AccountBalance, on: (r: 
 async function shortfallConditions(ctx: Context, balance: AccountBalance): Promise<Condition[]> {
   const today = brazilDayKey(ctx.now);
   const last = calendar(today, SHORTFALL_HORIZON_DAYS).at(-1)!;
-  const [outgoing, incoming] = await Promise.all([outgoingItems(ctx.db, today, last), incomingItems(ctx.db, today, last)]);
+  const [outgoing, incoming] = await Promise.all([outgoingItems(ctx.db, today, last), incomingItems(ctx.db, last)]);
   const { shortfalls } = projectCash({ today, days: SHORTFALL_HORIZON_DAYS, availableCents: balance.availableCents, outgoing, incoming, expectedInPercent: ctx.expectedInPercent ?? 100 });
   return shortfalls.map((s) => ({
     rule: "projected_shortfall" as const,
@@ -325,4 +326,24 @@ async function spikeConditions(ctx: Context): Promise<Condition[]> {
   return [
     { rule: "failure_spike", key: "failure_spike:transfers:last_hour", subject: { type: "transfers", id: "last_hour" }, ownerId: null, facts: { count: n, threshold } },
   ];
+}
+
+/** How long a charge paid after it was withdrawn stays an alert (it is resolved by hand before that, or lapses). */
+const CHARGE_ATTENTION_DAYS = 30;
+
+/** Charges paid after a person withdrew them (lib/charges: `attention = 'paid_after_withdrawal'`), paid in the last 30 days. */
+async function chargeConditions(ctx: Context): Promise<Condition[]> {
+  const since = new Date(ctx.now.getTime() - CHARGE_ATTENTION_DAYS * 24 * HOUR);
+  const rows = await ctx.db
+    .select()
+    .from(charges)
+    .where(and(eq(charges.attention, "paid_after_withdrawal"), gte(charges.paidAt, since)))
+    .limit(MAX_ROWS);
+  return rows.map((c) => ({
+    rule: "charge_paid_after_withdrawal" as const,
+    key: `charge_paid_after_withdrawal:charge:${c.id}`,
+    subject: { type: "charge" as const, id: c.id },
+    ownerId: null,
+    facts: { value_cents: c.paidValueCents ?? c.valueCents, payer_name: c.payerName, external_reference: c.externalReference },
+  }));
 }

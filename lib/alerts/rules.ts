@@ -21,6 +21,7 @@ export const ALERT_RULES = [
   "webhooks_silent",
   "webhooks_unregistered",
   "failure_spike",
+  "charge_paid_after_withdrawal",
 ] as const;
 export type AlertRule = (typeof ALERT_RULES)[number];
 
@@ -59,6 +60,8 @@ export const RULE_SPECS: Record<AlertRule, RuleSpec> = {
   webhooks_unregistered: { unit: "minutes", fallback: 5, min: 1, max: 1_440, scope: "global" },
   // One refusal is handled on its transfer; more than five in an hour looks systemic.
   failure_spike: { unit: "count", fallback: 5, min: 1, max: 10_000, scope: "global" },
+  // Money came in for a charge a person withdrew: someone must check with the customer (refund?).
+  charge_paid_after_withdrawal: { unit: null, fallback: null, min: 0, max: 0, scope: "global" },
 };
 
 export function isAlertRule(value: unknown): value is AlertRule {

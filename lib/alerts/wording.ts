@@ -18,6 +18,7 @@ export function subjectWords(w: Words, type: AlertSubjectType, facts: AlertFacts
   if (type === "batch") {
     return w("alerts.subject.batch", { name: facts.file_name ?? "", rows: facts.rows ?? 0, amount: formatBRL(facts.value_cents ?? 0) });
   }
+  if (type === "charge") return w("alerts.subject.charge", { amount: formatBRL(facts.value_cents ?? 0), payer: facts.payer_name ?? "", reference: facts.external_reference ?? "" });
   return "";
 }
 
@@ -69,6 +70,8 @@ export function alertHref(type: AlertSubjectType, id: string): string {
       return "/transfers?view=notPaid";
     case "cash":
       return `/cash?day=${encodeURIComponent(id)}`;
+    case "charge":
+      return `/charges/${encodeURIComponent(id)}`;
     default:
       return "/";
   }

@@ -17,7 +17,7 @@ export type CashPositionInput = {
 export async function cashPosition(db: Db, input: CashPositionInput): Promise<CashPositionAnswer> {
   const today = brazilDayKey(input.now);
   const last = calendar(today, input.days).at(-1)!;
-  const [outgoing, incoming] = await Promise.all([outgoingItems(db, today, last), incomingItems(db, today, last)]);
+  const [outgoing, incoming] = await Promise.all([outgoingItems(db, today, last), incomingItems(db, last)]);
   const projection = projectCash({ today, days: input.days, availableCents: input.balance.availableCents, outgoing, incoming, expectedInPercent: input.expectedInPercent });
   return {
     balance: { available_cents: input.balance.availableCents, blocked_cents: input.balance.blockedCents, checked_at: input.balance.checkedAt },

@@ -5,6 +5,7 @@ import { clientIp, jsonError, jsonOk, logLine } from "@/lib/http";
 import { recordWebhookLag } from "@/lib/metrics/registry";
 import { getPayment, getQrcodeByReference, isPaymentsApiError } from "@/lib/payments-api";
 import { followPayment } from "@/lib/transfers/follow";
+import { followQrcode, type QrcodeFacts } from "@/lib/charges/service";
 import type { EventBus } from "./bus";
 import { REJECT_REASONS, WEBHOOK_AUTH_FAILURES_PER_MINUTE, WEBHOOK_READBACKS_PER_MINUTE, type RejectReason } from "./names";
 import { takeReadback } from "./readback-limit";
@@ -102,6 +103,7 @@ export async function receiveWebhook(request: Request, deps: ReceiverDeps): Prom
   const changedAt = providerChangeTime(confirmation.delivery);
   if (!duplicate && changedAt) recordWebhookLag(kindOf(delivery.notification_type), (receivedAt.getTime() - changedAt.getTime()) / 1000);
   if (confirmation.delivery.notification_type === "pix_payment") await followTransfer(deps.db, confirmation.delivery.message);
+  else await followCharge(deps.db, confirmation.delivery.message);
   // Fan-out after the answer is decided: a slow NOTIFY must not hold up the provider.
   void deps.bus.publish(event, duplicate).catch((error: unknown) => {
     logLine("error", "webhook fan-out failed", { event_id: event.id, error: String(error) });
@@ -119,6 +121,18 @@ async function followTransfer(db: Db, payment: PaymentListItem): Promise<void> {
     await db.transaction((tx) => followPayment(tx, payment, "webhook"));
   } catch (error) {
     logLine("error", "a transfer could not follow its payment's notification", { idempotent_id: payment.idempotent_id, error: String(error) });
+  }
+}
+
+/**
+ * A confirmed QR code notification moves the charge it belongs to (paid, expired). Like a
+ * transfer's, the delivery is stored whatever happens here; the reconciler's read catches up.
+ */
+async function followCharge(db: Db, qrcode: QrcodeFacts): Promise<void> {
+  try {
+    await db.transaction((tx) => followQrcode(tx, qrcode, "webhook"));
+  } catch (error) {
+    logLine("error", "a charge could not follow its QR code's notification", { reference_code: qrcode.reference_code, error: String(error) });
   }
 }
 

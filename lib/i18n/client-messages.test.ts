@@ -23,6 +23,9 @@ const RUNTIME_KEYS: Record<string, string[]> = {
   "components/register/form-field.tsx": ["validation", "formats"],
   // the notes of a transfer's history, written by lib/transfers
   "components/transfers/transfer-timeline.tsx": ["transfers"],
+  // a charge form's errors: the schema's keys (validation.*); a charge's timeline notes, written by lib/charges
+  "components/charges/charge-form.tsx": ["validation", "charges"],
+  "components/charges/charge-detail.tsx": ["charges"],
   "components/insights/overview.tsx": [],
   "components/payment-detail/payment-sections.tsx": [],
   "components/payments-table/cells.tsx": [],

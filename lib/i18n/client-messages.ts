@@ -28,6 +28,7 @@ export const CLIENT_MESSAGES = {
   alerts: ["alerts", "common", "glossary", "reconciliation", "validation"],
   audit: ["exports", "formats", "table"],
   batches: ["batches", "common", "validation"],
+  charges: ["charges", "common", "formats", "glossary", "table", "validation"],
   batchDetail: ["approvals", "auth", "balance", "batches", "common", "glossary", "receipts", "transfers", "validation"],
   batchNew: ["batches"],
   events: ["common", "events", "glossary", "qrcodeDetail", "table"],

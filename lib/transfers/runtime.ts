@@ -4,6 +4,7 @@ import { getEnv } from "@/lib/env";
 import type { EngineSettings } from "./engine";
 import { startTransferQueue, type QueueSettings, type TransferQueue } from "./queue";
 import { reconcile, type ReconcileSettings } from "./reconcile";
+import { reconcileCharges } from "@/lib/charges/reconcile";
 
 /**
  * The transfer engine of this process: the job queue and its workers, started once at server
@@ -56,7 +57,11 @@ export function startTransferEngine(): Promise<TransferQueue> {
     // The reconciler requeues through the queue it runs on (called only once it is started).
     const queue: TransferQueue = await startTransferQueue(store, queueSettings(), {
       databaseUrl: env.databaseUrl,
-      reconcile: () => reconcile(store.db, reconcileSettings(), (items) => queue.enqueueMany(items)),
+      reconcile: async () => {
+        await reconcile(store.db, reconcileSettings(), (items) => queue.enqueueMany(items));
+        // Charges ride on the same tick (one instance per tick); each charge's failure is its own.
+        await reconcileCharges(store.db);
+      },
     });
     return queue;
   })().catch((error: unknown) => {

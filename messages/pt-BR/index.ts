@@ -12,6 +12,7 @@ import auth from "./auth.json";
 import balance from "./balance.json";
 import batches from "./batches.json";
 import cash from "./cash.json";
+import charges from "./charges.json";
 import common from "./common.json";
 import costCentres from "./costCentres.json";
 import errors from "./errors.json";
@@ -39,5 +40,5 @@ import users from "./users.json";
 import validation from "./validation.json";
 import webhooks from "./webhooks.json";
 
-const messages = { adminChanges, alerts, apiDocs, apiErrors, approvals, audit, auth, balance, batches, cash, common, costCentres, errors, events, exports, formats, glossary, layout, lookup, overview, paymentDetail, payments, qrcodeDetail, qrcodes, receipts, receivers, reconciliation, register, security, serviceAccounts, statement, table, transfers, users, validation, webhooks } satisfies Messages;
+const messages = { adminChanges, alerts, apiDocs, apiErrors, approvals, audit, auth, balance, batches, cash, charges, common, costCentres, errors, events, exports, formats, glossary, layout, lookup, overview, paymentDetail, payments, qrcodeDetail, qrcodes, receipts, receivers, reconciliation, register, security, serviceAccounts, statement, table, transfers, users, validation, webhooks } satisfies Messages;
 export default messages;

@@ -23,6 +23,13 @@ import * as rbatches_id_submit from "@/app/api/batches/[id]/submit/route";
 import * as rbatches from "@/app/api/batches/route";
 import * as rbatches_template_csv from "@/app/api/batches/template.csv/route";
 import * as rbrcode_decode from "@/app/api/brcode/decode/route";
+import * as rcharges_import from "@/app/api/charges/import/route";
+import * as rcharges_id_receipt from "@/app/api/charges/[id]/receipt/route";
+import * as rcharges_id_pdf from "@/app/api/charges/[id]/pdf/route";
+import * as rcharges_id_qrcode_png from "@/app/api/charges/[id]/qrcode.png/route";
+import * as rcharges_id_withdraw from "@/app/api/charges/[id]/withdraw/route";
+import * as rcharges_id from "@/app/api/charges/[id]/route";
+import * as rcharges from "@/app/api/charges/route";
 import * as rcost_centres_id from "@/app/api/cost-centres/[id]/route";
 import * as rcost_centres from "@/app/api/cost-centres/route";
 import * as revents_log from "@/app/api/events/log/route";
@@ -107,6 +114,13 @@ export const DOCUMENTED_ROUTES: Readonly<Record<string, Record<string, unknown>>
   "/api/batches": rbatches,
   "/api/batches/template.csv": rbatches_template_csv,
   "/api/brcode/decode": rbrcode_decode,
+  "/api/charges/[id]/pdf": rcharges_id_pdf,
+  "/api/charges/[id]/receipt": rcharges_id_receipt,
+  "/api/charges/[id]/qrcode.png": rcharges_id_qrcode_png,
+  "/api/charges/[id]/withdraw": rcharges_id_withdraw,
+  "/api/charges/[id]": rcharges_id,
+  "/api/charges": rcharges,
+  "/api/charges/import": rcharges_import,
   "/api/cost-centres/[id]": rcost_centres_id,
   "/api/cost-centres": rcost_centres,
   "/api/events/log": revents_log,

@@ -5,6 +5,8 @@ import { forgetBalance } from "@/lib/payments-api/balance";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import { brazilDayKey } from "@/lib/pix/time";
 import { calendar } from "@/lib/cash/projection";
+import { createCharge, withdrawCharge } from "@/lib/charges/service";
+import { chargeInputSchema } from "@/lib/charges/input";
 import { createTransfer } from "@/lib/transfers/create";
 import { DEFAULT_POLICY } from "@/lib/transfers/policy";
 import { MAKER, seedTestPeople, transferOf } from "@/lib/transfers/testing/fixtures";
@@ -32,7 +34,7 @@ const get = (query: string) => GET(new Request(`http://localhost:3000/api/cash-p
 /** The pure projection's answer, as the page reads it. */
 type Answer = {
   balance: { available_cents: number };
-  days: Array<{ date: string; opening_cents: number; out_cents: number; out_pending_cents: number; closing_cents: number; items_out: Array<{ kind: string; pending?: boolean }> }>;
+  days: Array<{ date: string; opening_cents: number; out_cents: number; out_pending_cents: number; closing_cents: number; items_out: Array<{ kind: string; pending?: boolean }>; items_in: unknown[] }>;
   shortfalls: Array<{ date: string; missing_cents: number }>;
 };
 
@@ -45,7 +47,14 @@ afterAll(() => sandbox.close());
 describe.each(TEST_ENGINES)("GET /api/cash-position on $name", (engine) => {
   let store: TestStore;
   const today = brazilDayKey(new Date());
-  const [, day1, day2, day3] = calendar(today, 4);
+  const [, day1, day2, day3, day4] = calendar(today, 5);
+  const charge = (reference: string, cents: number, due: string) =>
+    createCharge(
+      store.db,
+      chargeInputSchema.parse({ external_reference: `${reference}-${engine.name}`, value_cents: cents, payer_name: "Mercado São João Ltda", payer_document: "11.444.777/0001-61", due_date: due }),
+      MAKER,
+      { issuer: { name: "Empresa Exemplo Ltda", document: "11222333000181" }, returnUrl: "http://localhost:3000/" },
+    );
   // Four receivers (their own CPF and key): each one's 24 h sum is its own.
   const documents = { now: "11144477735", series: "12345678909", pending: "39053344705", big: "15350946056" };
   const make = (id: keyof typeof documents, cents: number, payable: Parameters<typeof createTransfer>[2]["payable"] = {}, policy = DEFAULT_POLICY) =>
@@ -64,6 +73,10 @@ describe.each(TEST_ENGINES)("GET /api/cash-position on $name", (engine) => {
     await make("series", 300_00, { scheduledFor: day1, recurrence: { every: "month", count: 3 } }); // R$ 900 in all: no approval
     await make("pending", 2_000_00, { scheduledFor: day2 }); // awaits one approval
     await make("big", 4_800_00, { scheduledFor: day3 }, { tiers: [{ from_cents: 0, approvals: 0 }], expiry_hours: 24 });
+    // Money in: R$ 1.200,00 due on day 4, and one withdrawn (not expected).
+    await charge("NF-cash-1", 1_200_00, day4!);
+    const gone = await charge("NF-cash-2", 9_999_00, day4!);
+    await withdrawCharge(store.db, gone.charge.id, MAKER, "Cliente pagou em dinheiro");
   });
   afterAll(async () => {
     setStoreForTests(undefined);
@@ -86,6 +99,7 @@ describe.each(TEST_ENGINES)("GET /api/cash-position on $name", (engine) => {
       [day2, 4_300_00, 0, 2_000_00, 4_300_00],
       [day3, 4_300_00, 4_800_00, 0, -500_00],
     ]);
+    expect(answer.days[4]).toMatchObject({ date: day4, opening_cents: -500_00, in_cents: 1_200_00, closing_cents: 700_00, items_in: [expect.objectContaining({ kind: "charge", value_cents: 1_200_00 })] });
     expect(answer.days[1]!.items_out.map((i) => i.kind)).toEqual(["series"]);
     expect(answer.days[2]!.items_out).toEqual([expect.objectContaining({ kind: "transfer", pending: true })]);
     expect(answer.shortfalls).toEqual([{ date: day3, missing_cents: 500_00 }]);

@@ -11,3 +11,4 @@ export * from "./admin-changes";
 export * from "./service-accounts";
 export * from "./devices";
 export * from "./receipts";
+export * from "./charges";

@@ -1,0 +1,21 @@
+import { getDb } from "@/lib/db";
+import { jsonOk, route } from "@/lib/http";
+import { chargeAnswer } from "@/lib/charges/answers";
+import { chargeParamsSchema } from "@/lib/charges/query";
+import { getCharge } from "@/lib/charges/store";
+import { TransferError } from "@/lib/transfers/errors";
+
+// GET /api/charges/{id}: one charge with its code, payment and timeline
+export const GET = route(
+  {
+    name: "GET /api/charges/[id]",
+    summary: "One charge with its copia-e-cola code, link, payment and timeline",
+    answers: { 200: chargeAnswer },
+    permission: "viewPayments", params: chargeParamsSchema,
+  },
+  async ({ params }) => {
+    const charge = await getCharge(await getDb(), params.id);
+    if (!charge) throw new TransferError("not_found", "charges.errors.notFound");
+    return jsonOk({ charge });
+  },
+);

@@ -1,0 +1,86 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { E2E, storageStateFor } from "./env";
+import { expectHydrated } from "./hydrated";
+
+test.use({ storageState: storageStateFor("operator") });
+
+/** The sandbox's credentials: this deployment's generated ones when present, the old defaults otherwise. */
+function sandboxCredentials(): { id: string; secret: string } {
+  const file = join(E2E.dataDir, "sandbox-secrets.json");
+  const secret = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as { clientSecret: string }).clientSecret : "sandbox-secret";
+  return { id: "sandbox-client", secret };
+}
+
+/** The payer, played by the sandbox: POST /v1/pix/qrcodes/{reference_code}/pay (homologation). */
+async function payInSandbox(page: Page, referenceCode: string): Promise<void> {
+  const { id, secret } = sandboxCredentials();
+  const token = await page.request.post(`${E2E.sandboxUrl}/auth/generate_token`, {
+    headers: { authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}` },
+    data: { grant_type: "client_credentials" },
+  });
+  expect(token.status()).toBe(200);
+  const { access_token } = (await token.json()) as { access_token: string };
+  const paid = await page.request.post(`${E2E.sandboxUrl}/v1/pix/qrcodes/${encodeURIComponent(referenceCode)}/pay`, {
+    headers: { authorization: `Bearer ${access_token}` },
+    data: {},
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+}
+
+/** dd/mm/aaaa of a Brazil day some days from now. */
+function brazilDayFromNow(days: number): string {
+  const at = new Date(Date.now() + days * 86_400_000);
+  const [y, m, d] = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(at).split("-");
+  return `${d}/${m}/${y}`;
+}
+
+for (const width of [1440, 390]) {
+  test(`pt-BR at ${width} px: an operator makes a charge, copies the code, the payer pays in the sandbox, the page turns paid and the receipt downloads`, async ({ page, context }) => {
+    await context.addCookies([{ name: "NEXT_LOCALE", value: "pt-BR", url: E2E.appUrl }]);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: E2E.appUrl });
+    await page.setViewportSize({ width, height: 900 });
+    const reference = `NF-e2e-${width}-${Date.now().toString(36)}`;
+
+    await page.goto("/charges/new");
+    await expect(page.getByRole("heading", { level: 1, name: "Nova cobrança" })).toBeVisible();
+    await expectHydrated(page);
+    await page.getByLabel("Referência (nº da fatura)").fill(reference);
+    await page.getByLabel("Valor (R$)").fill("1.234,56");
+    await page.getByLabel("Vencimento (dd/mm/aaaa)").fill(brazilDayFromNow(3));
+    await page.getByLabel("Nome do pagador").fill("Mercado São João Ltda");
+    await page.getByLabel("CPF ou CNPJ do pagador").fill("11.444.777/0001-61");
+    await page.getByRole("button", { name: "Criar cobrança" }).click();
+
+    await expect(page).toHaveURL(/\/charges\/[0-9a-f-]{36}$/);
+    const detail = page.locator("[data-charge-id]");
+    await expect(detail).toHaveAttribute("data-state", "awaiting_payment");
+    await expect(page.getByText("R$ 1.234,56").first()).toBeVisible();
+    await expect(page.getByRole("img", { name: `QR code Pix da cobrança ${reference}` })).toBeVisible();
+    const code = (await page.getByTestId("charge-content").textContent())?.trim() ?? "";
+    expect(code).toMatch(/^000201/);
+    await page.getByRole("button", { name: "Copiar código" }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    await page.screenshot({ path: `test-results/shots/charge-awaiting-${width}.png`, fullPage: true });
+
+    // The provider's reference code, read as any caller would.
+    const id = page.url().split("/").pop()!;
+    const answer = (await (await page.request.get(`/api/charges/${id}`)).json()) as { charge: { reference_code: string } };
+    await payInSandbox(page, answer.charge.reference_code);
+
+    // The notification (or the page's next look) turns it paid without a reload.
+    await expect(detail).toHaveAttribute("data-state", "paid", { timeout: 20_000 });
+    await expect(page.getByText("Paga", { exact: true }).first()).toBeVisible();
+    await page.screenshot({ path: `test-results/shots/charge-paid-${width}.png`, fullPage: true });
+
+    // The receipt downloads, a PDF.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("charge-receipt").click()]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+
+    // And the list counts it among what was received.
+    await page.goto(`/charges?payer=${encodeURIComponent(reference)}`);
+    await expect(page.getByTestId("total-charges-issued")).toHaveAttribute("data-value", "1");
+    await expect(page.getByTestId("charges-received")).toContainText("R$ 1.234,56");
+  });
+}

@@ -1,0 +1,79 @@
+import "@/lib/zod-config";
+import { z } from "zod";
+import { centsSchema, daySchema, instantSchema, storePageMetaSchema } from "@/lib/domain/answer-fields";
+import { CHARGE_ATTENTION, CHARGE_KINDS, CHARGE_STATES } from "./states";
+
+/**
+ * What the charge routes answer (client-safe: the browser reads them with these schemas, the
+ * routes declare them, the OpenAPI document is made from them). Wire names, snake_case.
+ */
+export const chargeStateSchema = z.enum(CHARGE_STATES);
+
+export const chargeSchema = z
+  .object({
+    id: z.string(),
+    external_reference: z.string(),
+    kind: z.enum(CHARGE_KINDS),
+    state: chargeStateSchema,
+    value_cents: centsSchema,
+    payer_name: z.string(),
+    payer_document: z.string(),
+    payer_email: z.string().nullable(),
+    description: z.string().nullable(),
+    due_date: daySchema,
+    expires_at: instantSchema,
+    /** The provider's code for it; null until the provider made it. */
+    reference_code: z.string().nullable(),
+    /** The copia-e-cola BR Code (a QR code charge). */
+    content: z.string().nullable(),
+    payment_link: z.string().nullable(),
+    error_reason: z.string().nullable(),
+    paid: z
+      .object({
+        at: instantSchema,
+        value_cents: centsSchema,
+        end_to_end: z.string().nullable(),
+        payer_name: z.string().nullable(),
+        payer_document: z.string().nullable(),
+        payer_bank: z.string().nullable(),
+      })
+      .nullable(),
+    withdrawn: z.object({ at: instantSchema, by: z.string(), reason: z.string().nullable() }).nullable(),
+    attention: z.enum(CHARGE_ATTENTION).nullable(),
+    maker_email: z.string(),
+    created_at: instantSchema,
+    updated_at: instantSchema,
+  })
+  .meta({ id: "Charge" });
+
+export const chargeEventSchema = z.object({
+  at: instantSchema,
+  from_state: chargeStateSchema.nullable(),
+  to_state: chargeStateSchema,
+  actor_email: z.string().nullable(),
+  note: z.object({ key: z.string(), values: z.record(z.string(), z.union([z.string(), z.number()])).optional() }).nullable(),
+});
+
+export const chargeDetailSchema = chargeSchema.extend({ events: z.array(chargeEventSchema) }).meta({ id: "ChargeDetail" });
+
+export const chargeListMetaSchema = storePageMetaSchema.extend({
+  /** Sum of the value of every charge the filters match (not only this page). */
+  total_value_cents: centsSchema,
+  /** Sum of what was received among them. */
+  paid_value_cents: centsSchema,
+});
+
+export const chargeAnswer = z.object({ charge: chargeDetailSchema });
+export const chargeListAnswer = z.object({ charges: z.array(chargeSchema), meta: chargeListMetaSchema });
+
+export type Charge = z.infer<typeof chargeSchema>;
+export type ChargeDetail = z.infer<typeof chargeDetailSchema>;
+export type ChargeEvent = z.infer<typeof chargeEventSchema>;
+export type ChargeListMeta = z.infer<typeof chargeListMetaSchema>;
+
+/** 200 of POST /api/charges/import: what was made (or already existed), and each bad row by its line (header = 1). */
+export const chargeImportAnswer = z.object({
+  created: z.number().int().nonnegative(),
+  charges: z.array(chargeSchema),
+  errors: z.array(z.object({ line: z.number().int().positive(), reason: z.string() })),
+});

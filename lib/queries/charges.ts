@@ -1,0 +1,26 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
+import { answerWith } from "@/lib/domain/answer";
+import type { chargeAnswer, chargeListAnswer } from "@/lib/charges/answers";
+import { apiGet } from "@/lib/domain/api-client";
+
+// The browser reads our answers by their members, typed from the declared schemas (lib/domain/answer.ts).
+const readList = answerWith<z.output<typeof chargeListAnswer>>({ charges: "array", meta: "object" });
+const readOne = answerWith<z.output<typeof chargeAnswer>>({ charge: "object" });
+
+/** Query keys and options of charges, shared by server prefetch and client hooks. */
+export const chargeQueries = {
+  all: () => ["charges"] as const,
+  list: (params: Record<string, string>) =>
+    queryOptions({
+      queryKey: [...chargeQueries.all(), "list", params] as const,
+      queryFn: ({ signal }) => apiGet(`/api/charges${Object.keys(params).length ? `?${new URLSearchParams(params)}` : ""}`, readList, { signal }),
+    }),
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: [...chargeQueries.all(), "detail", id] as const,
+      queryFn: ({ signal }) => apiGet(`/api/charges/${encodeURIComponent(id)}`, readOne, { signal }),
+      // While money may still come in, the page looks again on its own (a payment turns it paid).
+      refetchInterval: (query) => (query.state.data?.charge.state === "awaiting_payment" || query.state.data?.charge.state === "creating" ? 5_000 : false),
+    }),
+};
