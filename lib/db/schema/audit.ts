@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * The audit log: appended, never updated or deleted. A trigger (migration
@@ -22,12 +22,36 @@ export const auditLog = pgTable(
     requestId: text("request_id"),
   },
   (t) => [
-    index("audit_log_at_idx").on(t.at),
+    // Newest first, and the keyset cursor's (at, id) < (…) seek (lib/db/audit.ts).
+    index("audit_log_at_id_idx").on(t.at, t.id),
     index("audit_log_action_at_idx").on(t.action, t.at),
     index("audit_log_actor_email_at_idx").on(t.actorEmail, t.at),
+    // "Part of the actor's e-mail" (ILIKE '%…%'): a trigram index (pg_trgm).
+    index("audit_log_actor_email_trgm_idx").using("gin", t.actorEmail.op("gin_trgm_ops")),
     // An account's history (who changed its role, reset its credentials) is read by its e-mail.
     index("audit_log_target_at_idx").on(t.target, t.at),
   ],
 );
 
 export type AuditRow = typeof auditLog.$inferSelect;
+
+/**
+ * Audit rows per Brazil day, kept by a statement trigger on audit_log in the transaction that
+ * appends them (migration store_at_scale): the log's total without counting every row. Three
+ * levels: every action and actor (both '*'), one action (actor '*'), one actor (action '*'; ''
+ * is "no actor"). `shard` as in transfer_totals.
+ */
+export const auditTotals = pgTable(
+  "audit_totals",
+  {
+    action: text("action").notNull(),
+    actorEmail: text("actor_email").notNull(),
+    day: text("day").notNull(),
+    shard: integer("shard").notNull(),
+    n: bigint("n", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.action, t.actorEmail, t.day, t.shard] }),
+    index("audit_totals_actor_trgm_idx").using("gin", t.actorEmail.op("gin_trgm_ops")),
+  ],
+);
