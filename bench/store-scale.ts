@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { createDb, type StoreHandle } from "../lib/db/client";
 import { listAudit } from "../lib/db/audit";
+import type { Cursor } from "../lib/db/keyset";
 import { rowsOf } from "../lib/db/raw";
 import { seedScale } from "../lib/db/seed-scale";
 import { addBrazilDays, brazilDayKey, endOfBrazilDay, startOfBrazilDay } from "../lib/pix/time";
@@ -17,6 +18,7 @@ import { attentionCount, inboxCount, listTransfers } from "../lib/transfers/stor
 import { loadAverage, summarize } from "./proc";
 import { ROOT } from "./server";
 
+type Sample = { document: string; receiverName: string; transferCursor: Cursor; auditCursor: Cursor };
 type Timed = { p50: number; p95: number; n: number };
 export type ScaleRun = { transfers: number; audit: number; events: number; seedS: number; calls: Record<string, Timed> };
 export type StoreScaleResult = { at: string; engine: string; sizes: [number, number]; loadBefore: number[]; loadAfter: number[]; runs: ScaleRun[] };
@@ -26,7 +28,7 @@ const RESULT = join(ROOT, "bench", "results", "store-scale.json");
 const SECTION = "## Store at scale";
 
 /** The calls, in the issue's order: label -> what one call does (the list's totals included). */
-function calls(store: StoreHandle, sample: { document: string; receiverName: string }) {
+function calls(store: StoreHandle, sample: Sample) {
   const db = store.db;
   const now = NOW;
   const monthAgo = brazilDayKey(addBrazilDays(now, -30));
@@ -34,6 +36,7 @@ function calls(store: StoreHandle, sample: { document: string; receiverName: str
   return {
     "transfer list, page 1 (with its totals)": () => listTransfers(db, { now }),
     "transfer list, page 100": () => listTransfers(db, { now, page: 100 }),
+    "transfer list, page 100 by cursor": () => listTransfers(db, { now, cursor: sample.transferCursor }),
     "receiver name search": () => listTransfers(db, { now, receiver: sample.receiverName }),
     "receiver document search": () => listTransfers(db, { now, receiver: sample.document }),
     "paid in the last 30 days (exact totals)": () => listTransfers(db, { now, state: "paid", createdFrom: monthAgo }),
@@ -43,6 +46,7 @@ function calls(store: StoreHandle, sample: { document: string; receiverName: str
     "approver's inbox": () => listTransfers(db, { now, inboxOf: "seed-approver-1" }),
     "header counts": () => Promise.all([inboxCount(db, "seed-approver-1", now), attentionCount(db, now)]),
     "audit log, page 1": () => listAudit({}, db),
+    "audit log, page 100 by cursor": () => listAudit({ cursor: sample.auditCursor }, db),
     "audit log by actor": () => listAudit({ actor: "maker7@" }, db),
     "audit log by action": () => listAudit({ action: "transfer.approve" }, db),
     "audit log by day": () => listAudit({ from: startOfBrazilDay(day), to: endOfBrazilDay(day) }, db),
@@ -90,7 +94,10 @@ async function measure(engine: string, transfers: number, runs: number, log: (li
     const pick = rowsOf<{ name: string; document: string }>(
       await store.db.execute(sql`select receiver_name as name, receiver_document as document from transfer_requests where id = 'seed-t-105'`),
     )[0]!;
-    const sample = { receiverName: pick.name, document: pick.document.slice(2, 10) };
+    // The cursors a reader following next_cursor holds after 99 pages of 50 (the last row of page 99).
+    const [transferAt] = rowsOf<Cursor>(await store.db.execute(sql`select (extract(epoch from created_at) * 1000000)::bigint::text as micros, id from transfer_requests order by created_at desc, id desc offset ${99 * 50 - 1} limit 1`));
+    const [auditAt] = rowsOf<Cursor>(await store.db.execute(sql`select (extract(epoch from at) * 1000000)::bigint::text as micros, id::text as id from audit_log order by at desc, id desc offset ${99 * 50 - 1} limit 1`));
+    const sample: Sample = { receiverName: pick.name, document: pick.document.slice(2, 10), transferCursor: transferAt!, auditCursor: auditAt! };
     const result: ScaleRun = { transfers: seeded.transfers, audit: seeded.audit, events: seeded.events, seedS: seeded.seconds, calls: {} };
     for (const [label, fn] of Object.entries(calls(store, sample))) {
       result.calls[label] = await time(fn, runs, 20_000);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditQuerySchema } from "@/lib/audit/filters";
 import { transferListQuerySchema } from "@/lib/transfers/query";
 import { listTransfers } from "@/lib/transfers/store";
-import { listAudit } from "./audit";
+import { listAudit, type AuditPage } from "./audit";
 import { decodeCursor, encodeCursor } from "./keyset";
 import { auditLog, transferRequests } from "./schema";
 import { TEST_ENGINES, type TestStore } from "./test-engines";
@@ -81,7 +81,7 @@ describe.each(TEST_ENGINES)("keyset pages on $name", (engine) => {
     const seen: number[] = [];
     let cursor: string | null = null;
     for (let page = 0; page < 20; page++) {
-      const [list] = await Promise.all([
+      const [list]: [AuditPage, unknown] = await Promise.all([
         listAudit({ pageSize: 20, actor: "ana", cursor: cursor ? decodeCursor(cursor)! : undefined }, store.db),
         store.db.insert(auditLog).values({ at: new Date(base + 10_000_000 + page), actorEmail: "ana@empresa.test", action: "transfer.create", outcome: "success" }),
       ]);

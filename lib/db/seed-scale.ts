@@ -79,7 +79,8 @@ async function fill(db: Db, { n, now, year, makers, receivers }: Fill): Promise<
   // Requests: created evenly over the year before `now`; the last two days still on their way.
   await db.execute(sql`insert into transfer_requests (id, idempotent_id, body, body_hash, value_cents, receiver_name, receiver_key, receiver_document,
       maker_id, maker_email, destination_key, state, approvals_required, expires_at, batch_id, batch_line, series_id, cost_centre_id, receiver_id,
-      submitted_by_id, submitted_by_email, created_at, updated_at, submitted_at, registered_at, settled_at, payment_date, provider_status, attempts)
+      submitted_by_id, submitted_by_email, created_at, updated_at, submitted_at, registered_at, settled_at, payment_date, provider_status, attempts,
+      attention_handled_at, attention_handled_by_id, attention_handled_by_email, attention_note)
     select 'seed-t-' || g, 'seed' || g, jsonb_build_object('idempotent_id', 'seed' || g, 'value_cents', v, 'receiver_name', rc.name,
         'receiver_document', rc.document, 'initiation_type', 'dict', 'pix_key_type', case when length(rc.document) = 14 then 'cnpj' else 'cpf' end, 'pix_key', rc.document),
       md5('seed' || g), v, rc.name, lower(translate(rc.name, 'áàâãéêíóôõúçÁÀÂÃÉÊÍÓÔÕÚÇ', 'aaaaeeiooouc' || 'AAAAEEIOOOUC')), rc.document,
@@ -92,11 +93,16 @@ async function fill(db: Db, { n, now, year, makers, receivers }: Fill): Promise<
       'seed-maker-' || m, 'maker' || m || '@seed.test', c, c + interval '1 hour',
       case when sent then c + interval '5 minutes' end, case when sent then c + interval '6 minutes' end,
       case when final then c + interval '8 minutes' end, case when st = 'paid' then c + interval '8 minutes' end,
-      case when st = 'paid' then 'paid' when st = 'registered' then 'registered' end, case when sent then 1 else 0 end
+      case when st = 'paid' then 'paid' when st = 'registered' then 'registered' end, case when sent then 1 else 0 end,
+      -- What needed a person and is older than a week was handled by then (finance works its queue).
+      case when attention and old then c + interval '1 day' end, case when attention and old then 'seed-maker-1' end,
+      case when attention and old then 'maker1@seed.test' end, case when attention and old then 'Tratado com o fornecedor' end
     from (
       select g, v, m, c, batch, st,
         st in ('paid','registered','refused','provider_canceled','failed','outcome_unknown') as sent,
-        st in ('paid','refused','provider_canceled','failed','rejected','canceled','expired') as final
+        st in ('paid','refused','provider_canceled','failed','rejected','canceled','expired') as final,
+        st in ('refused','provider_canceled','failed','outcome_unknown','held') as attention,
+        g <= ${int(n)} - ${int(Math.max(1, Math.round(n / 52)))} as old
       from (
         select g, (1000 + ${mix(1, 1200000)}) * (case when ${mix(6, 20)} = 0 then 10 else 1 end) as v,
           1 + ${mix(2, makers)} as m,
