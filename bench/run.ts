@@ -29,7 +29,7 @@ import { runProxyBenchOnOwnServer, signIn } from "./proxy-overhead";
 import { runProxyProfile } from "./proxy-profile";
 import { reportMarkdown, type BatchParseResult, type BenchReport } from "./report";
 import { runSandboxListBench } from "./sandbox-list";
-import { recordStoreScale, runStoreScaleBench, storeScaleMarkdown } from "./store-scale";
+import { lastStoreScale, recordStoreScale, runStoreScaleBench, storeScaleMarkdown } from "./store-scale";
 import { holdMachineSlot, nextBuild, ROOT, startBenchServer, waitForQuietMachine } from "./server";
 
 const flags = new Set(process.argv.slice(2));
@@ -145,6 +145,7 @@ async function main(): Promise<void> {
     }
   }
   report.load = lastLoad();
+  report.storeScale = lastStoreScale();
   report.finishedAt = new Date().toISOString();
   report.durationS = Math.round((performance.now() - started) / 1000);
   report.loadAverageAfter = loadAverage();

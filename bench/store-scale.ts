@@ -25,6 +25,8 @@ export type StoreScaleResult = { at: string; engine: string; sizes: [number, num
 
 const NOW = new Date("2026-12-01T15:00:00Z");
 const RESULT = join(ROOT, "bench", "results", "store-scale.json");
+/** The same calls measured on the code before the trigram indexes, cursors and rollups (kept for comparison). */
+const BEFORE = join(ROOT, "bench", "results", "store-scale-before.json");
 const SECTION = "## Store at scale";
 
 /** The calls, in the issue's order: label -> what one call does (the list's totals included). */
@@ -119,6 +121,11 @@ export async function runStoreScaleBench(options: { sizes: [number, number]; eng
 const ms = (n: number) => n.toLocaleString("en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export function storeScaleMarkdown(r: StoreScaleResult): string {
+  const before = readResult(BEFORE);
+  return [scaleTable(r, "Store at scale"), ...(before ? ["", `Before the indexes, cursors and totals (docs/STORE-AT-SCALE.md), the same bench:`, "", scaleTable(before, null)] : [])].join("\n");
+}
+
+function scaleTable(r: StoreScaleResult, heading: string | null): string {
   const [a, b] = r.runs;
   if (!a || !b) return "";
   const growth = (x: number, y: number) => `x${(y / x).toFixed(1)}`;
@@ -128,8 +135,7 @@ export function storeScaleMarkdown(r: StoreScaleResult): string {
     return `| ${label} | ${ms(x.p50)} / ${ms(x.p95)} | ${y ? `${ms(y.p50)} / ${ms(y.p95)}` : "-"} | ${y ? growth(x.p50, y.p50) : "-"} |`;
   });
   return [
-    SECTION,
-    "",
+    ...(heading ? [`## ${heading}`, "", "Why each call stays flat, with its query plan: docs/STORE-AT-SCALE.md.", ""] : []),
     `Measured ${r.at.replace("T", " ").slice(0, 16)} UTC on ${r.engine === "pglite" ? "PGlite (in memory)" : "PostgreSQL"} by \`npm run bench -- --scale\`:`,
     `stores seeded by \`npm run seed:scale\` with ${a.transfers.toLocaleString("en")} and ${b.transfers.toLocaleString("en")} transfer requests`,
     `(${a.audit.toLocaleString("en")} / ${b.audit.toLocaleString("en")} audit rows; seeded in ${a.seedS} s / ${b.seedS} s), the same calls timed on each.`,
@@ -143,9 +149,13 @@ export function storeScaleMarkdown(r: StoreScaleResult): string {
 
 /** The last recorded run (for the full report). */
 export function lastStoreScale(): StoreScaleResult | undefined {
-  if (!existsSync(RESULT)) return undefined;
+  return readResult(RESULT);
+}
+
+function readResult(path: string): StoreScaleResult | undefined {
+  if (!existsSync(path)) return undefined;
   try {
-    return JSON.parse(readFileSync(RESULT, "utf8")) as StoreScaleResult;
+    return JSON.parse(readFileSync(path, "utf8")) as StoreScaleResult;
   } catch {
     return undefined;
   }
