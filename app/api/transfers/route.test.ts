@@ -130,6 +130,11 @@ describe.each(TEST_ENGINES)("POST/GET /api/transfers on $name", (engine) => {
     const times = body.transfers.map((t) => t.created_at);
     expect([...times].sort().reverse()).toEqual(times);
     expect((await GET(new Request(`${APP}/api/transfers?state=nonsense`))).status).toBe(400);
+    // One page: no cursor to follow. A cursor the list did not give is refused, naming the field.
+    expect((body.meta as { next_cursor?: string | null }).next_cursor).toBeNull();
+    const forged = await GET(new Request(`${APP}/api/transfers?cursor=${encodeURIComponent(btoa("1.a b"))}`));
+    expect(forged.status).toBe(400);
+    expect(Object.keys(((await forged.json()) as { fields: Record<string, string> }).fields)).toEqual(["cursor"]);
     auth.user = { ...OPERATOR, role: "support" };
     expect((await GET(new Request(`${APP}/api/transfers`))).status).toBe(403);
     expect((await post(dictBody(newId()))).status).toBe(403);
