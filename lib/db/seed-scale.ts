@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "./client";
 import { rowsOf } from "./raw";
+import { foldTotals } from "./totals-fold";
 
 /**
  * A year of a mid-size company's payouts, written with set-based SQL (generate_series) so that
@@ -38,6 +39,8 @@ export async function seedScale(db: Db, options: ScaleSeedOptions): Promise<Scal
   const year = sql.raw(`interval '365 days'`);
   // One transaction: one connection (the temporary table of receivers), and all or nothing.
   await db.transaction(async (tx) => fill(tx as unknown as Db, { n, now, year, makers, receivers }));
+  // What the triggers appended, folded as the running app's queue would (lib/db/totals-fold.ts).
+  await foldTotals(db);
   await db.execute(sql`analyze`);
 
   const counts = rowsOf<{ t: string; a: string; e: string; p: string }>(

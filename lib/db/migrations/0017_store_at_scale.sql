@@ -4,9 +4,15 @@ CREATE TABLE "audit_totals" (
 	"action" text NOT NULL,
 	"actor_email" text NOT NULL,
 	"day" text NOT NULL,
-	"shard" integer NOT NULL,
 	"n" bigint NOT NULL,
-	CONSTRAINT "audit_totals_action_actor_email_day_shard_pk" PRIMARY KEY("action","actor_email","day","shard")
+	CONSTRAINT "audit_totals_action_actor_email_day_pk" PRIMARY KEY("action","actor_email","day")
+);
+--> statement-breakpoint
+CREATE TABLE "audit_totals_delta" (
+	"action" text NOT NULL,
+	"actor_email" text NOT NULL,
+	"day" text NOT NULL,
+	"n" bigint NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "transfer_totals" (
@@ -14,10 +20,18 @@ CREATE TABLE "transfer_totals" (
 	"cost_centre_id" text NOT NULL,
 	"day" text NOT NULL,
 	"state" text NOT NULL,
-	"shard" integer NOT NULL,
 	"n" bigint NOT NULL,
 	"cents" bigint NOT NULL,
-	CONSTRAINT "transfer_totals_maker_email_cost_centre_id_day_state_shard_pk" PRIMARY KEY("maker_email","cost_centre_id","day","state","shard")
+	CONSTRAINT "transfer_totals_maker_email_cost_centre_id_day_state_pk" PRIMARY KEY("maker_email","cost_centre_id","day","state")
+);
+--> statement-breakpoint
+CREATE TABLE "transfer_totals_delta" (
+	"maker_email" text NOT NULL,
+	"cost_centre_id" text NOT NULL,
+	"day" text NOT NULL,
+	"state" text NOT NULL,
+	"n" bigint NOT NULL,
+	"cents" bigint NOT NULL
 );
 --> statement-breakpoint
 DROP INDEX "audit_log_at_idx";--> statement-breakpoint
@@ -31,11 +45,16 @@ CREATE INDEX "transfer_requests_receiver_key_trgm_idx" ON "transfer_requests" US
 CREATE INDEX "transfer_requests_receiver_document_trgm_idx" ON "transfer_requests" USING gin ("receiver_document" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "transfer_requests_maker_email_trgm_idx" ON "transfer_requests" USING gin ("maker_email" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "transfer_requests_value_idx" ON "transfer_requests" USING btree ("value_cents","created_at");--> statement-breakpoint
--- transfer_totals: what each statement on transfer_requests adds (new rows) and takes away (old
--- rows), per Brazil day of creation and state, at three levels (all; per maker; per cost centre),
--- applied in the statement's transaction. Keys in one order (ORDER BY) so that two statements
--- moving many rows never lock total rows in opposite orders. Most updates (a lease, an attempt, a
--- provider status) move no total: nothing is written, nothing locked.
+-- The levels are told apart by '*' in two columns at once: without statistics on the pair the planner
+-- multiplies their separate frequencies, expects a third of the table for "every maker and cost
+-- centre" and reads all of it; with them it seeks the primary key.
+CREATE STATISTICS transfer_totals_level (mcv) ON maker_email, cost_centre_id FROM transfer_totals;--> statement-breakpoint
+CREATE STATISTICS audit_totals_level (mcv) ON action, actor_email FROM audit_totals;--> statement-breakpoint
+-- What each statement on transfer_requests adds (new rows) and takes away (old rows), per Brazil
+-- day of creation and state, at three levels (all; per maker; per cost centre), appended to
+-- transfer_totals_delta in the statement's transaction. Appending takes no lock another writer
+-- waits for (no hot row, no deadlock). Updates that change no key (a lease, an attempt, a provider
+-- status) append nothing.
 CREATE FUNCTION transfer_totals_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   source text := CASE TG_OP
@@ -45,49 +64,41 @@ DECLARE
           UNION ALL SELECT created_at, state, maker_email, cost_centre_id, -1, -value_cents FROM old_rows' END;
 BEGIN
   EXECUTE format($q$
-    INSERT INTO transfer_totals AS t (maker_email, cost_centre_id, day, state, shard, n, cents)
-    SELECT coalesce(maker, '*'), coalesce(centre, '*'), day, state, pg_backend_pid() %% 4, sum(n), sum(cents)
+    INSERT INTO transfer_totals_delta (maker_email, cost_centre_id, day, state, n, cents)
+    SELECT coalesce(maker, '*'), coalesce(centre, '*'), day, state, sum(n), sum(cents)
     FROM (SELECT to_char(created_at AT TIME ZONE 'America/Sao_Paulo', 'YYYY-MM-DD') AS day, state, maker_email AS maker,
             coalesce(cost_centre_id, '') AS centre, n, cents FROM (%s) changed) delta
     GROUP BY GROUPING SETS ((day, state), (day, state, maker), (day, state, centre))
     HAVING sum(n) <> 0 OR sum(cents) <> 0
-    ORDER BY 1, 2, 3, 4
-    ON CONFLICT (maker_email, cost_centre_id, day, state, shard) DO UPDATE SET n = t.n + excluded.n, cents = t.cents + excluded.cents
   $q$, source);
   RETURN NULL;
 END $$;--> statement-breakpoint
--- The levels are told apart by '*' in two columns at once: without statistics on the pair the planner
--- multiplies their separate frequencies, expects a third of the table for "every maker and cost
--- centre" and reads all of it; with them it seeks the primary key.
-CREATE STATISTICS transfer_totals_level (mcv) ON maker_email, cost_centre_id FROM transfer_totals;--> statement-breakpoint
-CREATE STATISTICS audit_totals_level (mcv) ON action, actor_email FROM audit_totals;--> statement-breakpoint
 CREATE TRIGGER transfer_totals_insert AFTER INSERT ON transfer_requests REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transfer_totals_apply();--> statement-breakpoint
 CREATE TRIGGER transfer_totals_update AFTER UPDATE ON transfer_requests REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transfer_totals_apply();--> statement-breakpoint
 CREATE TRIGGER transfer_totals_delete AFTER DELETE ON transfer_requests REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION transfer_totals_apply();--> statement-breakpoint
 CREATE FUNCTION transfer_totals_clear() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM transfer_totals;
+  DELETE FROM transfer_totals_delta;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER transfer_totals_truncate AFTER TRUNCATE ON transfer_requests FOR EACH STATEMENT EXECUTE FUNCTION transfer_totals_clear();--> statement-breakpoint
-INSERT INTO transfer_totals (maker_email, cost_centre_id, day, state, shard, n, cents)
-SELECT coalesce(maker, '*'), coalesce(centre, '*'), day, state, 0, count(*), sum(value_cents)
+INSERT INTO transfer_totals (maker_email, cost_centre_id, day, state, n, cents)
+SELECT coalesce(maker, '*'), coalesce(centre, '*'), day, state, count(*), sum(value_cents)
 FROM (SELECT to_char(created_at AT TIME ZONE 'America/Sao_Paulo', 'YYYY-MM-DD') AS day, state, maker_email AS maker, coalesce(cost_centre_id, '') AS centre, value_cents FROM transfer_requests) r
 GROUP BY GROUPING SETS ((day, state), (day, state, maker), (day, state, centre));--> statement-breakpoint
--- audit_totals: the log is append-only (migration 0001), so only what is appended is counted; three
--- levels (all; per action; per actor) per Brazil day.
+-- The audit log is append-only (migration 0001): only what is appended is counted, at three levels
+-- (all; per action; per actor) per Brazil day.
 CREATE FUNCTION audit_totals_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO audit_totals AS t (action, actor_email, day, shard, n)
-  SELECT coalesce(act, '*'), coalesce(actor, '*'), day, pg_backend_pid() % 4, count(*)
+  INSERT INTO audit_totals_delta (action, actor_email, day, n)
+  SELECT coalesce(act, '*'), coalesce(actor, '*'), day, count(*)
   FROM (SELECT to_char(at AT TIME ZONE 'America/Sao_Paulo', 'YYYY-MM-DD') AS day, action AS act, coalesce(actor_email, '') AS actor FROM new_rows) appended
-  GROUP BY GROUPING SETS ((day), (day, act), (day, actor))
-  ORDER BY 1, 2, 3
-  ON CONFLICT (action, actor_email, day, shard) DO UPDATE SET n = t.n + excluded.n;
+  GROUP BY GROUPING SETS ((day), (day, act), (day, actor));
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER audit_totals_insert AFTER INSERT ON audit_log REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_totals_apply();--> statement-breakpoint
-INSERT INTO audit_totals (action, actor_email, day, shard, n)
-SELECT coalesce(act, '*'), coalesce(actor, '*'), day, 0, count(*)
+INSERT INTO audit_totals (action, actor_email, day, n)
+SELECT coalesce(act, '*'), coalesce(actor, '*'), day, count(*)
 FROM (SELECT to_char(at AT TIME ZONE 'America/Sao_Paulo', 'YYYY-MM-DD') AS day, action AS act, coalesce(actor_email, '') AS actor FROM audit_log) r
 GROUP BY GROUPING SETS ((day), (day, act), (day, actor));

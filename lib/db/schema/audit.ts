@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * The audit log: appended, never updated or deleted. A trigger (migration
@@ -36,22 +36,22 @@ export const auditLog = pgTable(
 export type AuditRow = typeof auditLog.$inferSelect;
 
 /**
- * Audit rows per Brazil day, kept by a statement trigger on audit_log in the transaction that
- * appends them (migration store_at_scale): the log's total without counting every row. Three
- * levels: every action and actor (both '*'), one action (actor '*'), one actor (action '*'; ''
- * is "no actor"). `shard` as in transfer_totals.
+ * Audit rows per Brazil day: the log's total without counting every row. Three levels: every
+ * action and actor (both '*'), one action (actor '*'), one actor (action '*'; '' is "no actor").
+ * A statement trigger on audit_log appends to audit_totals_delta in the transaction that appends
+ * the rows (migration store_at_scale); `foldTotals` (lib/db/totals-fold.ts) moves them here.
  */
-export const auditTotals = pgTable(
-  "audit_totals",
-  {
-    action: text("action").notNull(),
-    actorEmail: text("actor_email").notNull(),
-    day: text("day").notNull(),
-    shard: integer("shard").notNull(),
-    n: bigint("n", { mode: "number" }).notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.action, t.actorEmail, t.day, t.shard] }),
-    index("audit_totals_actor_trgm_idx").using("gin", t.actorEmail.op("gin_trgm_ops")),
-  ],
-);
+const auditTotalsColumns = () => ({
+  action: text("action").notNull(),
+  actorEmail: text("actor_email").notNull(),
+  day: text("day").notNull(),
+  n: bigint("n", { mode: "number" }).notNull(),
+});
+
+export const auditTotals = pgTable("audit_totals", auditTotalsColumns(), (t) => [
+  primaryKey({ columns: [t.action, t.actorEmail, t.day] }),
+  index("audit_totals_actor_trgm_idx").using("gin", t.actorEmail.op("gin_trgm_ops")),
+]);
+
+/** What was appended since the last fold. */
+export const auditTotalsDelta = pgTable("audit_totals_delta", auditTotalsColumns());

@@ -123,30 +123,31 @@ export const transferRequests = pgTable(
 );
 
 /**
- * Count and sum of the requests per Brazil day of creation and state, kept by statement triggers on
- * transfer_requests in the transaction of the change (migration store_at_scale): the list's totals
- * for its common filters without reading every row. Three levels in one table: every maker and
- * cost centre (both '*'), one maker (cost centre '*'), one cost centre (maker '*'; '' is "none").
- * `shard` (the writer's backend, mod 4) spreads concurrent writers over rows so they do not all
- * queue on today's row; readers sum the shards. Rows may fall to zero; they are kept.
+ * Count and sum of the requests per Brazil day of creation and state: the list's totals for its
+ * common filters without reading every row. Three levels in one table: every maker and cost
+ * centre (both '*'), one maker (cost centre '*'), one cost centre (maker '*'; '' is "none").
+ * Statement triggers on transfer_requests append what each change adds and takes away to
+ * transfer_totals_delta, in the transaction of the change (migration store_at_scale); appending
+ * locks nothing another writer waits for. `foldTotals` (lib/db/totals-fold.ts) moves the deltas
+ * into transfer_totals now and then; a total is the sum of both, exact at any moment.
  */
-export const transferTotals = pgTable(
-  "transfer_totals",
-  {
-    makerEmail: text("maker_email").notNull(),
-    costCentreId: text("cost_centre_id").notNull(),
-    day: text("day").notNull(),
-    state: text("state").notNull(),
-    shard: integer("shard").notNull(),
-    n: bigint("n", { mode: "number" }).notNull(),
-    cents: bigint("cents", { mode: "number" }).notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.makerEmail, t.costCentreId, t.day, t.state, t.shard] }),
-    // "Part of the maker's e-mail" finds the maker level's rows without reading the others.
-    index("transfer_totals_maker_trgm_idx").using("gin", t.makerEmail.op("gin_trgm_ops")),
-  ],
-);
+const totalsColumns = () => ({
+  makerEmail: text("maker_email").notNull(),
+  costCentreId: text("cost_centre_id").notNull(),
+  day: text("day").notNull(),
+  state: text("state").notNull(),
+  n: bigint("n", { mode: "number" }).notNull(),
+  cents: bigint("cents", { mode: "number" }).notNull(),
+});
+
+export const transferTotals = pgTable("transfer_totals", totalsColumns(), (t) => [
+  primaryKey({ columns: [t.makerEmail, t.costCentreId, t.day, t.state] }),
+  // "Part of the maker's e-mail" finds the maker level's rows without reading the others.
+  index("transfer_totals_maker_trgm_idx").using("gin", t.makerEmail.op("gin_trgm_ops")),
+]);
+
+/** What changed since the last fold (a few minutes' worth): appended by the triggers, read whole. */
+export const transferTotalsDelta = pgTable("transfer_totals_delta", totalsColumns());
 
 /** Every state change of a transfer request: its timeline. Appended, never changed. */
 export const transferEvents = pgTable(
