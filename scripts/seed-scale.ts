@@ -26,7 +26,9 @@ try {
       `${seeded.events.toLocaleString("en")} events, ${seeded.audit.toLocaleString("en")} audit rows in ${seeded.seconds} s`,
   );
 } catch (error) {
-  console.error(error instanceof Error ? `${error.message.split("\n")[0]}: ${String((error.cause as Error | undefined)?.message ?? "")}` : error);
+  // A failed statement's own reason is its cause (drizzle wraps it with the whole SQL text).
+  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
+  console.error(`${error instanceof Error ? error.message.split("\n")[0] : String(error)}${cause}`);
   process.exitCode = 1;
 } finally {
   await store.close();
