@@ -44,6 +44,7 @@ CREATE INDEX "transfer_requests_created_id_idx" ON "transfer_requests" USING btr
 CREATE INDEX "transfer_requests_receiver_key_trgm_idx" ON "transfer_requests" USING gin ("receiver_key" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "transfer_requests_receiver_document_trgm_idx" ON "transfer_requests" USING gin ("receiver_document" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "transfer_requests_maker_email_trgm_idx" ON "transfer_requests" USING gin ("maker_email" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "transfer_requests_attention_idx" ON "transfer_requests" USING btree ("state","registered_at") WHERE "transfer_requests"."attention_handled_at" is null and "transfer_requests"."state" in ('provider_canceled','refused','failed','outcome_unknown','held','registered');--> statement-breakpoint
 CREATE INDEX "transfer_requests_value_idx" ON "transfer_requests" USING btree ("value_cents","created_at");--> statement-breakpoint
 -- The levels are told apart by '*' in two columns at once: without statistics on the pair the planner
 -- multiplies their separate frequencies, expects a third of the table for "every maker and cost

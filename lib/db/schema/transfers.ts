@@ -112,6 +112,12 @@ export const transferRequests = pgTable(
     index("transfer_requests_receiver_key_trgm_idx").using("gin", t.receiverKey.op("gin_trgm_ops")),
     index("transfer_requests_receiver_document_trgm_idx").using("gin", t.receiverDocument.op("gin_trgm_ops")),
     index("transfer_requests_maker_email_trgm_idx").using("gin", t.makerEmail.op("gin_trgm_ops")),
+    // "Needs attention" and the header's count: only what is not handled yet, not a year of refusals.
+    // The states are attentionCondition's (lib/transfers/attention.ts); if they drift apart the
+    // planner only stops using this index, the answer stays right.
+    index("transfer_requests_attention_idx")
+      .on(t.state, t.registeredAt)
+      .where(sql`${t.attentionHandledAt} is null and ${t.state} in ('provider_canceled','refused','failed','outcome_unknown','held','registered')`),
     // Amount ranges: the matching rows found (and counted) from the index, not by reading the table.
     index("transfer_requests_value_idx").on(t.valueCents, t.createdAt),
     check(
