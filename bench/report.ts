@@ -7,6 +7,7 @@ import type { MetricsCostResult } from "./metrics-cost";
 import type { ExportBenchResult } from "./export-bench";
 import type { LoadResult } from "./load";
 import { loadMarkdown } from "./load";
+import { storeScaleMarkdown, type StoreScaleResult } from "./store-scale";
 import type { OverviewBenchResult } from "./overview";
 import type { PageMetricsResult } from "./page-metrics";
 import { PAYOUT_TARGETS, payoutSection, type PayoutBenchResult } from "./payout-result";
@@ -40,6 +41,8 @@ export type BenchReport = {
   metricsCost?: MetricsCostResult;
   /** From this run with --load, else the last recorded load run (bench/results/load.json). */
   load?: LoadResult & { at: string };
+  /** The last `npm run bench -- --scale` (bench/results/store-scale.json): it takes minutes of its own. */
+  storeScale?: StoreScaleResult;
   errors: Record<string, string>;
 };
 
@@ -275,6 +278,7 @@ export function reportMarkdown(r: BenchReport): string {
   if (r.payout) lines.push("", ...payoutSection(r.payout));
   if (r.load) lines.push("", "## Load run", "", `Recorded ${r.load.at.replace("T", " ").slice(0, 16)} UTC.`, "", loadMarkdown(r.load));
   const errors = Object.entries(r.errors);
+  if (r.storeScale) lines.push("", storeScaleMarkdown(r.storeScale));
   if (errors.length) lines.push("", "## Could not measure", "", ...errors.map(([k, v]) => `- ${k}: ${v}`));
   return `${lines.join("\n")}\n`;
 }

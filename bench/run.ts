@@ -4,6 +4,7 @@
  * missed or a benchmark could not run).
  *
  *   npm run bench [-- --load] [-- --skip-build] [-- --quick]
+ *   npm run bench -- --scale [--sizes 20000,2000000] [--engine pglite]   (the store at scale alone: bench/store-scale.ts)
  *
  * Order (quietest first): next build; the sandbox list at 200,000 payments (in-process); the
  * overview fan-out (its own sandbox, child process); batch files read and validated, and the
@@ -28,6 +29,7 @@ import { runProxyBenchOnOwnServer, signIn } from "./proxy-overhead";
 import { runProxyProfile } from "./proxy-profile";
 import { reportMarkdown, type BatchParseResult, type BenchReport } from "./report";
 import { runSandboxListBench } from "./sandbox-list";
+import { lastStoreScale, recordStoreScale, runStoreScaleBench, storeScaleMarkdown } from "./store-scale";
 import { holdMachineSlot, nextBuild, ROOT, startBenchServer, waitForQuietMachine } from "./server";
 
 const flags = new Set(process.argv.slice(2));
@@ -76,7 +78,23 @@ async function runBatchParseBench(runs: number): Promise<BatchParseResult> {
   return JSON.parse(readFileSync(join(RESULTS, "batch-parse.json"), "utf8")) as BatchParseResult;
 }
 
+/** `--scale`: the store seeded at two sizes and the same calls timed on each (its own section of the report). */
+async function scaleOnly(): Promise<void> {
+  const at = process.argv.indexOf("--sizes");
+  const sizes = (at >= 0 ? process.argv[at + 1]! : "20000,200000").split(",").map((v) => Number(v.replace(/_/g, "")));
+  if (sizes.length !== 2 || sizes.some((n) => !Number.isSafeInteger(n) || n < 1)) throw new Error("--sizes takes two whole numbers: 20000,2000000");
+  const engineAt = process.argv.indexOf("--engine");
+  const engine = engineAt >= 0 ? process.argv[engineAt + 1]! : "postgres";
+  await waitForQuietMachine(log);
+  holdMachineSlot("npm run bench -- --scale");
+  const result = await runStoreScaleBench({ sizes: [sizes[0]!, sizes[1]!], engine, runs: quick ? 5 : 15, log });
+  recordStoreScale(result);
+  console.log(`\n${storeScaleMarkdown(result)}`);
+  log("written the store-at-scale section of docs/BENCHMARKS.md and bench/results/store-scale.json");
+}
+
 async function main(): Promise<void> {
+  if (flags.has("--scale")) return scaleOnly();
   const started = performance.now();
   const report: BenchReport = { machine: machineInfo(), finishedAt: "", durationS: 0, loadAverageAfter: [], errors: {} };
   mkdirSync(RESULTS, { recursive: true });
@@ -127,6 +145,7 @@ async function main(): Promise<void> {
     }
   }
   report.load = lastLoad();
+  report.storeScale = lastStoreScale();
   report.finishedAt = new Date().toISOString();
   report.durationS = Math.round((performance.now() - started) / 1000);
   report.loadAverageAfter = loadAverage();

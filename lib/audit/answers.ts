@@ -25,4 +25,6 @@ export const auditPageAnswer = z.object({
   page: z.number().int().positive(),
   pageSize: z.number().int().positive(),
   pageCount: z.number().int().nonnegative(),
+  /** The page after this one (`?cursor=`), costing the same however deep; null on the last page. */
+  nextCursor: z.string().nullable(),
 });

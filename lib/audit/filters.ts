@@ -3,6 +3,7 @@ import "@/lib/zod-config";
 import { z } from "zod";
 import { parseBrazilDay } from "@/lib/pix/date-input";
 import { BRAZIL_TZ } from "@/lib/pix/time-zone";
+import { cursorSchema } from "@/lib/db/keyset";
 import { storePageSchema } from "@/lib/domain/list-params";
 import { AUDIT_PAGE_SIZE, MAX_STORE_PAGE_SIZE } from "@/lib/domain/pages";
 import { issuesToFields } from "@/lib/domain/zod-fields";
@@ -119,6 +120,8 @@ const dayOrInstant = z
 export const auditQuerySchema = z
   .object({
     page: storePageSchema("validation.audit.page", "validation.audit.pageMax"),
+    /** The page after the one whose `nextCursor` this is (instead of a page number). */
+    cursor: cursorSchema("validation.audit.cursor"),
     pageSize: z.coerce.number().int().min(1).max(MAX_STORE_PAGE_SIZE).default(AUDIT_PAGE_SIZE),
     action: optionalText(100),
     actor: optionalText(200),

@@ -1,8 +1,10 @@
 import "server-only";
-import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
 import type { AuditQuery } from "@/lib/audit/filters";
 import { AUDIT_PAGE_SIZE, MAX_STORE_PAGE_SIZE } from "@/lib/domain/pages";
 import { getDb, type Db, type Tx } from "./index";
+import { auditTotal } from "./audit-totals";
+import { afterCursor, encodeCursor, microsOf } from "./keyset";
 import { escapeLike } from "./like";
 import { auditRowValues, safeText, toJsonDetail, type AuditEntryInput } from "./audit-row";
 import { auditLog, type AuditRow } from "./schema/audit";
@@ -32,6 +34,8 @@ export type AuditPage = {
   page: number;
   pageSize: number;
   pageCount: number;
+  /** The page after this one (lib/db/keyset.ts); null on the last page. */
+  nextCursor: string | null;
 };
 
 /**
@@ -85,13 +89,17 @@ function toEntry(row: AuditRow): AuditEntry {
   };
 }
 
-/** One page of the audit log, newest first, with the total count of matching entries. */
+/**
+ * One page of the audit log, newest first, with the total count of matching entries (from
+ * audit_totals when the filters allow: ./audit-totals.ts). A cursor seeks the (at, id) index
+ * instead of skipping OFFSET rows.
+ */
 export async function listAudit(
   query: Partial<AuditQuery> & { page?: number },
   db?: Db,
 ): Promise<AuditPage> {
   const store = db ?? (await getDb());
-  const page = Math.max(1, Math.trunc(query.page ?? 1));
+  const page = query.cursor ? 1 : Math.max(1, Math.trunc(query.page ?? 1));
   const pageSize = Math.min(MAX_STORE_PAGE_SIZE, Math.max(1, Math.trunc(query.pageSize ?? AUDIT_PAGE_SIZE)));
   const conditions: SQL[] = [];
   if (query.action) conditions.push(eq(auditLog.action, query.action));
@@ -101,22 +109,23 @@ export async function listAudit(
   if (query.to) conditions.push(lt(auditLog.at, query.to));
   const where = conditions.length ? and(...conditions) : undefined;
 
-  const [rows, totals] = await Promise.all([
+  const [found, total] = await Promise.all([
     store
-      .select()
+      .select({ row: auditLog, micros: microsOf(auditLog.at) })
       .from(auditLog)
-      .where(where)
+      .where(query.cursor ? and(where, afterCursor(auditLog.at, auditLog.id, query.cursor, "bigint")) : where)
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    store.select({ value: count() }).from(auditLog).where(where),
+    auditTotal(store, query, where),
   ]);
-  const total = Number(totals[0]?.value ?? 0);
+  const last = found.at(-1);
   return {
-    entries: rows.map(toEntry),
+    entries: found.map((f) => toEntry(f.row)),
     total,
     page,
     pageSize,
     pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    nextCursor: last && found.length === pageSize ? encodeCursor({ micros: last.micros, id: String(last.row.id) }) : null,
   };
 }

@@ -63,6 +63,9 @@ async function openPglite(location: { pgliteDir: string } | { memory: true }): P
   // Loaded on demand: PGlite ships WebAssembly that a PostgreSQL deployment never needs.
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
+  // pg_trgm: the contains searches' indexes (migration store_at_scale), as on PostgreSQL.
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const extensions = { pg_trgm };
   let client: InstanceType<typeof PGlite>;
   let describe: string;
   let unlock = () => {};
@@ -70,10 +73,10 @@ async function openPglite(location: { pgliteDir: string } | { memory: true }): P
     const dir = path.resolve(location.pgliteDir);
     mkdirSync(path.dirname(dir), { recursive: true });
     unlock = lockPgliteDir(dir);
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions });
     describe = `PGlite at ${dir}`;
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions });
     describe = "PGlite in memory";
   }
   try {

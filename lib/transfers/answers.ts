@@ -176,7 +176,13 @@ export const transferDetailSchema = transferSchema
 export const transferDetailAnswer = z.object({ transfer: transferDetailSchema });
 
 /** A page of the list; `total` and `total_value_cents` count every request the filters match, not only this page. */
-export const transferListMetaSchema = storePageMetaSchema.extend({ total_value_cents: centsSchema }).meta({ id: "TransferPageMeta" });
+export const transferListMetaSchema = storePageMetaSchema
+  .extend({
+    total_value_cents: centsSchema,
+    /** The page after this one (`?cursor=`), costing the same however deep; null on the last page. */
+    next_cursor: z.string().nullable(),
+  })
+  .meta({ id: "TransferPageMeta" });
 
 /** GET /api/transfers. */
 export const transferListAnswer = z.object({ transfers: z.array(transferSchema), meta: transferListMetaSchema });

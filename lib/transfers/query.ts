@@ -1,5 +1,6 @@
 import "@/lib/zod-config";
 import { z } from "zod";
+import { cursorSchema } from "@/lib/db/keyset";
 import { storePageSchema } from "@/lib/domain/list-params";
 import { isCalendarDay, isCentsFilter, isCostCentreFilter, isTextFilter } from "./filters";
 import { TRANSFER_STATES } from "./states";
@@ -35,6 +36,8 @@ export const transferListQuerySchema = z
       .transform((v) => v === "true")
       .optional(),
     page: storePageSchema(),
+    /** The page after the one whose `meta.next_cursor` this is (instead of a page number). */
+    cursor: cursorSchema("validation.transfers.cursor"),
     batch: z.string().uuid("validation.transfers.batch").optional(),
     /** The occurrences of one recurring series. */
     series: z.string().uuid("validation.transfers.series").optional(),

@@ -1,6 +1,8 @@
 import "server-only";
 import { getStore } from "@/lib/db";
+import { foldTotals } from "@/lib/db/totals-fold";
 import { getEnv } from "@/lib/env";
+import { logLine } from "@/lib/http/logger";
 import type { EngineSettings } from "./engine";
 import { startTransferQueue, type QueueSettings, type TransferQueue } from "./queue";
 import { reconcile, type ReconcileSettings } from "./reconcile";
@@ -57,7 +59,9 @@ export function startTransferEngine(): Promise<TransferQueue> {
     // The reconciler requeues through the queue it runs on (called only once it is started).
     const queue: TransferQueue = await startTransferQueue(store, queueSettings(), {
       databaseUrl: env.databaseUrl,
+      // Each tick also folds the lists' totals (lib/db/totals-fold.ts): a failed fold only leaves them slower to read.
       reconcile: async () => {
+        await foldTotals(store.db).catch((error: unknown) => logLine("error", "totals fold failed", { error: String((error as Error)?.message ?? error) }));
         await reconcile(store.db, reconcileSettings(), (items) => queue.enqueueMany(items));
         // Charges ride on the same tick (one instance per tick); each charge's failure is its own.
         await reconcileCharges(store.db);

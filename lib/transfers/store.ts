@@ -3,12 +3,14 @@ import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { RegisterTransfer } from "@/lib/contract";
 import type { Db, Tx } from "@/lib/db";
+import { afterCursor, encodeCursor, microsOf, type Cursor } from "@/lib/db/keyset";
 import { containsPattern } from "@/lib/db/like";
 import { transferEvents, transferRequests, type TransferRequestRow } from "@/lib/db/schema";
 import { MAX_STORE_PAGE_SIZE, TRANSFERS_PAGE_SIZE } from "@/lib/domain/pages";
 import { searchKey } from "@/lib/pix/text";
 import { addBrazilDays, brazilInstant } from "@/lib/pix/time";
 import { attentionCondition } from "./attention";
+import { listTotals } from "./list-totals";
 import { bodyHash, canonicalBody } from "./body";
 import type { ApprovalNeed } from "./approval-need";
 import { destinationKey } from "./destination";
@@ -173,36 +175,45 @@ export type TransferListQuery = {
   /** Created between these Brazil days ("YYYY-MM-DD"), both included. */
   createdFrom?: string;
   createdTo?: string;
+  /** The next page after this cursor (lib/db/keyset.ts) instead of a page number. */
+  cursor?: Cursor;
   now?: Date;
 };
 
-/** A page of requests, newest first, with the count and the sum of every request the filters match. */
+/**
+ * A page of requests, newest first, with the count and the sum of every request the filters match
+ * (./list-totals.ts). A page number skips rows (OFFSET); a cursor seeks the (created_at, id) index
+ * and costs the same however deep, and `meta.next_cursor` names the page after this one.
+ */
 export async function listTransfers(db: Db, q: TransferListQuery): Promise<{ transfers: TransferRequest[]; meta: TransferListMeta }> {
-  const page = Math.max(1, q.page ?? 1);
+  const page = q.cursor ? 1 : Math.max(1, q.page ?? 1);
   const pageSize = Math.min(MAX_STORE_PAGE_SIZE, Math.max(1, q.pageSize ?? TRANSFERS_PAGE_SIZE));
   const now = q.now ?? new Date();
   const conditions = listConditions(q, now);
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, totals] = await Promise.all([
+  const t = transferRequests;
+  const [found, totals] = await Promise.all([
     db
-      .select()
-      .from(transferRequests)
-      .where(where)
-      .orderBy(desc(transferRequests.createdAt), desc(transferRequests.id))
+      .select({ row: t, micros: microsOf(t.createdAt) })
+      .from(t)
+      .where(q.cursor ? and(where, afterCursor(t.createdAt, t.id, q.cursor, "text")) : where)
+      .orderBy(desc(t.createdAt), desc(t.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: count(), cents: sql<string | null>`sum(${transferRequests.valueCents})` }).from(transferRequests).where(where),
+    listTotals(db, q, where),
   ]);
+  const rows = found.map((f) => f.row);
+  const last = found.at(-1);
   const [approvedBy, centres] = await Promise.all([approvalsOf(db, rows.map((r) => r.id)), costCentresOf(db, rows)]);
-  const total = Number(totals[0]?.n ?? 0);
   return {
     transfers: rows.map((r) => toTransfer(r, approvedBy.get(r.id) ?? [], now, centres)),
     meta: {
       page,
       page_size: pageSize,
-      total,
-      total_pages: Math.max(1, Math.ceil(total / pageSize)),
-      total_value_cents: Number(totals[0]?.cents ?? 0),
+      total: totals.n,
+      total_pages: Math.max(1, Math.ceil(totals.n / pageSize)),
+      total_value_cents: totals.cents,
+      next_cursor: last && found.length === pageSize ? encodeCursor({ micros: last.micros, id: last.row.id }) : null,
     },
   };
 }

@@ -62,4 +62,19 @@ describe.each(TEST_ENGINES)("GET /api/audit on $name", (engine) => {
     const body = await res.json();
     expect(Object.keys(body.fields).sort()).toEqual(["from", "page"]);
   });
+
+  it("follows nextCursor to the next page, and refuses a cursor it did not give", async () => {
+    const first = await (await get("?action=payment.export&pageSize=2", cookies.admin)).json();
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const next = await get(`?action=payment.export&pageSize=2&cursor=${encodeURIComponent(first.nextCursor)}`, cookies.admin);
+    expect(next.status).toBe(200);
+    const second = await next.json();
+    expect(second.entries.map((e: { detail: { rows: number } }) => e.detail.rows)).toEqual([0]);
+    expect(second.nextCursor).toBeNull();
+    const forged = await get(`?cursor=${encodeURIComponent(btoa("1.x'; drop table audit_log"))}`, cookies.admin);
+    expect(forged.status).toBe(400);
+    const refused = await forged.json();
+    expect(Object.keys(refused.fields)).toEqual(["cursor"]);
+    expect(refused.fields.cursor).toBe("Este cursor não veio desta lista: recomece da primeira página");
+  });
 });

@@ -34,7 +34,7 @@ export const POST = route(
 );
 
 // GET /api/transfers: transfer requests, newest first, with the count and sum of what the filters match
-// (?state=a,b&scope=inbox&attention=true&batch=&series=&maker=&receiver=&cost_centre=&min_cents=&max_cents=&created_from=&created_to=&page=)
+// (?state=a,b&scope=inbox&attention=true&batch=&series=&maker=&receiver=&cost_centre=&min_cents=&max_cents=&created_from=&created_to=&page= or &cursor=)
 export const GET = route(
   {
     name: "GET /api/transfers",
@@ -47,6 +47,7 @@ export const GET = route(
       await listTransfers(await getDb(), {
         state: query.state,
         page: query.page,
+        cursor: query.cursor,
         batchId: query.batch,
         seriesId: query.series,
         inboxOf: query.scope === "inbox" ? user.id : undefined,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * The audit log: appended, never updated or deleted. A trigger (migration
@@ -22,12 +22,36 @@ export const auditLog = pgTable(
     requestId: text("request_id"),
   },
   (t) => [
-    index("audit_log_at_idx").on(t.at),
+    // Newest first, and the keyset cursor's (at, id) < (…) seek (lib/db/audit.ts).
+    index("audit_log_at_id_idx").on(t.at, t.id),
     index("audit_log_action_at_idx").on(t.action, t.at),
     index("audit_log_actor_email_at_idx").on(t.actorEmail, t.at),
+    // "Part of the actor's e-mail" (ILIKE '%…%'): a trigram index (pg_trgm).
+    index("audit_log_actor_email_trgm_idx").using("gin", t.actorEmail.op("gin_trgm_ops")),
     // An account's history (who changed its role, reset its credentials) is read by its e-mail.
     index("audit_log_target_at_idx").on(t.target, t.at),
   ],
 );
 
 export type AuditRow = typeof auditLog.$inferSelect;
+
+/**
+ * Audit rows per Brazil day: the log's total without counting every row. Three levels: every
+ * action and actor (both '*'), one action (actor '*'), one actor (action '*'; '' is "no actor").
+ * A statement trigger on audit_log appends to audit_totals_delta in the transaction that appends
+ * the rows (migration store_at_scale); `foldTotals` (lib/db/totals-fold.ts) moves them here.
+ */
+const auditTotalsColumns = () => ({
+  action: text("action").notNull(),
+  actorEmail: text("actor_email").notNull(),
+  day: text("day").notNull(),
+  n: bigint("n", { mode: "number" }).notNull(),
+});
+
+export const auditTotals = pgTable("audit_totals", auditTotalsColumns(), (t) => [
+  primaryKey({ columns: [t.action, t.actorEmail, t.day] }),
+  index("audit_totals_actor_trgm_idx").using("gin", t.actorEmail.op("gin_trgm_ops")),
+]);
+
+/** What was appended since the last fold. */
+export const auditTotalsDelta = pgTable("audit_totals_delta", auditTotalsColumns());

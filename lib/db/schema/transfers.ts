@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * Money movement (lib/transfers). One row per intended transfer, written with its audit row in
@@ -98,7 +98,8 @@ export const transferRequests = pgTable(
   (t) => [
     uniqueIndex("transfer_requests_idempotent_id_idx").on(t.idempotentId),
     index("transfer_requests_state_created_idx").on(t.state, t.createdAt),
-    index("transfer_requests_created_idx").on(t.createdAt),
+    // Newest first, and the keyset cursor's (created_at, id) < (…) seek (lib/transfers/store.ts).
+    index("transfer_requests_created_id_idx").on(t.createdAt, t.id),
     index("transfer_requests_batch_idx").on(t.batchId, t.batchLine),
     // A batch's state is counted from its rows by state (lib/batches/state.ts): an index-only count.
     index("transfer_requests_batch_state_idx").on(t.batchId, t.state),
@@ -107,6 +108,18 @@ export const transferRequests = pgTable(
     index("transfer_requests_destination_idx").on(t.destinationKey, t.createdAt),
     index("transfer_requests_series_idx").on(t.seriesId),
     index("transfer_requests_cost_centre_idx").on(t.costCentreId, t.createdAt),
+    // Contains searches (LIKE '%…%') on the receiver's name and document and the maker's e-mail: trigram indexes (pg_trgm).
+    index("transfer_requests_receiver_key_trgm_idx").using("gin", t.receiverKey.op("gin_trgm_ops")),
+    index("transfer_requests_receiver_document_trgm_idx").using("gin", t.receiverDocument.op("gin_trgm_ops")),
+    index("transfer_requests_maker_email_trgm_idx").using("gin", t.makerEmail.op("gin_trgm_ops")),
+    // "Needs attention" and the header's count: only what is not handled yet, not a year of refusals.
+    // The states are attentionCondition's (lib/transfers/attention.ts); if they drift apart the
+    // planner only stops using this index, the answer stays right.
+    index("transfer_requests_attention_idx")
+      .on(t.state, t.registeredAt)
+      .where(sql`${t.attentionHandledAt} is null and ${t.state} in ('provider_canceled','refused','failed','outcome_unknown','held','registered')`),
+    // Amount ranges: the matching rows found (and counted) from the index, not by reading the table.
+    index("transfer_requests_value_idx").on(t.valueCents, t.createdAt),
     check(
       "transfer_requests_state_check",
       sql`${t.state} in ('awaiting_approval','scheduled','approved','submitting','held','registered','paid','provider_canceled','refused','outcome_unknown','failed','rejected','canceled','expired')`,
@@ -114,6 +127,33 @@ export const transferRequests = pgTable(
     check("transfer_requests_value_check", sql`${t.valueCents} > 0`),
   ],
 );
+
+/**
+ * Count and sum of the requests per Brazil day of creation and state: the list's totals for its
+ * common filters without reading every row. Three levels in one table: every maker and cost
+ * centre (both '*'), one maker (cost centre '*'), one cost centre (maker '*'; '' is "none").
+ * Statement triggers on transfer_requests append what each change adds and takes away to
+ * transfer_totals_delta, in the transaction of the change (migration store_at_scale); appending
+ * locks nothing another writer waits for. `foldTotals` (lib/db/totals-fold.ts) moves the deltas
+ * into transfer_totals now and then; a total is the sum of both, exact at any moment.
+ */
+const totalsColumns = () => ({
+  makerEmail: text("maker_email").notNull(),
+  costCentreId: text("cost_centre_id").notNull(),
+  day: text("day").notNull(),
+  state: text("state").notNull(),
+  n: bigint("n", { mode: "number" }).notNull(),
+  cents: bigint("cents", { mode: "number" }).notNull(),
+});
+
+export const transferTotals = pgTable("transfer_totals", totalsColumns(), (t) => [
+  primaryKey({ columns: [t.makerEmail, t.costCentreId, t.day, t.state] }),
+  // "Part of the maker's e-mail" finds the maker level's rows without reading the others.
+  index("transfer_totals_maker_trgm_idx").using("gin", t.makerEmail.op("gin_trgm_ops")),
+]);
+
+/** What changed since the last fold (a few minutes' worth): appended by the triggers, read whole. */
+export const transferTotalsDelta = pgTable("transfer_totals_delta", totalsColumns());
 
 /** Every state change of a transfer request: its timeline. Appended, never changed. */
 export const transferEvents = pgTable(

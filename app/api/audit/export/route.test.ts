@@ -47,6 +47,7 @@ beforeEach(() => {
   store.listAudit.mockImplementation(async (q: { page: number; pageSize: number }): Promise<AuditPage> => ({
     entries: LOG.slice((q.page - 1) * q.pageSize, q.page * q.pageSize),
     total: LOG.length,
+    nextCursor: null,
     page: q.page,
     pageSize: q.pageSize,
     pageCount: Math.ceil(LOG.length / q.pageSize),
