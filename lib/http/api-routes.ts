@@ -34,6 +34,7 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/api/docs": ["GET"],
   "/api/events": ["GET"],
   "/api/events/log": ["GET"],
+  "/api/events/feed": ["GET"],
   "/api/health": ["GET"],
   "/api/insights": ["GET"],
   "/api/lookup": ["GET"],

@@ -46,6 +46,7 @@ const PERMISSION_OF: Record<string, string> = {
   "GET /api/docs": "apiDocs",
   "GET /api/events": "viewPayments",
   "GET /api/events/log": "events",
+  "GET /api/events/feed": "viewTransfers",
   "GET /api/health": "public",
   "GET /api/insights": "viewPayments",
   "GET /api/lookup": "lookup",

@@ -25,6 +25,7 @@ import * as rcost_centres_id from "@/app/api/cost-centres/[id]/route";
 import * as rcost_centres from "@/app/api/cost-centres/route";
 import * as revents_log from "@/app/api/events/log/route";
 import * as revents from "@/app/api/events/route";
+import * as revents_feed from "@/app/api/events/feed/route";
 import * as rhealth from "@/app/api/health/route";
 import * as rinsights from "@/app/api/insights/route";
 import * as rlookup from "@/app/api/lookup/route";
@@ -106,6 +107,7 @@ export const DOCUMENTED_ROUTES: Readonly<Record<string, Record<string, unknown>>
   "/api/cost-centres": rcost_centres,
   "/api/events/log": revents_log,
   "/api/events": revents,
+  "/api/events/feed": revents_feed,
   "/api/health": rhealth,
   "/api/insights": rinsights,
   "/api/lookup": rlookup,

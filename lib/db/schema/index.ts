@@ -10,3 +10,4 @@ export * from "./payables";
 export * from "./admin-changes";
 export * from "./service-accounts";
 export * from "./devices";
+export * from "./erp-events";
