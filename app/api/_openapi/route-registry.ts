@@ -45,6 +45,10 @@ import * as rqrcodes from "@/app/api/qrcodes/route";
 import * as rready from "@/app/api/ready/route";
 import * as rreceivers_id from "@/app/api/receivers/[id]/route";
 import * as rreceivers from "@/app/api/receivers/route";
+import * as rwebhook_endpoints from "@/app/api/webhook-endpoints/route";
+import * as rwebhook_endpoints_id from "@/app/api/webhook-endpoints/[id]/route";
+import * as rwebhook_endpoints_id_deliveries from "@/app/api/webhook-endpoints/[id]/deliveries/route";
+import * as rwebhook_endpoints_id_deliveries_retry from "@/app/api/webhook-endpoints/[id]/deliveries/[delivery_id]/retry/route";
 import * as rreconciliation_id_resolve from "@/app/api/reconciliation/[id]/resolve/route";
 import * as rreconciliation from "@/app/api/reconciliation/route";
 import * as rservice_accounts from "@/app/api/service-accounts/route";
@@ -127,6 +131,10 @@ export const DOCUMENTED_ROUTES: Readonly<Record<string, Record<string, unknown>>
   "/api/ready": rready,
   "/api/receivers/[id]": rreceivers_id,
   "/api/receivers": rreceivers,
+  "/api/webhook-endpoints": rwebhook_endpoints,
+  "/api/webhook-endpoints/[id]": rwebhook_endpoints_id,
+  "/api/webhook-endpoints/[id]/deliveries": rwebhook_endpoints_id_deliveries,
+  "/api/webhook-endpoints/[id]/deliveries/[delivery_id]/retry": rwebhook_endpoints_id_deliveries_retry,
   "/api/reconciliation/[id]/resolve": rreconciliation_id_resolve,
   "/api/reconciliation": rreconciliation,
   "/api/service-accounts": rservice_accounts,

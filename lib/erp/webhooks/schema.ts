@@ -92,3 +92,8 @@ export type CreateEndpointBody = z.infer<typeof createEndpointBodySchema>;
 export type UpdateEndpointBody = z.infer<typeof updateEndpointBodySchema>;
 export type WebhookEndpoint = z.infer<typeof endpointSchema>;
 export type WebhookDelivery = z.infer<typeof deliverySchema>;
+export const endpointDeletedAnswer = z.object({ deleted: z.literal(true) }).meta({ id: "WebhookEndpointDeleted" });
+/** PATCH's answer: the secret only when it was rotated. */
+export const endpointMaybeWithSecretAnswer = z
+  .object({ endpoint: endpointSchema.extend({ secret: z.string().optional().describe("Only when rotate_secret was true: the new whsec_ secret, shown this once") }) })
+  .meta({ id: "WebhookEndpointChanged" });
