@@ -33,7 +33,7 @@ export const CLIENT_MESSAGES = {
   events: ["common", "events", "glossary", "qrcodeDetail", "table"],
   receivers: ["common", "formats", "glossary", "receivers", "register", "validation"],
   reconciliation: ["common", "glossary", "reconciliation", "validation"],
-  settings: ["adminChanges", "alerts", "approvals", "balance", "common", "costCentres", "formats", "glossary", "security", "users", "validation"],
+  settings: ["adminChanges", "alerts", "approvals", "balance", "common", "costCentres", "erpWebhooks", "formats", "glossary", "security", "users", "validation"],
   statement: ["common", "exports", "formats", "glossary", "statement", "table"],
   transfers: ["approvals", "auth", "batches", "common", "formats", "glossary", "table", "transfers", "validation"],
   transferDetail: ["approvals", "auth", "common", "glossary", "receipts", "transfers", "validation"],

@@ -12,6 +12,7 @@ import balance from "./balance.json";
 import batches from "./batches.json";
 import common from "./common.json";
 import costCentres from "./costCentres.json";
+import erpWebhooks from "./erpWebhooks.json";
 import errors from "./errors.json";
 import events from "./events.json";
 import exports from "./exports.json";
@@ -37,5 +38,5 @@ import users from "./users.json";
 import validation from "./validation.json";
 import webhooks from "./webhooks.json";
 
-const messages = { adminChanges, alerts, apiDocs, apiErrors, approvals, audit, auth, balance, batches, common, costCentres, errors, events, exports, formats, glossary, layout, lookup, overview, paymentDetail, payments, qrcodeDetail, qrcodes, receipts, receivers, reconciliation, register, security, serviceAccounts, statement, table, transfers, users, validation, webhooks };
+const messages = { adminChanges, alerts, apiDocs, apiErrors, approvals, audit, auth, balance, batches, common, costCentres, erpWebhooks, errors, events, exports, formats, glossary, layout, lookup, overview, paymentDetail, payments, qrcodeDetail, qrcodes, receipts, receivers, reconciliation, register, security, serviceAccounts, statement, table, transfers, users, validation, webhooks };
 export default messages;
