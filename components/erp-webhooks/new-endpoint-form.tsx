@@ -41,7 +41,7 @@ export function NewEndpointForm({ onCreated }: { onCreated: (created: { id: stri
     <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-lg border border-border p-4" aria-label={t("newTitle")}>
       <h2 className="text-sm font-semibold text-fg">{t("newTitle")}</h2>
       <Field id="endpoint-url" label={t("url")} error={errors.url} hint={t("urlHint")}>
-        {(c) => <Input {...c} value={url} maxLength={URL_MAX} onChange={(e) => setUrl(e.target.value)} inputMode="url" autoComplete="off" placeholder="https://erp.example.com/pix" />}
+        {(c) => <Input {...c} value={url} maxLength={URL_MAX} onChange={(e) => setUrl(e.target.value)} inputMode="url" autoComplete="off" placeholder={t("urlPlaceholder")} />}
       </Field>
       <Field id="endpoint-events" label={t("events")} error={errors.events} hint={t("eventsHint")}>
         {(c) => <Input {...c} value={events} onChange={(e) => setEvents(e.target.value)} autoComplete="off" />}
