@@ -21,5 +21,7 @@ export const erpWebhookQueries = {
       queryKey: [...erpWebhookQueries.all(), "deliveries", endpointId] as const,
       queryFn: ({ signal }) => apiGet(`/api/webhook-endpoints/${encodeURIComponent(endpointId)}/deliveries`, readDeliveries, { signal }),
       staleTime: 5_000,
+      // While one waits to be sent, look again: its attempt lands within seconds.
+      refetchInterval: (query) => (query.state.data?.deliveries.some((d) => d.state === "pending") ? 3_000 : false),
     }),
 };
