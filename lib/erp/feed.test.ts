@@ -5,6 +5,8 @@ import { APPROVER, createRequest, newIdempotentId, transferOf } from "@/lib/tran
 import { emitEvents } from "./emit";
 import { readFeed } from "./feed";
 import type { FeedEvent } from "./feed-schema";
+import { FEED_KEEP_MS, pruneFeed } from "./retention";
+import { dispatchEvents } from "./webhooks/dispatch";
 
 /** Reads the whole feed after `after`, page by page, as an ERP resuming from next_cursor would. */
 async function drain(store: TestStore, after: string, limit = 137): Promise<{ events: FeedEvent[]; cursor: string }> {
@@ -124,4 +126,24 @@ describe.each(TEST_ENGINES)("the change feed on $name", (engine) => {
       expect(own).toEqual([...own].sort((a, b) => a - b));
     }
   }, 240_000);
+});
+
+describe.each(TEST_ENGINES)("how long the feed keeps events, on $name", (engine) => {
+  let store: TestStore;
+  beforeAll(async () => {
+    store = await engine.open();
+  });
+  afterAll(() => store?.close());
+
+  it("events are kept 30 days and more; older ones go once the webhooks have passed them", async () => {
+    const now = new Date();
+    const old = new Date(now.getTime() - FEED_KEEP_MS - 60_000);
+    const recent = new Date(now.getTime() - 30 * 24 * 3_600_000);
+    await store.db.transaction((tx) => emitEvents(tx, [{ type: "charge.created", subjectId: "old", data: { n: "old" }, at: old }, { type: "charge.created", subjectId: "recent", data: { n: "recent" }, at: recent }]));
+    expect(await pruneFeed(store.db, now)).toBe(0); // not dispatched yet
+    while ((await dispatchEvents(store.db, now)) > 0);
+    expect(await pruneFeed(store.db, now)).toBe(1);
+    const { events } = await drain(store, "0");
+    expect(events.map((e) => e.data.n)).toEqual(["recent"]);
+  });
 });

@@ -4,6 +4,7 @@ import { getEnv } from "@/lib/env";
 import { getEventBus } from "@/lib/events/runtime";
 import { logLine } from "@/lib/http/logger";
 import { deliverDue } from "./deliver";
+import { pruneFeed } from "../retention";
 import { dispatchEvents } from "./dispatch";
 
 /**
@@ -14,6 +15,7 @@ import { dispatchEvents } from "./dispatch";
  * 12 s) and at once when a transfer change is heard or an admin asks for a retry.
  */
 const POLL_MS = 2_000;
+const PRUNE_EVERY_MS = 3_600_000;
 type Worker = { wake(): void };
 const HOLDER_KEY = Symbol.for("pix-backoffice.erp-webhooks");
 
@@ -25,6 +27,7 @@ export function startErpWebhooks(): Promise<Worker> {
     let timer: NodeJS.Timeout | undefined;
     let running = false;
     let again = false;
+    let prunedAt = 0;
     const run = async () => {
       if (running) return void (again = true);
       running = true;
@@ -36,6 +39,10 @@ export function startErpWebhooks(): Promise<Worker> {
           while ((await dispatchEvents(store.db, now)) > 0);
           while ((await deliverDue(store.db, { now: new Date(), policy: env.erpWebhooks })) > 0);
         } while (again);
+        if (Date.now() - prunedAt >= PRUNE_EVERY_MS) {
+          prunedAt = Date.now();
+          await pruneFeed(store.db, new Date());
+        }
       } catch (error) {
         logLine("error", "webhook worker failed; trying again", { error: String((error as Error)?.message ?? error) });
       } finally {
