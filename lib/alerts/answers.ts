@@ -27,6 +27,7 @@ const alertFactsSchema = z.object({
   expires_at: z.string().nullable().optional(),
   last_webhook_at: z.string().nullable().optional(),
   file_name: z.string().nullable().optional(),
+  endpoint_url: z.string().optional(),
 });
 
 const alertDeliverySchema = z.object({
@@ -45,7 +46,7 @@ export const alertSchema = z
     id: z.number().int(),
     rule: alertRuleSchema,
     state: z.enum(ALERT_STATES),
-    subject: z.object({ type: z.enum(["transfer", "batch", "finding", "account", "webhooks", "transfers"]), id: z.string() }),
+    subject: z.object({ type: z.enum(["transfer", "batch", "finding", "account", "webhooks", "transfers", "webhook_endpoint"]), id: z.string() }),
     /** Where a person looks at it in the back office (a path). */
     href: z.string().nullable(),
     facts: alertFactsSchema,

@@ -19,6 +19,7 @@ export const ALERT_RULES = [
   "balance_short",
   "webhooks_silent",
   "failure_spike",
+  "erp_endpoint_disabled",
 ] as const;
 export type AlertRule = (typeof ALERT_RULES)[number];
 
@@ -52,6 +53,8 @@ export const RULE_SPECS: Record<AlertRule, RuleSpec> = {
   webhooks_silent: { unit: "minutes", fallback: 30, min: 5, max: 1_440, scope: "global" },
   // One refusal is handled on its transfer; more than five in an hour looks systemic.
   failure_spike: { unit: "count", fallback: 5, min: 1, max: 10_000, scope: "global" },
+  // The company's webhook endpoint disabled after failing for days (lib/erp/webhooks): the ERP hears nothing.
+  erp_endpoint_disabled: { unit: null, fallback: null, min: 0, max: 0, scope: "global" },
 };
 
 export function isAlertRule(value: unknown): value is AlertRule {

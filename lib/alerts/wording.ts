@@ -42,6 +42,7 @@ export function detailWords(w: Words, rule: AlertRule, facts: AlertFacts): strin
     kind: facts.finding_kind === "missing_at_provider" || facts.finding_kind === "missed_notification" ? w(`reconciliation.kinds.${facts.finding_kind}`) : (facts.finding_kind ?? ""),
     amount: facts.value_cents !== undefined ? formatBRL(facts.value_cents) : "—",
     last: facts.last_webhook_at ? formatBrazilDateTime(facts.last_webhook_at) : w("alerts.never"),
+    url: facts.endpoint_url ?? "",
   };
   return w(`alerts.rules.${rule}.detail`, values);
 }
@@ -64,6 +65,8 @@ export function alertHref(type: AlertSubjectType, id: string): string {
       return "/events";
     case "transfers":
       return "/transfers?view=notPaid";
+    case "webhook_endpoint":
+      return "/settings/webhooks";
     default:
       return "/";
   }

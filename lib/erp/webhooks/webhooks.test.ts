@@ -3,7 +3,9 @@ import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, webhookEndpoints } from "@/lib/db/schema";
+import { evaluateAlerts } from "@/lib/alerts/raise";
+import { getAlertSettings, ruleConfigOf } from "@/lib/alerts/settings";
+import { alerts, auditLog, webhookEndpoints } from "@/lib/db/schema";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { TransferError } from "@/lib/transfers/errors";
 import { createRequest, newIdempotentId, transferOf } from "@/lib/transfers/testing/fixtures";
@@ -146,10 +148,22 @@ describe.each(TEST_ENGINES)("webhooks to the company's systems on $name", (engin
     const audited = await store.db.select().from(auditLog).where(and(eq(auditLog.action, "webhook_endpoint.disable"), eq(auditLog.target, endpoint.id)));
     expect(audited).toHaveLength(1);
 
+    // Admins are told: an alert about the endpoint, which resolves itself once it is enabled again.
+    const evaluate = async () =>
+      evaluateAlerts(store.db, { kind: "all" }, { now: at(t0, DISABLE_AFTER_MS), config: ruleConfigOf(await getAlertSettings(store.db, 30)), portal: false, channels: { email: false, webhook: false, appUrl: "http://localhost" } });
+    await evaluate();
+    const raised = await store.db.select().from(alerts).where(and(eq(alerts.rule, "erp_endpoint_disabled"), eq(alerts.subjectId, endpoint.id)));
+    expect(raised).toMatchObject([{ state: "open", subjectType: "webhook_endpoint", facts: { endpoint_url: base + path } }]);
+
     const sent = received.filter((r) => r.path === path).length;
     await emit("d-4");
     await tick(at(t0, DISABLE_AFTER_MS + 3_600_000));
     expect(received.filter((r) => r.path === path)).toHaveLength(sent);
+
+    await updateEndpoint(store.db, endpoint.id, { enabled: true }, ADMIN, OPEN);
+    await evaluate();
+    const [after2] = await store.db.select().from(alerts).where(and(eq(alerts.rule, "erp_endpoint_disabled"), eq(alerts.subjectId, endpoint.id)));
+    expect(after2?.state).toBe("resolved");
   });
 
   it("loopback, private and link-local addresses are refused unless allowed, plain http outside sandbox mode too; checked again before each delivery", async () => {
