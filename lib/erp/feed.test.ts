@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { erpEventSeals } from "@/lib/db/schema";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { moveTransfers } from "@/lib/transfers/transition";
 import { APPROVER, createRequest, newIdempotentId, transferOf } from "@/lib/transfers/testing/fixtures";
@@ -38,6 +39,8 @@ describe.each(TEST_ENGINES)("the change feed on $name", (engine) => {
     ]);
     expect(events[1]!.data).toMatchObject({ idempotent_id: row.idempotentId, value_cents: 45_678, from_state: "awaiting_approval" });
     expect(Number(events[1]!.id)).toBeGreaterThan(Number(events[0]!.id));
+    // Each transaction's mark is gone once it committed (the numbering ran once per transaction).
+    expect(await store.db.select().from(erpEventSeals)).toEqual([]);
   });
 
   it("a change rolled back never reaches the feed", async () => {
@@ -53,7 +56,8 @@ describe.each(TEST_ENGINES)("the change feed on $name", (engine) => {
     expect(events.map((e) => e.data.name)).toEqual(["kept"]);
   });
 
-  it.runIf(engine.name === "postgresql")("an event written first but committed last comes after what committed before it: a reader that already passed it still gets it", async () => {
+  // Two transactions at once need two connections: PostgreSQL only (PGlite runs one at a time).
+  if (engine.name === "postgresql") it("an event written first but committed last comes after what committed before it: a reader that already passed it still gets it", async () => {
     const { cursor: start } = await drain(store, "0");
     let releaseFirst!: () => void;
     const firstMayCommit = new Promise<void>((resolve) => (releaseFirst = resolve));

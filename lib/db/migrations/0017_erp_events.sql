@@ -1,3 +1,7 @@
+CREATE TABLE "erp_event_seals" (
+	"txid" "xid8" PRIMARY KEY NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "erp_events" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "erp_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"position" bigint,
@@ -65,33 +69,44 @@ CREATE UNIQUE INDEX "webhook_deliveries_endpoint_event_idx" ON "webhook_deliveri
 CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("next_attempt_at") WHERE state = 'pending';--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_endpoint_idx" ON "webhook_deliveries" USING btree ("endpoint_id","created_at");--> statement-breakpoint
 CREATE INDEX "webhook_delivery_attempts_delivery_idx" ON "webhook_delivery_attempts" USING btree ("delivery_id","at");--> statement-breakpoint
--- The change feed's order (lib/db/schema/erp-events.ts). Rows are written with no position; just
--- before the writing transaction commits, this deferred trigger numbers all of its rows after the
--- highest position already committed, under a transaction-level advisory lock that is released
--- only once the commit is visible to others. Positions therefore become visible in increasing
--- order (commit order): a reader resuming after position n can never miss a row below n. The
--- lock is taken at the very end of the transaction, after every row lock it needed, so it adds
--- no deadlock and is held only for the commit itself.
+-- The change feed's order (lib/db/schema/erp-events.ts). Events are written with no position.
+-- The first insert of events in a transaction leaves one row in erp_event_seals; just before that
+-- transaction commits, the row's deferred trigger numbers all of the transaction's events after
+-- the highest position already committed, under a transaction-level advisory lock that is
+-- released only once the commit is visible to others. Positions therefore become visible in
+-- increasing order (commit order): a reader resuming after position n can never miss a row below
+-- n. The lock is taken at the very end of the transaction, after every row lock it needed, so it
+-- adds no deadlock and is held only for the commit itself; the trigger runs once per transaction.
+CREATE FUNCTION erp_events_mark() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO erp_event_seals (txid) VALUES (pg_current_xact_id()) ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER erp_events_mark
+  AFTER INSERT ON erp_events
+  FOR EACH STATEMENT EXECUTE FUNCTION erp_events_mark();
+--> statement-breakpoint
 CREATE FUNCTION erp_events_seal() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
   base bigint;
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM erp_events WHERE position IS NULL AND txid = pg_current_xact_id()) THEN
-    RETURN NULL;
-  END IF;
   PERFORM pg_advisory_xact_lock(hashtext('pix.erp_events.position'));
   SELECT coalesce(max(position), 0) INTO base FROM erp_events;
   UPDATE erp_events e SET position = base + n.rn
     FROM (SELECT id, row_number() OVER (ORDER BY id) AS rn FROM erp_events
-          WHERE position IS NULL AND txid = pg_current_xact_id()) n
+          WHERE position IS NULL AND txid = NEW.txid) n
    WHERE e.id = n.id;
+  DELETE FROM erp_event_seals WHERE txid = NEW.txid;
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER erp_events_seal
-  AFTER INSERT ON erp_events DEFERRABLE INITIALLY DEFERRED
+  AFTER INSERT ON erp_event_seals DEFERRABLE INITIALLY DEFERRED
   FOR EACH ROW EXECUTE FUNCTION erp_events_seal();
 --> statement-breakpoint
 -- Every change of a transfer request appends to its timeline (transfer_events, in the same

@@ -40,6 +40,15 @@ export const erpEvents = pgTable(
 export type ErpEventRow = typeof erpEvents.$inferSelect;
 
 /**
+ * One row per transaction that wrote events and has not committed yet: its deferred trigger
+ * numbers that transaction's events once, at commit (one call per transaction, not per event),
+ * and deletes the row again. Empty outside a writing transaction.
+ */
+export const erpEventSeals = pgTable("erp_event_seals", {
+  txid: xid8("txid").primaryKey(),
+});
+
+/**
  * The company's systems that receive the events as Standard Webhooks (lib/erp/webhooks).
  * `secret` signs the deliveries (`whsec_` + base64), shown once when made or rotated.
  */
