@@ -176,7 +176,10 @@ export const transferDetailSchema = transferSchema
 export const transferDetailAnswer = z.object({ transfer: transferDetailSchema });
 
 /** A page of the list; `total` and `total_value_cents` count every request the filters match, not only this page. */
-export const transferListMetaSchema = storePageMetaSchema.extend({ total_value_cents: centsSchema }).meta({ id: "TransferPageMeta" });
+export const transferListMetaSchema = storePageMetaSchema.extend({
+  total_value_cents: centsSchema,
+  next_cursor: z.string().nullable().describe("Pass as `cursor` for the next page (null: this was the last)"),
+}).meta({ id: "TransferPageMeta" });
 
 /** GET /api/transfers. */
 export const transferListAnswer = z.object({ transfers: z.array(transferSchema), meta: transferListMetaSchema });

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { storePageSchema } from "@/lib/domain/list-params";
 import { isCalendarDay, isCentsFilter, isCostCentreFilter, isTextFilter } from "./filters";
 import { TRANSFER_STATES } from "./states";
+import { MAX_STORE_PAGE_SIZE } from "@/lib/domain/pages";
+import { decodeListCursor } from "./list-cursor";
 import { initiationTypeSchema, pixKeyTypeSchema } from "@/lib/contract/enums";
 import { LIMITS } from "@/lib/contract/limits";
 
@@ -50,6 +52,17 @@ export const transferListQuerySchema = z
     /** Created between these Brazil days, both included. */
     created_from: dayFilter,
     created_to: dayFilter,
+    /** Only requests changed at or after this instant (for programs that keep a copy; the change feed is exact). */
+    updated_since: z.iso.datetime({ offset: true, error: "validation.transfers.instant" }).optional(),
+    /** Requests per page (1-200; default 50). */
+    limit: z.coerce.number({ error: "validation.transfers.limit" }).int("validation.transfers.limit").min(1, "validation.transfers.limit").max(MAX_STORE_PAGE_SIZE, "validation.transfers.limit").optional(),
+    /** meta.next_cursor of the previous page: the next page, unmoved by transfers created since (`page` is then ignored). */
+    cursor: z
+      .string()
+      .max(300, "validation.transfers.cursor")
+      .refine((v) => decodeListCursor(v) !== null, "validation.transfers.cursor")
+      .transform((v) => decodeListCursor(v)!)
+      .optional(),
   })
   .superRefine((q, ctx) => {
     if (typeof q.min_cents === "number" && typeof q.max_cents === "number" && q.min_cents > q.max_cents) {

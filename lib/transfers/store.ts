@@ -17,6 +17,7 @@ import { receiverCheck } from "./receiver-check";
 import { seriesView } from "./series-view";
 import { asTransferOutcome } from "./outcome";
 import { isTransferState, type TransferState } from "./states";
+import { encodeListCursor, type ListCursor } from "./list-cursor";
 import { awaitsDecisionOfSql, holdersOf } from "./who-decides";
 import { approvalsOf, attentionSettings, costCentresOf, toTransfer, transferView } from "./row-view";
 import type { Person, TransferDetail, TransferEvent, TransferListMeta, TransferRequest } from "./types";
@@ -173,6 +174,10 @@ export type TransferListQuery = {
   /** Created between these Brazil days ("YYYY-MM-DD"), both included. */
   createdFrom?: string;
   createdTo?: string;
+  /** Changed at or after this instant. */
+  updatedSince?: Date;
+  /** After this place in the list (keyset): the page is not moved by what was created since. */
+  cursor?: ListCursor;
   now?: Date;
 };
 
@@ -183,14 +188,16 @@ export async function listTransfers(db: Db, q: TransferListQuery): Promise<{ tra
   const now = q.now ?? new Date();
   const conditions = listConditions(q, now);
   const where = conditions.length ? and(...conditions) : undefined;
+  const t = transferRequests;
+  const after = q.cursor ? sql`(${t.createdAt}, ${t.id}) < (${q.cursor.createdAt.toISOString()}::timestamptz, ${q.cursor.id})` : undefined;
   const [rows, totals] = await Promise.all([
     db
       .select()
       .from(transferRequests)
-      .where(where)
+      .where(and(where, after))
       .orderBy(desc(transferRequests.createdAt), desc(transferRequests.id))
       .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .offset(q.cursor ? 0 : (page - 1) * pageSize),
     db.select({ n: count(), cents: sql<string | null>`sum(${transferRequests.valueCents})` }).from(transferRequests).where(where),
   ]);
   const [approvedBy, centres] = await Promise.all([approvalsOf(db, rows.map((r) => r.id)), costCentresOf(db, rows)]);
@@ -203,6 +210,7 @@ export async function listTransfers(db: Db, q: TransferListQuery): Promise<{ tra
       total,
       total_pages: Math.max(1, Math.ceil(total / pageSize)),
       total_value_cents: Number(totals[0]?.cents ?? 0),
+      next_cursor: rows.length === pageSize ? encodeListCursor({ createdAt: rows.at(-1)!.createdAt, id: rows.at(-1)!.id }) : null,
     },
   };
 }
@@ -228,6 +236,7 @@ function listConditions(q: TransferListQuery, now: Date): SQL[] {
   const to = q.createdTo ? brazilInstant(q.createdTo) : null;
   if (from) conditions.push(gte(t.createdAt, from));
   if (to) conditions.push(lt(t.createdAt, addBrazilDays(to, 1)));
+  if (q.updatedSince) conditions.push(gte(t.updatedAt, q.updatedSince));
   return conditions;
 }
 

@@ -58,6 +58,9 @@ export const GET = route(
         maxCents: query.max_cents,
         createdFrom: query.created_from,
         createdTo: query.created_to,
+        updatedSince: query.updated_since ? new Date(query.updated_since) : undefined,
+        cursor: query.cursor,
+        pageSize: query.limit,
       }),
     ),
 );
