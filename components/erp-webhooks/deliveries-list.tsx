@@ -45,7 +45,7 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
   });
   const last = delivery.history.at(-1);
   return (
-    <li className="flex flex-wrap items-start justify-between gap-3 py-2 text-sm" data-delivery={delivery.id}>
+    <li className="flex flex-wrap items-start justify-between gap-3 py-2 text-sm" data-delivery={delivery.id} data-webhook-id={delivery.webhook_id}>
       <div className="flex min-w-0 flex-col gap-0.5">
         <span className="font-mono text-xs text-fg">{delivery.event_type}</span>
         <span className="text-xs text-fg-muted">
