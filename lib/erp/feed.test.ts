@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { erpEventSeals } from "@/lib/db/schema";
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { batches, erpEventSeals } from "@/lib/db/schema";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
+import { moveAtOnce } from "@/lib/transfers/move-at-once";
 import { moveTransfers } from "@/lib/transfers/transition";
 import { APPROVER, createRequest, newIdempotentId, transferOf } from "@/lib/transfers/testing/fixtures";
 import { emitEvents } from "./emit";
@@ -41,6 +44,31 @@ describe.each(TEST_ENGINES)("the change feed on $name", (engine) => {
     expect(Number(events[1]!.id)).toBeGreaterThan(Number(events[0]!.id));
     // Each transaction's mark is gone once it committed (the numbering ran once per transaction).
     expect(await store.db.select().from(erpEventSeals)).toEqual([]);
+  });
+
+  it("the engine's one-statement move (lib/transfers/move-at-once.ts) is an event too", async () => {
+    const { cursor: start } = await drain(store, "0");
+    const row = await createRequest(store.db, transferOf(newIdempotentId("feed"), 1_000), 0);
+    const moved = await store.db.transaction((tx) => moveAtOnce(tx, row.id, "submitting", { from: ["approved"] }));
+    expect(moved).not.toBeNull();
+    const { events } = await drain(store, start);
+    expect(events.map((e) => [e.type, e.data.from_state])).toEqual([
+      ["transfer.created", null],
+      ["transfer.submitting", "approved"],
+    ]);
+  });
+
+  it("a batch's change of state is an event; a draft's creation is not", async () => {
+    const { cursor: start } = await drain(store, "0");
+    const id = randomUUID();
+    await store.db.insert(batches).values({ id, fileName: "folha.csv", fileSha256: "0".repeat(64), fileFormat: "csv", makerId: "m", makerEmail: "m@t.example", state: "draft", rows: 3, valid: 3, invalid: 0, totalCents: 30_000 });
+    await store.db.update(batches).set({ state: "awaiting_approval" }).where(eq(batches.id, id));
+    await store.db.update(batches).set({ state: "sending" }).where(eq(batches.id, id));
+    const { events } = await drain(store, start);
+    expect(events.map((e) => [e.type, e.data.id, e.data.from_state, e.data.total_cents])).toEqual([
+      ["batch.awaiting_approval", id, "draft", 30_000],
+      ["batch.sending", id, "awaiting_approval", 30_000],
+    ]);
   });
 
   it("a change rolled back never reaches the feed", async () => {
