@@ -79,6 +79,8 @@ export const rawSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   ALERT_WEBHOOK_SECRET: optionalText,
+  /** Outgoing ERP webhooks (lib/erp/webhooks) may point at loopback, private or link-local addresses; unset: only in sandbox mode. */
+  WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
   VAPID_PUBLIC_KEY: optionalText.refine((v) => !v || isVapidKey(v, 65), { error: "must be a P-256 public key, base64url (87 characters, as web-push generate-vapid-keys prints it)" }),
   VAPID_PRIVATE_KEY: optionalText.refine((v) => !v || isVapidKey(v, 32), { error: "must be a P-256 private key, base64url (43 characters)" }),
   VAPID_SUBJECT: optionalText.refine((v) => !v || /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(v), { error: "must be a mailto: address or an https:// URL (push services write to it about problems)" }),

@@ -42,6 +42,8 @@ export type ServerEnv = {
   trustedProxyHops: number;
   /** Operators, approvers and admins must have a second factor. */
   require2fa: boolean;
+  /** The company's webhook endpoints: loopback/private addresses allowed (WEBHOOK_ALLOW_PRIVATE_URLS), plain http allowed (sandbox mode only). */
+  erpWebhooks: { allowPrivate: boolean; requireHttps: boolean };
   transfers: {
     /** Submissions of one request before it is `failed` (each reuses the idempotent_id). */
     maxAttempts: number;
@@ -174,6 +176,10 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
     logFormat: e.LOG_FORMAT,
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     require2fa: e.REQUIRE_2FA ? e.REQUIRE_2FA === "true" : !sandboxMode,
+    erpWebhooks: {
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE_URLS ? e.WEBHOOK_ALLOW_PRIVATE_URLS === "true" : sandboxMode,
+      requireHttps: !sandboxMode,
+    },
     transfers: {
       maxAttempts: e.TRANSFER_MAX_ATTEMPTS,
       retryBaseMs: e.TRANSFER_RETRY_BASE_MS,

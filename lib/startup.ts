@@ -44,6 +44,9 @@ export async function startServer(): Promise<void> {
     const { startPush } = await import("./push/runtime");
     await startPush();
     logLine("debug", "push started", { push: env.push ? "on" : "off" });
+    // The company's webhook endpoints (the ERP): deliveries from the change feed.
+    const { startErpWebhooks } = await import("./erp/webhooks/runtime");
+    await startErpWebhooks();
     const webhooks = await registerOurWebhooks(env);
     logLine("info", "started", { url: env.appUrl, webhooks });
   } catch (error) {

@@ -22,6 +22,7 @@ type NavLabel =
   | "approvals"
   | "provider"
   | "costCentres"
+  | "erpWebhooks"
   | "security";
 
 /**
@@ -61,6 +62,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   { href: "/settings/alerts", label: "alertRules", permission: "policy", tier: 3 },
   { href: "/settings/provider", label: "provider", permission: "policy", tier: 3 },
   { href: "/settings/cost-centres", label: "costCentres", permission: "costCentres", tier: 3 },
+  { href: "/settings/webhooks", label: "erpWebhooks", permission: "webhooks", tier: 3 },
   { href: "/settings/security", label: "security", permission: "account", tier: 3 },
   { href: "/settings/notifications", label: "notifications", permission: "account", tier: 3 },
 ];

@@ -33,6 +33,7 @@ const alertFactsSchema = z.object({
   /** A charge's own reference (an invoice number) and its payer. */
   external_reference: z.string().optional(),
   payer_name: z.string().optional(),
+  endpoint_url: z.string().optional(),
 });
 
 const alertDeliverySchema = z.object({
@@ -51,7 +52,7 @@ export const alertSchema = z
     id: z.number().int(),
     rule: alertRuleSchema,
     state: z.enum(ALERT_STATES),
-    subject: z.object({ type: z.enum(["transfer", "batch", "finding", "account", "webhooks", "transfers", "cash", "charge"]), id: z.string() }),
+    subject: z.object({ type: z.enum(["transfer", "batch", "finding", "account", "webhooks", "transfers", "cash", "charge", "webhook_endpoint"]), id: z.string() }),
     /** Where a person looks at it in the back office (a path). */
     href: z.string().nullable(),
     facts: alertFactsSchema,

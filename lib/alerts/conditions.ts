@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, gte, inArray, isNotNull, lte, max, or, sql, sum, count, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, isNull, lte, max, or, sql, sum, count, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
-import { batches, charges, reconciliationFindings, transferRequests, webhookEvents, type TransferRequestRow } from "@/lib/db/schema";
+import { batches, charges, reconciliationFindings, transferRequests, webhookEndpoints, webhookEvents, type TransferRequestRow } from "@/lib/db/schema";
 import type { AccountBalance } from "@/lib/payments-api";
 import { brazilDayKey } from "@/lib/pix";
 import { incomingItems } from "@/lib/cash/incoming";
@@ -90,6 +90,7 @@ export async function seeConditions(ctx: Context, scope: Scope): Promise<Seen> {
   else if (on("webhooks_unregistered")) seen.conditions.push(...registrationConditions(ctx, ctx.registration));
   if (on("failure_spike")) seen.conditions.push(...(await spikeConditions(ctx)));
   if (on("charge_paid_after_withdrawal")) seen.conditions.push(...(await chargeConditions(ctx)));
+  if (on("erp_endpoint_disabled")) seen.conditions.push(...(await disabledEndpointConditions(ctx)));
   return seen;
 }
 
@@ -259,6 +260,19 @@ async function shortfallConditions(ctx: Context, balance: AccountBalance): Promi
  * minutes ago (within a day) with no accepted notification since they were registered, and none
  * at all in the last N minutes.
  */
+/** The company's webhook endpoints disabled after failing for days (lib/erp/webhooks/deliver.ts); enabled again, the alert resolves. */
+async function disabledEndpointConditions(ctx: Context): Promise<Condition[]> {
+  const e = webhookEndpoints;
+  const rows = await ctx.db.select().from(e).where(and(eq(e.enabled, false), eq(e.disabledReason, "failing"), isNull(e.deletedAt))).limit(MAX_ROWS);
+  return rows.map((row) => ({
+    rule: "erp_endpoint_disabled" as const,
+    key: `erp_endpoint_disabled:webhook_endpoint:${row.id}`,
+    subject: { type: "webhook_endpoint" as const, id: row.id },
+    ownerId: null,
+    facts: { endpoint_url: row.url, last_webhook_at: row.disabledAt?.toISOString() ?? null },
+  }));
+}
+
 async function silenceConditions(ctx: Context): Promise<Condition[]> {
   const minutes = ctx.config.webhooks_silent.threshold ?? 30;
   const quietSince = new Date(ctx.now.getTime() - minutes * 60_000);

@@ -22,6 +22,7 @@ export const ALERT_RULES = [
   "webhooks_unregistered",
   "failure_spike",
   "charge_paid_after_withdrawal",
+  "erp_endpoint_disabled",
 ] as const;
 export type AlertRule = (typeof ALERT_RULES)[number];
 
@@ -62,6 +63,8 @@ export const RULE_SPECS: Record<AlertRule, RuleSpec> = {
   failure_spike: { unit: "count", fallback: 5, min: 1, max: 10_000, scope: "global" },
   // Money came in for a charge a person withdrew: someone must check with the customer (refund?).
   charge_paid_after_withdrawal: { unit: null, fallback: null, min: 0, max: 0, scope: "global" },
+  // The company's webhook endpoint disabled after failing for days (lib/erp/webhooks): the ERP hears nothing.
+  erp_endpoint_disabled: { unit: null, fallback: null, min: 0, max: 0, scope: "global" },
 };
 
 export function isAlertRule(value: unknown): value is AlertRule {

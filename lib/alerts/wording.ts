@@ -46,6 +46,7 @@ export function detailWords(w: Words, rule: AlertRule, facts: AlertFacts): strin
     day: facts.day ? formatBrazilDay(facts.day) : "—",
     missing: formatBRL(facts.missing_cents ?? 0),
     last: facts.last_webhook_at ? formatBrazilDateTime(facts.last_webhook_at) : w("alerts.never"),
+    url: facts.endpoint_url ?? "",
   };
   return w(`alerts.rules.${rule}.detail`, values);
 }
@@ -72,6 +73,8 @@ export function alertHref(type: AlertSubjectType, id: string): string {
       return `/cash?day=${encodeURIComponent(id)}`;
     case "charge":
       return `/charges/${encodeURIComponent(id)}`;
+    case "webhook_endpoint":
+      return "/settings/webhooks";
     default:
       return "/";
   }

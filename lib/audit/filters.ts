@@ -87,6 +87,12 @@ export const AUDIT_ACTIONS = [
   "service_account.token_issue",
   "service_account.token_revoke",
   "service_account.call",
+  "webhook_endpoint.create",
+  "webhook_endpoint.update",
+  "webhook_endpoint.rotate_secret",
+  "webhook_endpoint.delete",
+  "webhook_endpoint.disable",
+  "webhook_endpoint.retry_delivery",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

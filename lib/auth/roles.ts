@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   reconciliation: ["support", "admin"],
   audit: ["admin"],
   users: ["admin"],
+  /** The company's webhook endpoints (where events go, their signing secrets). */
+  webhooks: ["admin"],
   /** The approval policy. */
   policy: ["admin"],
   /** The list of cost centres transfers may name. */

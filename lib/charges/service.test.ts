@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluateAlerts } from "@/lib/alerts/raise";
 import { getAlertSettings, ruleConfigOf } from "@/lib/alerts/settings";
 import { setStoreForTests } from "@/lib/db";
-import { auditLog, chargeEvents, charges } from "@/lib/db/schema";
+import { auditLog, chargeEvents, charges, erpEvents } from "@/lib/db/schema";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import type { EventBus } from "@/lib/events/bus";
 import { receiveWebhook } from "@/lib/events/receiver";
@@ -77,6 +77,10 @@ describe.each(TEST_ENGINES)("charges on $name", (engine) => {
     expect(charge.referenceCode).toBeTruthy();
     // 23:59:59 of the due day in Brazil (UTC-3): 02:59:59 UTC the next day.
     expect(charge.expiresAt.toISOString()).toBe(`${brazilDayKey(addBrazilDays(new Date(`${body.dueDate}T12:00:00Z`), 1))}T02:59:59.000Z`);
+    // The ERP hears it through the change feed, in the same transaction as the move.
+    const feed = await store.db.select().from(erpEvents).where(eq(erpEvents.subjectId, charge.id));
+    expect(feed.map((e) => e.type)).toEqual(["charge.awaiting_payment"]);
+    expect(feed[0]!.data).toMatchObject({ external_reference: body.externalReference, value_cents: 15_990, state: "awaiting_payment" });
     const audit = await store.db.select().from(auditLog).where(and(eq(auditLog.action, "charge.create"), eq(auditLog.target, charge.id)));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorEmail: MAKER.email, outcome: "success" });

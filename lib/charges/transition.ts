@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Tx } from "@/lib/db";
 import { chargeEvents, charges, type ChargeRow } from "@/lib/db/schema";
+import { emitEvents } from "@/lib/erp/emit";
 import { canChargeTransition, isChargeState, type ChargeState } from "./states";
 
 export type ChargeNote = { key: string; values?: Record<string, string | number> } | null;
@@ -33,6 +34,8 @@ export async function moveCharge(
     .where(eq(charges.id, id))
     .returning();
   await appendChargeEvent(tx, id, { from, to, actorEmail: options.actorEmail ?? null, note: options.note ?? null, at: now });
+  // The ERP hears it in this transaction's commit (the change feed and the company's webhooks).
+  await emitEvents(tx, [{ type: `charge.${to}`, subjectId: id, data: chargeEventData(updated!), at: now }]);
   return { moved: true, row: updated!, from };
 }
 
@@ -53,4 +56,19 @@ export async function lockCharge(tx: Tx, id: string): Promise<ChargeRow | null> 
 /** Marks that the provider's record was read (the reconciler reads the least recently checked first). */
 export async function markChargeChecked(tx: Tx, id: string, at: Date): Promise<void> {
   await tx.update(charges).set({ providerCheckedAt: at }).where(eq(charges.id, id));
+}
+
+/** What a charge.* event carries: the charge's wire fields an ERP reconciles with (its invoice number, value, state, payment). */
+function chargeEventData(row: ChargeRow): Record<string, unknown> {
+  return {
+    id: row.id,
+    external_reference: row.externalReference,
+    state: row.state,
+    value_cents: row.valueCents,
+    due_date: row.dueDate,
+    reference_code: row.referenceCode,
+    paid_at: row.paidAt?.toISOString() ?? null,
+    paid_value_cents: row.paidValueCents,
+    end_to_end: row.endToEnd,
+  };
 }

@@ -34,7 +34,7 @@ export const CLIENT_MESSAGES = {
   events: ["common", "events", "glossary", "qrcodeDetail", "table"],
   receivers: ["common", "formats", "glossary", "receivers", "register", "validation"],
   reconciliation: ["common", "glossary", "reconciliation", "validation"],
-  settings: ["adminChanges", "alerts", "approvals", "audit", "auth", "balance", "common", "costCentres", "formats", "glossary", "security", "serviceAccounts", "users", "validation"],
+  settings: ["adminChanges", "alerts", "approvals", "audit", "auth", "balance", "common", "costCentres", "erpWebhooks", "formats", "glossary", "security", "serviceAccounts", "users", "validation"],
   statement: ["common", "exports", "formats", "glossary", "statement", "table"],
   cash: ["cash", "common", "exports"],
   transfers: ["approvals", "auth", "batches", "common", "formats", "glossary", "table", "transfers", "validation"],

@@ -179,8 +179,7 @@ export const transferDetailAnswer = z.object({ transfer: transferDetailSchema })
 export const transferListMetaSchema = storePageMetaSchema
   .extend({
     total_value_cents: centsSchema,
-    /** The page after this one (`?cursor=`), costing the same however deep; null on the last page. */
-    next_cursor: z.string().nullable(),
+    next_cursor: z.string().nullable().describe("Pass as `cursor` for the next page, costing the same however deep (null: this was the last)"),
   })
   .meta({ id: "TransferPageMeta" });
 

@@ -4,6 +4,7 @@ import { cursorSchema } from "@/lib/db/keyset";
 import { storePageSchema } from "@/lib/domain/list-params";
 import { isCalendarDay, isCentsFilter, isCostCentreFilter, isTextFilter } from "./filters";
 import { TRANSFER_STATES } from "./states";
+import { MAX_STORE_PAGE_SIZE } from "@/lib/domain/pages";
 import { initiationTypeSchema, pixKeyTypeSchema } from "@/lib/contract/enums";
 import { LIMITS } from "@/lib/contract/limits";
 
@@ -36,7 +37,7 @@ export const transferListQuerySchema = z
       .transform((v) => v === "true")
       .optional(),
     page: storePageSchema(),
-    /** The page after the one whose `meta.next_cursor` this is (instead of a page number). */
+    /** meta.next_cursor of the previous page: the next page, unmoved by transfers created since (`page` is then ignored). */
     cursor: cursorSchema("validation.transfers.cursor"),
     batch: z.string().uuid("validation.transfers.batch").optional(),
     /** The occurrences of one recurring series. */
@@ -53,6 +54,10 @@ export const transferListQuerySchema = z
     /** Created between these Brazil days, both included. */
     created_from: dayFilter,
     created_to: dayFilter,
+    /** Only requests changed at or after this instant (for programs that keep a copy; the change feed is exact). */
+    updated_since: z.iso.datetime({ offset: true, error: "validation.transfers.instant" }).optional(),
+    /** Requests per page (1-200; default 50). */
+    limit: z.coerce.number({ error: "validation.transfers.limit" }).int("validation.transfers.limit").min(1, "validation.transfers.limit").max(MAX_STORE_PAGE_SIZE, "validation.transfers.limit").optional(),
   })
   .superRefine((q, ctx) => {
     if (typeof q.min_cents === "number" && typeof q.max_cents === "number" && q.min_cents > q.max_cents) {

@@ -175,6 +175,8 @@ export type TransferListQuery = {
   /** Created between these Brazil days ("YYYY-MM-DD"), both included. */
   createdFrom?: string;
   createdTo?: string;
+  /** Changed at or after this instant. */
+  updatedSince?: Date;
   /** The next page after this cursor (lib/db/keyset.ts) instead of a page number. */
   cursor?: Cursor;
   now?: Date;
@@ -239,6 +241,7 @@ function listConditions(q: TransferListQuery, now: Date): SQL[] {
   const to = q.createdTo ? brazilInstant(q.createdTo) : null;
   if (from) conditions.push(gte(t.createdAt, from));
   if (to) conditions.push(lt(t.createdAt, addBrazilDays(to, 1)));
+  if (q.updatedSince) conditions.push(gte(t.updatedAt, q.updatedSince));
   return conditions;
 }
 

@@ -15,6 +15,7 @@ import cash from "./cash.json";
 import charges from "./charges.json";
 import common from "./common.json";
 import costCentres from "./costCentres.json";
+import erpWebhooks from "./erpWebhooks.json";
 import errors from "./errors.json";
 import events from "./events.json";
 import exports from "./exports.json";
@@ -40,5 +41,5 @@ import users from "./users.json";
 import validation from "./validation.json";
 import webhooks from "./webhooks.json";
 
-const messages = { adminChanges, alerts, apiDocs, apiErrors, approvals, audit, auth, balance, batches, cash, charges, common, costCentres, errors, events, exports, formats, glossary, layout, lookup, overview, paymentDetail, payments, qrcodeDetail, qrcodes, receipts, receivers, reconciliation, register, security, serviceAccounts, statement, table, transfers, users, validation, webhooks } satisfies Messages;
+const messages = { adminChanges, alerts, apiDocs, apiErrors, approvals, audit, auth, balance, batches, cash, charges, common, costCentres, erpWebhooks, errors, events, exports, formats, glossary, layout, lookup, overview, paymentDetail, payments, qrcodeDetail, qrcodes, receipts, receivers, reconciliation, register, security, serviceAccounts, statement, table, transfers, users, validation, webhooks } satisfies Messages;
 export default messages;

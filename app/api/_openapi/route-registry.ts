@@ -34,6 +34,7 @@ import * as rcost_centres_id from "@/app/api/cost-centres/[id]/route";
 import * as rcost_centres from "@/app/api/cost-centres/route";
 import * as revents_log from "@/app/api/events/log/route";
 import * as revents from "@/app/api/events/route";
+import * as revents_feed from "@/app/api/events/feed/route";
 import * as rhealth from "@/app/api/health/route";
 import * as rinsights from "@/app/api/insights/route";
 import * as rlookup from "@/app/api/lookup/route";
@@ -54,6 +55,10 @@ import * as rready from "@/app/api/ready/route";
 import * as rreceipts_verify from "@/app/api/receipts/verify/route";
 import * as rreceivers_id from "@/app/api/receivers/[id]/route";
 import * as rreceivers from "@/app/api/receivers/route";
+import * as rwebhook_endpoints from "@/app/api/webhook-endpoints/route";
+import * as rwebhook_endpoints_id from "@/app/api/webhook-endpoints/[id]/route";
+import * as rwebhook_endpoints_id_deliveries from "@/app/api/webhook-endpoints/[id]/deliveries/route";
+import * as rwebhook_endpoints_id_deliveries_retry from "@/app/api/webhook-endpoints/[id]/deliveries/[delivery_id]/retry/route";
 import * as rreconciliation_id_resolve from "@/app/api/reconciliation/[id]/resolve/route";
 import * as rreconciliation from "@/app/api/reconciliation/route";
 import * as rservice_accounts from "@/app/api/service-accounts/route";
@@ -125,6 +130,7 @@ export const DOCUMENTED_ROUTES: Readonly<Record<string, Record<string, unknown>>
   "/api/cost-centres": rcost_centres,
   "/api/events/log": revents_log,
   "/api/events": revents,
+  "/api/events/feed": revents_feed,
   "/api/health": rhealth,
   "/api/insights": rinsights,
   "/api/lookup": rlookup,
@@ -145,6 +151,10 @@ export const DOCUMENTED_ROUTES: Readonly<Record<string, Record<string, unknown>>
   "/api/receipts/verify": rreceipts_verify,
   "/api/receivers/[id]": rreceivers_id,
   "/api/receivers": rreceivers,
+  "/api/webhook-endpoints": rwebhook_endpoints,
+  "/api/webhook-endpoints/[id]": rwebhook_endpoints_id,
+  "/api/webhook-endpoints/[id]/deliveries": rwebhook_endpoints_id_deliveries,
+  "/api/webhook-endpoints/[id]/deliveries/[delivery_id]/retry": rwebhook_endpoints_id_deliveries_retry,
   "/api/reconciliation/[id]/resolve": rreconciliation_id_resolve,
   "/api/reconciliation": rreconciliation,
   "/api/service-accounts": rservice_accounts,

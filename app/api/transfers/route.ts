@@ -59,6 +59,8 @@ export const GET = route(
         maxCents: query.max_cents,
         createdFrom: query.created_from,
         createdTo: query.created_to,
+        updatedSince: query.updated_since ? new Date(query.updated_since) : undefined,
+        pageSize: query.limit,
       }),
     ),
 );

@@ -12,3 +12,4 @@ export * from "./service-accounts";
 export * from "./devices";
 export * from "./receipts";
 export * from "./charges";
+export * from "./erp-events";
