@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { E2E, storageStateFor, type E2EAccount } from "./env";
 import { clearInbox, expectBadgesClear, expectSectionAccessible } from "./inbox-checks";
 import { SHOTS, completingId, control, freshCpf } from "./register-helpers";
