@@ -102,7 +102,10 @@ export function CashView() {
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <CashDaysTable days={data.days} selected={selected.date} onSelect={setChosen} />
-        <CashDayDetail day={selected} />
+        {/* On a phone the chosen day comes first, above the long list of days. */}
+        <div className="order-first lg:order-none">
+          <CashDayDetail day={selected} />
+        </div>
       </div>
       <p className="text-xs text-fg-muted">{t("howComputed", { percent: data.expected_in_percent })}</p>
     </div>
