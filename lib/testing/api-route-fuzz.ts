@@ -42,6 +42,9 @@ function exportedMethods(file: string): string[] {
 type Injected = { request: Request; context: { params: Promise<Record<string, string | string[]>> }; where: string; field: string; accept: string[] };
 
 /** The same bad string in a param, in the query and in the body, one request each. */
+/** Routes whose body is an uploaded file (a spreadsheet): their refusals name the file. */
+export const UPLOAD_ROUTES: ReadonlySet<string> = new Set(["/api/batches", "/api/charges/import"]);
+
 export function injectedRequests(route: ApiRoute, method: string, bad: string, pick: number, app: string): Injected[] {
   const fine = Object.fromEntries(route.params.map((p) => [p.name, p.catchAll ? ["fuzz-id"] : "fuzz-id"]));
   const url = (params: Record<string, string | string[]>, query = "") => {
@@ -97,7 +100,7 @@ export function injectedRequests(route: ApiRoute, method: string, bad: string, p
     const body = { ...validBody, [name]: pick % 3 === 0 ? [bad] : bad };
     const field = findUnsafeText(body) ?? name;
     // An upload's body is the file itself: its refusal names the file.
-    const accept = route.path === "/api/batches" ? [field, "file"] : [field, ...paramNames];
+    const accept = UPLOAD_ROUTES.has(route.path) ? [field, "file"] : [field, ...paramNames];
     out.push({ request: make(fine, "", body), context: context(fine), where: "body", field, accept });
   }
   return out;

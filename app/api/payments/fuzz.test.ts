@@ -11,7 +11,7 @@ import { installMethodGate } from "@/lib/http/method-gate";
 import type { DeclaredRoute } from "@/lib/http/route";
 import { MAX_UPLOAD_BODY_BYTES } from "@/lib/batches/limits";
 import { MAX_WEBHOOK_BODY_BYTES } from "@/lib/events/verify";
-import { apiRoutes, badText, countedStream, injectedRequests, routeRequest, sampleContext, samplePath } from "@/lib/testing/api-route-fuzz";
+import { apiRoutes, badText, countedStream, injectedRequests, routeRequest, sampleContext, samplePath, UPLOAD_ROUTES } from "@/lib/testing/api-route-fuzz";
 
 // Property: thousands of generated bad inputs at every route handler: 100% 4xx JSON in our error
 // shape, zero 5xx, zero upstream calls, zero audit entries.
@@ -217,7 +217,7 @@ describe("every route: bodies over its limit, deep nesting, methods it does not 
   const routes = apiRoutes();
   const MUTATING = ["POST", "PUT", "PATCH", "DELETE"];
   const limitOf = (path: string) =>
-    path === "/api/auth/[...all]" ? AUTH_BODY_LIMIT : path === "/api/batches" ? MAX_UPLOAD_BODY_BYTES : path === "/api/webhooks/pix" ? MAX_WEBHOOK_BODY_BYTES : JSON_BODY_LIMIT;
+    path === "/api/auth/[...all]" ? AUTH_BODY_LIMIT : UPLOAD_ROUTES.has(path) ? MAX_UPLOAD_BODY_BYTES : path === "/api/webhooks/pix" ? MAX_WEBHOOK_BODY_BYTES : JSON_BODY_LIMIT;
   type Handler = ((request: Request, context: unknown) => Promise<Response>) & { declared?: DeclaredRoute };
 
   for (const route of routes) {

@@ -7,7 +7,6 @@ import { importCharges, readChargeFile } from "@/lib/charges/import";
 import { chargeDeps } from "@/lib/charges/runtime";
 import { toCharge } from "@/lib/charges/store";
 
-// POST /api/charges/import: charges from a CSV or XLSX file
 export const POST = route(
   {
     name: "POST /api/charges/import",
@@ -22,7 +21,10 @@ export const POST = route(
       return file.problem === "tooLarge" ? jsonError(413, t("batches.errors.tooLarge", { maxMb: MAX_BATCH_BYTES / 1024 / 1024 }), { kind: "too_large" }) : jsonError(400, t("batches.errors.fileEmpty"), { kind: "validation" });
     }
     const reading = await readChargeFile(file.bytes, { contentType: file.contentType, fileName: file.fileName });
-    if (!reading.ok) return jsonError(422, localize(reading.problem.message, reading.problem.values), { kind: "validation" });
+    if (!reading.ok) {
+      const message = localize(reading.problem.message, reading.problem.values);
+      return jsonError(422, message, { kind: "validation", fields: { file: message } });
+    }
     const outcome = await importCharges(await getDb(), reading.rows, actor, chargeDeps());
     const errors = [...reading.errors, ...outcome.errors]
       .sort((a, b) => a.line - b.line)
