@@ -3,6 +3,7 @@ import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { API_ROUTE_METHODS } from "./api-routes";
+import { generatedRouteFiles } from "./route-files";
 import { isFileAnswer } from "./answers";
 import type { DeclaredRoute } from "./route";
 
@@ -79,6 +80,10 @@ describe("app/api route inventory", () => {
     const fromFiles = Object.fromEntries(ROUTES.map((r) => [r.file.replace(/^app/, "").replace(/\/route\.ts$/, ""), [...r.methods].sort()]));
     const listed = Object.fromEntries(Object.entries(API_ROUTE_METHODS).map(([path, methods]) => [path, [...methods].sort()]));
     expect(listed).toEqual(fromFiles);
+  });
+
+  it("the committed route lists are those the files make (`npm run routes` writes them)", () => {
+    for (const file of generatedRouteFiles(ROOT)) expect(readFileSync(join(ROOT, file.path), "utf8"), `${file.path}: run npm run routes`).toBe(file.text);
   });
 
   it("the open routes are exactly the health and readiness checks, the metrics, the webhook receiver and Better Auth", () => {

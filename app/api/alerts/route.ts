@@ -5,7 +5,6 @@ import { listAlerts } from "@/lib/alerts/store";
 import { viewerOf } from "@/lib/alerts/viewer";
 import { alertListAnswer } from "@/lib/alerts/answers";
 
-// GET /api/alerts: alerts, newest first (?state=open|resolved&page=); operators see those about their own transfers
 export const GET = route(
   {
     name: "GET /api/alerts",

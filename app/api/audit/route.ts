@@ -5,7 +5,6 @@ import { auditPageAnswer } from "@/lib/audit/answers";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/audit: the audit log, newest first, filtered and paginated (admin only)
 export const GET = route(
   {
     name: "GET /api/audit",

@@ -2,7 +2,6 @@ import { jsonOk, route } from "@/lib/http";
 import { getCachedBalance } from "@/lib/payments-api";
 import { balanceAnswer } from "@/lib/statement/answer";
 
-// GET /api/balance: the account's available, blocked and total balance (cents), read at most every 15 s; for roles that send or approve transfers
 export const GET = route(
   {
     name: "GET /api/balance",

@@ -7,7 +7,6 @@ import { readUploadedFile } from "@/lib/batches/upload-body";
 import { MAX_BATCH_BYTES, MAX_UPLOAD_BODY_BYTES } from "@/lib/batches/limits";
 import { batchListAnswer, batchUploadedAnswer } from "@/lib/batches/answers";
 
-// POST /api/batches: a payout file (the body, or the `file` field of a form) -> a draft batch, validated row by row
 export const POST = route(
   {
     name: "POST /api/batches",
@@ -41,7 +40,6 @@ export const POST = route(
   },
 );
 
-// GET /api/batches: batches, newest first, with their totals and state (?scope=inbox: those waiting for the signed-in approver)
 export const GET = route(
   {
     name: "GET /api/batches",

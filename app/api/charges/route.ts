@@ -7,7 +7,6 @@ import { chargeDeps } from "@/lib/charges/runtime";
 import { createCharge } from "@/lib/charges/service";
 import { chargeDetail, listCharges } from "@/lib/charges/store";
 
-// POST /api/charges: a charge (Pix cobrança); the same external_reference again answers the charge already made
 export const POST = route(
   {
     name: "POST /api/charges",
@@ -22,7 +21,6 @@ export const POST = route(
   },
 );
 
-// GET /api/charges: charges, newest first, with the count and sums of everything the filters match
 export const GET = route(
   {
     name: "GET /api/charges",

@@ -5,7 +5,6 @@ import { getDb } from "@/lib/db";
 import { jsonOk, route } from "@/lib/http";
 import { costCentreAnswer, costCentreListAnswer } from "@/lib/cost-centres/answers";
 
-// GET /api/cost-centres: the cost centres in use, by code (the form's list); ?all=true adds the inactive ones for those who keep them
 export const GET = route(
   {
     name: "GET /api/cost-centres",
@@ -17,7 +16,6 @@ export const GET = route(
     jsonOk({ cost_centres: await listCostCentres(await getDb(), { all: query.all === true && can(user.role, "costCentres") }) }),
 );
 
-// POST /api/cost-centres: a new cost centre (admins; audited)
 export const POST = route(
   {
     name: "POST /api/cost-centres",

@@ -6,7 +6,6 @@ import { openApiDocument } from "../_openapi/document";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/docs: the API reference as a page (the OpenAPI document rendered on the server; admins and service accounts)
 export const GET = route(
   {
     name: "GET /api/docs",

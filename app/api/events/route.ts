@@ -8,7 +8,6 @@ import { fileAnswer } from "@/lib/http/answers";
 // A stream may stay open for this long; the browser then reconnects (and is checked again).
 const MAX_STREAM_MS = 10 * 60_000;
 
-// GET /api/events: Server-Sent Events of payment and transfer changes (catch-up from Last-Event-ID)
 export const GET = route(
   {
     name: "GET /api/events",

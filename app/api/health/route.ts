@@ -2,7 +2,6 @@ import { jsonOk, route } from "@/lib/http";
 import { getHealth } from "@/lib/payments-api";
 import { healthAnswer } from "@/lib/health/answers";
 
-// GET /api/health: provider reachability and token state (no session; never a secret)
 export const GET = route(
   {
     name: "GET /api/health",

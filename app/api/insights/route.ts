@@ -1,4 +1,3 @@
-// GET /api/insights: overview totals (by status, day or week) built from list `meta`; shape in lib/insights/schema.ts
 import { jsonError, jsonOk, route } from "@/lib/http";
 import { isBucketRangeError } from "@/lib/insights/buckets";
 import { resolveInsightsQuery } from "@/lib/insights/query";

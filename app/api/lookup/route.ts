@@ -9,7 +9,6 @@ const lookupQuerySchema = z.object({
   q: z.string().max(2000, "The text to look up has at most 2000 characters").default(""),
 });
 
-// GET /api/lookup?q=...: what a pasted id is, and the payments and QR code records it points at
 export const GET = route(
   {
     name: "GET /api/lookup",

@@ -6,7 +6,6 @@ import { fileAnswer } from "@/lib/http/answers";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/metrics: Prometheus text for the operators' scraper (Bearer METRICS_TOKEN; unset: metrics off, 404)
 export const GET = route(
   {
     name: "GET /api/metrics",

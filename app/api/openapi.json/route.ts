@@ -4,7 +4,6 @@ import { openApiDocument } from "../_openapi/document";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/openapi.json: the OpenAPI 3.1 document of this API, made from every route's declarations (admins and service accounts)
 export const GET = route(
   {
     name: "GET /api/openapi.json",

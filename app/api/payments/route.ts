@@ -13,7 +13,6 @@ import { transferView } from "@/lib/transfers/store";
 import { listPaymentsAnswerSchema } from "@/lib/contract/list";
 import { pendingPaymentAnswer, registeredPaymentAnswer } from "@/lib/transfers/answers";
 
-// GET /api/payments: list payments (same params and shape as the provider)
 export const GET = route(
   {
     name: "GET /api/payments",

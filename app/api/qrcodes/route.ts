@@ -3,7 +3,6 @@ import { jsonOk, route } from "@/lib/http";
 import { listQrcodes } from "@/lib/payments-api";
 import { listQrcodesAnswerSchema } from "@/lib/contract/qrcode-list";
 
-// GET /api/qrcodes: the charges (QR codes) list, same params and shape as the provider's GET /v1/pix/qrcodes (100 per page, totals in meta)
 export const GET = route(
   {
     name: "GET /api/qrcodes",

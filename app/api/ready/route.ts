@@ -4,7 +4,6 @@ import { readinessAnswer } from "@/lib/health/answers";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/ready: readiness for load balancers: store, job queue, provider token and webhook registration (200 ready or degraded, 503 not ready; no session, no secret)
 export const GET = route(
   {
     name: "GET /api/ready",

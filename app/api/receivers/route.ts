@@ -4,7 +4,6 @@ import { receiverInputSchema, receiverListQuerySchema } from "@/lib/receivers/sc
 import { createReceiver, listReceivers } from "@/lib/receivers/service";
 import { receiverAnswer, receiverListAnswer } from "@/lib/receivers/answers";
 
-// GET /api/receivers: the saved receivers ("favorecidos"), by nickname; ?q= matches nickname, name or CPF/CNPJ, accents and case aside
 export const GET = route(
   {
     name: "GET /api/receivers",
@@ -15,7 +14,6 @@ export const GET = route(
   async ({ query }) => jsonOk({ receivers: await listReceivers(await getDb(), { q: query.q, limit: query.limit }) }),
 );
 
-// POST /api/receivers: save a receiver, checked with the transfer's own rules (audited)
 export const POST = route(
   {
     name: "POST /api/receivers",

@@ -4,7 +4,6 @@ import { listFindings } from "@/lib/transfers/findings";
 import { findingsQuerySchema } from "@/lib/transfers/findings-query";
 import { findingListAnswer } from "@/lib/transfers/answers";
 
-// GET /api/reconciliation: what the reconciler found that needs a person (?state=open|resolved&page=)
 export const GET = route(
   {
     name: "GET /api/reconciliation",

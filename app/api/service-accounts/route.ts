@@ -6,7 +6,6 @@ import { createServiceAccount, listServiceAccounts } from "@/lib/service-account
 
 export const dynamic = "force-dynamic";
 
-// GET /api/service-accounts: the service accounts (programs such as the company's ERP) with their tokens, never a token's value (admins)
 export const GET = route(
   {
     name: "GET /api/service-accounts",
@@ -17,7 +16,6 @@ export const GET = route(
   async () => jsonOk({ service_accounts: await listServiceAccounts(await getDb()) }),
 );
 
-// POST /api/service-accounts: { name, role } a service account with the role viewer, support or operator (admins; audited)
 export const POST = route(
   {
     name: "POST /api/service-accounts",

@@ -1,4 +1,3 @@
-// GET /api/statement?start=YYYY-MM-DD&end=YYYY-MM-DD: the period's Pix movements, totals and the balance; &format=ofx|csv|xlsx for the file
 import { clientIp, jsonOk, route } from "@/lib/http";
 import { statementExportResponse } from "@/lib/statement/export";
 import { statementQuerySchema } from "@/lib/statement/period";

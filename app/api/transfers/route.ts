@@ -9,7 +9,6 @@ import { transferInputSchema } from "@/lib/transfers/input";
 import { listTransfers, transferView } from "@/lib/transfers/store";
 import { createdTransferAnswer, transferListAnswer } from "@/lib/transfers/answers";
 
-// POST /api/transfers: a transfer request, or a scheduled one or a recurring series (sent by the queue on its day, after the approvals the policy asks for)
 export const POST = route(
   {
     name: "POST /api/transfers",
@@ -33,8 +32,6 @@ export const POST = route(
   },
 );
 
-// GET /api/transfers: transfer requests, newest first, with the count and sum of what the filters match
-// (?state=a,b&scope=inbox&attention=true&batch=&series=&maker=&receiver=&cost_centre=&min_cents=&max_cents=&created_from=&created_to=&page= or &cursor=)
 export const GET = route(
   {
     name: "GET /api/transfers",

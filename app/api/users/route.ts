@@ -11,7 +11,6 @@ import { invitedUserAnswer, userListAnswer } from "@/lib/auth/answers";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/users: every staff account with its role, status and second factor (admins only)
 export const GET = route(
   {
     name: "GET /api/users",
@@ -21,7 +20,6 @@ export const GET = route(
   },
   async () => jsonOk({ users: await toUserViews(await listUsers()) }));
 
-// POST /api/users: add a user with their one-time set-password link, shown once (admins only); a role that may move money waits for a second admin (202)
 export const POST = route(
   {
     name: "POST /api/users",

@@ -4,7 +4,6 @@ import { jsonOk, route } from "@/lib/http";
 import { createEndpoint, listEndpoints } from "@/lib/erp/webhooks/endpoints";
 import { createEndpointBodySchema, endpointListAnswer, endpointWithSecretAnswer } from "@/lib/erp/webhooks/schema";
 
-// POST /api/webhook-endpoints: an endpoint of the company's systems; the answer carries its signing secret, once
 export const POST = route(
   {
     name: "POST /api/webhook-endpoints",
@@ -15,7 +14,6 @@ export const POST = route(
   async ({ actor, body }) => jsonOk({ endpoint: await createEndpoint(await getDb(), body, actor, getEnv().erpWebhooks) }, 201),
 );
 
-// GET /api/webhook-endpoints: the endpoints (never their secrets)
 export const GET = route(
   {
     name: "GET /api/webhook-endpoints",

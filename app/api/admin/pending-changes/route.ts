@@ -5,7 +5,6 @@ import { pendingChangesAnswer } from "@/lib/admin-changes/answers";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/admin/pending-changes: changes waiting for a second admin (oldest first) and the latest decided (admins)
 export const GET = route(
   {
     name: "GET /api/admin/pending-changes",

@@ -4,7 +4,6 @@ import { bellOf } from "@/lib/alerts/store";
 import { viewerOf } from "@/lib/alerts/viewer";
 import { bellAnswer } from "@/lib/alerts/answers";
 
-// GET /api/alerts/bell: the header bell: unread live alerts and the newest few
 export const GET = route(
   {
     name: "GET /api/alerts/bell",

@@ -4,7 +4,6 @@ import { alertSeenSchema } from "@/lib/alerts/query";
 import { markSeen } from "@/lib/alerts/store";
 import { seenAnswer } from "@/lib/alerts/answers";
 
-// POST /api/alerts/seen: { up_to } the signed-in person has seen the alerts up to this id (the bell's count)
 export const POST = route(
   {
     name: "POST /api/alerts/seen",

@@ -1,4 +1,3 @@
-// GET /api/audit/export: the audit log entries of the filters (every page) as one file, CSV in the Brazilian Excel dialect or ?format=xlsx
 import { listAudit, recordAudit } from "@/lib/db/audit";
 import { auditQuerySchema } from "@/lib/audit/filters";
 import { MAX_STORE_PAGE_SIZE } from "@/lib/domain/pages";

@@ -8,7 +8,6 @@ import { getApprovalPolicy } from "@/lib/transfers/policy-store";
 import { TransferError } from "@/lib/transfers/errors";
 import { batchDetailAnswer, batchDiscardedAnswer } from "@/lib/batches/answers";
 
-// GET /api/batches/{id}: the batch and every row (line, state, errors, partner ID, outcome)
 export const GET = route(
   {
     name: "GET /api/batches/[id]",
@@ -25,7 +24,6 @@ export const GET = route(
   return jsonOk({ ...detail, pace: { rate_per_second: env.transfers.batchRatePerSecond }, submit_approvals: submitApprovals });
 });
 
-// DELETE /api/batches/{id}: its maker discards a draft (never submitted); 404 afterwards
 export const DELETE = route(
   {
     name: "DELETE /api/batches/[id]",

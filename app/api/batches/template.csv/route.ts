@@ -2,7 +2,6 @@ import { NO_STORE, route } from "@/lib/http";
 import { batchTemplateCsv } from "@/lib/batches/template";
 import { fileAnswer } from "@/lib/http/answers";
 
-// GET /api/batches/template.csv: the batch file template (Brazilian Excel CSV, headers in the caller's language)
 export const GET = route(
   {
     name: "GET /api/batches/template.csv",

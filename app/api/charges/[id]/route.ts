@@ -5,7 +5,6 @@ import { chargeParamsSchema } from "@/lib/charges/query";
 import { getCharge } from "@/lib/charges/store";
 import { TransferError } from "@/lib/transfers/errors";
 
-// GET /api/charges/{id}: one charge with its code, payment and timeline
 export const GET = route(
   {
     name: "GET /api/charges/[id]",

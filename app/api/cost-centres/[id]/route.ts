@@ -4,7 +4,6 @@ import { getDb } from "@/lib/db";
 import { jsonOk, route } from "@/lib/http";
 import { costCentreAnswer } from "@/lib/cost-centres/answers";
 
-// PATCH /api/cost-centres/{id}: rename a cost centre, or deactivate it or use it again (admins; audited)
 export const PATCH = route(
   {
     name: "PATCH /api/cost-centres/{id}",

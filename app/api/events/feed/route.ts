@@ -1,4 +1,3 @@
-// GET /api/events/feed: the change feed for the ERP (commit order, resumable from next_cursor)
 import { getDb } from "@/lib/db";
 import { jsonOk, route } from "@/lib/http";
 import { readFeed } from "@/lib/erp/feed";

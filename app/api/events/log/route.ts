@@ -4,7 +4,6 @@ import { listEvents } from "@/lib/events/store";
 import { jsonOk, route } from "@/lib/http";
 import { eventLogAnswerSchema } from "@/lib/events/schema";
 
-// GET /api/events/log: the webhook event log, newest first (filter by payment or QR code, result and kind)
 export const GET = route(
   {
     name: "GET /api/events/log",

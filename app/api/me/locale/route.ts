@@ -12,7 +12,6 @@ export const dynamic = "force-dynamic";
 
 const bodySchema = z.object({ locale: z.enum(LOCALES, { error: "common.language.invalid" }) });
 
-// POST /api/me/locale: the signed-in user's language, kept on the user and in the NEXT_LOCALE cookie
 export const POST = route(
   {
     name: "POST /api/me/locale",

@@ -6,7 +6,6 @@ import { mailChoicesSchema } from "@/lib/alerts/query";
 import { describeChannels } from "@/lib/alerts/channels";
 import { mailChoicesAnswer } from "@/lib/alerts/answers";
 
-// GET /api/me/notifications: the e-mails the signed-in person may get, each on or off, and whether e-mail is configured
 export const GET = route(
   {
     name: "GET /api/me/notifications",
@@ -18,7 +17,6 @@ export const GET = route(
   jsonOk({ kinds: await getMailChoices(await getDb(), user), email: describeChannels(getEnv()).email }),
 );
 
-// PUT /api/me/notifications: { kinds: { paid: false, ... } } the person's choices
 export const PUT = route(
   {
     name: "PUT /api/me/notifications",

@@ -19,7 +19,6 @@ const bodySchema = z
 
 const WRONG = { password: "auth.stepUp.wrongPassword", code: "auth.stepUp.wrongCode", passkey: "auth.stepUp.wrongPasskey" } as const;
 
-// POST /api/me/step-up: the password, the authenticator code or a passkey assertion again, recorded on the session
 export const POST = route(
   {
     name: "POST /api/me/step-up",

@@ -3,7 +3,6 @@ import { jsonOk, route } from "@/lib/http";
 import { getPayment } from "@/lib/payments-api";
 import { paymentDetailAnswerSchema } from "@/lib/contract/payment";
 
-// GET /api/payments/{idempotent_id}: one payment with its bank data (provider 406 -> 404)
 export const GET = route(
   {
     name: "GET /api/payments/[idempotent_id]",

@@ -1,4 +1,3 @@
-// GET /api/payments/export: every page of the list query as one file (CSV in the Brazilian Excel dialect, or ?format=xlsx), streamed page by page
 import { listPaymentsParamsSchema } from "@/lib/contract";
 import { recordAudit } from "@/lib/db/audit";
 import { exportFormatQuery } from "@/lib/export/query";

@@ -3,7 +3,6 @@ import { jsonOk, route } from "@/lib/http";
 import { getQrcode } from "@/lib/payments-api";
 import { qrcodeAnswerSchema } from "@/lib/contract/qrcode";
 
-// GET /api/qrcodes/{end_to_end}: the QR code record of a payment (provider 406 -> 404)
 export const GET = route(
   {
     name: "GET /api/qrcodes/[end_to_end]",

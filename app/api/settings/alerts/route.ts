@@ -6,7 +6,6 @@ import { alertSettingsSchema } from "@/lib/alerts/settings-schema";
 import { describeChannels } from "@/lib/alerts/channels";
 import { alertSettingsAnswer } from "@/lib/alerts/answers";
 
-// GET /api/settings/alerts: the alert rules in force and where alerts go (e-mail, webhook: configured or not)
 export const GET = route(
   {
     name: "GET /api/settings/alerts",
@@ -19,7 +18,6 @@ export const GET = route(
   return jsonOk({ rules: await getAlertSettings(await getDb(), env.transfers.attentionAfterMinutes), channels: describeChannels(env) });
 });
 
-// PUT /api/settings/alerts: { rules } switch rules and change thresholds (admins; audited with what changed)
 export const PUT = route(
   {
     name: "PUT /api/settings/alerts",

@@ -8,7 +8,6 @@ import { changePolicyOrAsk } from "@/lib/admin-changes/service";
 import { pendingChangeAnswer } from "@/lib/admin-changes/answers";
 import { policyAnswer } from "@/lib/transfers/answers";
 
-// GET /api/settings/approvals: the approval policy in force (makers see what their transfer will need)
 export const GET = route(
   {
     name: "GET /api/settings/approvals",
@@ -20,7 +19,6 @@ export const GET = route(
   jsonOk({ policy: await getApprovalPolicy(await getDb(), getEnv().approvalExpiryHours) }),
 );
 
-// PUT /api/settings/approvals: a new version of the policy (admins; audited): stricter applies at once (200), weaker waits for a second admin (202)
 export const PUT = route(
   {
     name: "PUT /api/settings/approvals",

@@ -5,7 +5,6 @@ import { transferParamsSchema } from "@/lib/transfers/query";
 import { getTransfer } from "@/lib/transfers/store";
 import { transferDetailAnswer } from "@/lib/transfers/answers";
 
-// GET /api/transfers/{id}: one transfer request with its approvals, timeline and outcome
 export const GET = route(
   {
     name: "GET /api/transfers/[id]",

@@ -3,7 +3,6 @@ import { jsonOk, route } from "@/lib/http";
 import { attentionCount } from "@/lib/transfers/store";
 import { countAnswer } from "@/lib/domain/answer-fields";
 
-// GET /api/transfers/attention: how many transfer requests need a person now (the header's count)
 export const GET = route(
   {
     name: "GET /api/transfers/attention",

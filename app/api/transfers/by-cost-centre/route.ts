@@ -4,7 +4,6 @@ import { getDb } from "@/lib/db";
 import { jsonOk, route } from "@/lib/http";
 import { costCentreTotalsAnswer } from "@/lib/cost-centres/answers";
 
-// GET /api/transfers/by-cost-centre?start=YYYY-MM-DD&end=YYYY-MM-DD: what was paid per cost centre, by payment day (Brazil).
 // Totals only, no transfer: finance reads them on the overview beside the payments' own totals.
 export const GET = route(
   {

@@ -3,7 +3,6 @@ import { jsonOk, route } from "@/lib/http";
 import { inboxCount } from "@/lib/transfers/store";
 import { countAnswer } from "@/lib/domain/answer-fields";
 
-// GET /api/transfers/inbox: how many requests wait for the signed-in approver's decision
 export const GET = route(
   {
     name: "GET /api/transfers/inbox",

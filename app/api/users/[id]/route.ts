@@ -15,7 +15,6 @@ export const dynamic = "force-dynamic";
 
 const paramsSchema = z.object({ id: z.string().trim().min(1).max(100) });
 
-// PATCH /api/users/{id}: one change: role, deactivated, resetSecondFactor, endSessions or newPasswordLink (admins only); what gives a hand on money waits for a second admin (202)
 export const PATCH = route(
   {
     name: "PATCH /api/users/[id]",

@@ -4,7 +4,6 @@ import { jsonOk, route } from "@/lib/http";
 import { deleteEndpoint, updateEndpoint } from "@/lib/erp/webhooks/endpoints";
 import { endpointDeletedAnswer, endpointMaybeWithSecretAnswer, endpointParamsSchema, updateEndpointBodySchema } from "@/lib/erp/webhooks/schema";
 
-// PATCH /api/webhook-endpoints/{id}: change it, enable or pause it, or rotate its secret
 export const PATCH = route(
   {
     name: "PATCH /api/webhook-endpoints/{id}",
@@ -15,7 +14,6 @@ export const PATCH = route(
   async ({ actor, params, body }) => jsonOk({ endpoint: await updateEndpoint(await getDb(), params.id, body, actor, getEnv().erpWebhooks) }),
 );
 
-// DELETE /api/webhook-endpoints/{id}: no more deliveries to it
 export const DELETE = route(
   {
     name: "DELETE /api/webhook-endpoints/{id}",

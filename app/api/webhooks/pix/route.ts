@@ -6,7 +6,6 @@ import { getEventBus } from "@/lib/events/runtime";
 import { route } from "@/lib/http";
 import { webhookReceiptAnswer } from "@/lib/events/schema";
 
-// POST /api/webhooks/pix: the provider's notifications, payments (type 2) and QR codes (type 1); no session: Authorization + md5, then read back
 export const POST = route(
   {
     name: "POST /api/webhooks/pix",

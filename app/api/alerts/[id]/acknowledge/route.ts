@@ -5,7 +5,6 @@ import { acknowledgeAlert } from "@/lib/alerts/handling";
 import { viewerOf } from "@/lib/alerts/viewer";
 import { alertAnswer } from "@/lib/alerts/answers";
 
-// POST /api/alerts/{id}/acknowledge: { note } a person takes the alert on (audited)
 export const POST = route(
   {
     name: "POST /api/alerts/[id]/acknowledge",

@@ -5,7 +5,6 @@ import { resolveAlert } from "@/lib/alerts/handling";
 import { viewerOf } from "@/lib/alerts/viewer";
 import { alertAnswer } from "@/lib/alerts/answers";
 
-// POST /api/alerts/{id}/resolve: { note } a person resolves the alert, saying what was done (audited)
 export const POST = route(
   {
     name: "POST /api/alerts/[id]/resolve",

@@ -5,7 +5,6 @@ import { approveBatch } from "@/lib/batches/service";
 import { getBatchSummary } from "@/lib/batches/store";
 import { batchAnswer } from "@/lib/batches/answers";
 
-// POST /api/batches/{id}/approve: one approval of the whole batch; the last needed one sends every row
 export const POST = route(
   {
     name: "POST /api/batches/[id]/approve",

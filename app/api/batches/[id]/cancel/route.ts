@@ -5,7 +5,6 @@ import { cancelBatch } from "@/lib/batches/service";
 import { getBatchSummary } from "@/lib/batches/store";
 import { batchAnswer } from "@/lib/batches/answers";
 
-// POST /api/batches/{id}/cancel: the maker withdraws a batch before anything of it was sent
 export const POST = route(
   {
     name: "POST /api/batches/[id]/cancel",

@@ -7,7 +7,6 @@ import { jsonError, route } from "@/lib/http";
 import { TransferError } from "@/lib/transfers/errors";
 import { fileAnswer } from "@/lib/http/answers";
 
-// GET /api/batches/{id}/errors: the rows with errors as a CSV (Brazilian Excel) with the line and the reason, to correct and upload again
 export const GET = route(
   {
     name: "GET /api/batches/[id]/errors",

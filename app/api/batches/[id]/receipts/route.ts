@@ -8,7 +8,6 @@ import { fileAnswer } from "@/lib/http/answers";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/batches/{id}/receipts: a ZIP with the comprovante of every paid row and the results file (streamed; audited; same-site only)
 export const GET = route(
   {
     name: "GET /api/batches/[id]/receipts",

@@ -6,7 +6,6 @@ import { getBatchSummary } from "@/lib/batches/store";
 import { rejectBodySchema } from "@/lib/transfers/query";
 import { batchAnswer } from "@/lib/batches/answers";
 
-// POST /api/batches/{id}/reject: { reason } no row of the batch is ever sent
 export const POST = route(
   {
     name: "POST /api/batches/[id]/reject",

@@ -8,7 +8,6 @@ import { getBatch } from "@/lib/batches/store";
 import { TransferError } from "@/lib/transfers/errors";
 import { fileAnswer } from "@/lib/http/answers";
 
-// GET /api/batches/{id}/results?format=csv|xlsx: every row with its state, reference code and outcome (audited; same-site only)
 export const GET = route(
   {
     name: "GET /api/batches/[id]/results",

@@ -5,7 +5,6 @@ import { retryFailedRows } from "@/lib/batches/service";
 import { getBatchSummary } from "@/lib/batches/store";
 import { batchRetriedAnswer } from "@/lib/batches/answers";
 
-// POST /api/batches/{id}/retry: the rows that failed (nothing registered) are sent again with the same ids
 export const POST = route(
   {
     name: "POST /api/batches/[id]/retry",

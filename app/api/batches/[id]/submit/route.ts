@@ -5,7 +5,6 @@ import { submitBatch } from "@/lib/batches/service";
 import { getBatchSummary } from "@/lib/batches/store";
 import { batchAnswer } from "@/lib/batches/answers";
 
-// POST /api/batches/{id}/submit: each valid row becomes a transfer request (after the batch's approval when the policy asks)
 export const POST = route(
   {
     name: "POST /api/batches/[id]/submit",

@@ -10,7 +10,6 @@ import { TransferError } from "@/lib/transfers/errors";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/charges/{id}/pdf: the charge as a page a customer can pay from
 export const GET = route(
   {
     name: "GET /api/charges/[id]/pdf",

@@ -8,7 +8,6 @@ import { TransferError } from "@/lib/transfers/errors";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/charges/{id}/qrcode.png: the charge's QR code as an image
 export const GET = route(
   {
     name: "GET /api/charges/[id]/qrcode.png",

@@ -5,7 +5,6 @@ import { chargeParamsSchema, withdrawBodySchema } from "@/lib/charges/query";
 import { withdrawCharge } from "@/lib/charges/service";
 import { chargeDetail } from "@/lib/charges/store";
 
-// POST /api/charges/{id}/withdraw: a person withdraws a charge awaiting payment (audited)
 export const POST = route(
   {
     name: "POST /api/charges/[id]/withdraw",

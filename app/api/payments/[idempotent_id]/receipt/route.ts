@@ -1,4 +1,3 @@
-// GET /api/payments/{idempotent_id}/receipt: the comprovante (PDF) of a completed payment; ?disposition=inline to print it
 import { recordAudit } from "@/lib/db/audit";
 import { paymentParamsSchema } from "@/lib/domain/ids";
 import { clientIp, jsonError, route } from "@/lib/http";

@@ -4,7 +4,6 @@ import { resolveFinding } from "@/lib/transfers/findings";
 import { findingParamsSchema, resolveBodySchema } from "@/lib/transfers/findings-query";
 import { findingAnswer } from "@/lib/transfers/answers";
 
-// POST /api/reconciliation/{id}/resolve: { note } a person marks a finding resolved (audited)
 export const POST = route(
   {
     name: "POST /api/reconciliation/[id]/resolve",

@@ -8,7 +8,6 @@ import { newTokenSchema, serviceAccountParamsSchema } from "@/lib/service-accoun
 
 export const dynamic = "force-dynamic";
 
-// POST /api/service-accounts/{id}/tokens: { expires_in_days?, rate_per_minute? } a token, its value shown once (201); for an operator account it waits for a second admin (202)
 export const POST = route(
   {
     name: "POST /api/service-accounts/[id]/tokens",

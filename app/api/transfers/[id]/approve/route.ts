@@ -6,7 +6,6 @@ import { approveTransfer } from "@/lib/transfers/service";
 import { getTransfer } from "@/lib/transfers/store";
 import { transferDetailAnswer } from "@/lib/transfers/answers";
 
-// POST /api/transfers/{id}/approve: one approval; the last needed one sends it at once (authorized)
 export const POST = route(
   {
     name: "POST /api/transfers/[id]/approve",

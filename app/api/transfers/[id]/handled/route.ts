@@ -6,7 +6,6 @@ import { handleAttention } from "@/lib/transfers/service";
 import { getTransfer } from "@/lib/transfers/store";
 import { transferDetailAnswer } from "@/lib/transfers/answers";
 
-// POST /api/transfers/{id}/handled: { note } what was done about what needed attention (audited)
 export const POST = route(
   {
     name: "POST /api/transfers/[id]/handled",

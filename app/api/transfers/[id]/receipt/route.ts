@@ -12,7 +12,6 @@ import { fileAnswer } from "@/lib/http/answers";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/transfers/{id}/receipt: the comprovante (PDF) of a paid transfer request; 409 saying why when it is not paid; ?disposition=inline to print
 export const GET = route(
   {
     name: "GET /api/transfers/[id]/receipt",

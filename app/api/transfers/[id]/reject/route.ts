@@ -5,7 +5,6 @@ import { rejectTransfer } from "@/lib/transfers/service";
 import { getTransfer } from "@/lib/transfers/store";
 import { transferDetailAnswer } from "@/lib/transfers/answers";
 
-// POST /api/transfers/{id}/reject: { reason } (required, shown to the maker); nothing is ever sent
 export const POST = route(
   {
     name: "POST /api/transfers/[id]/reject",

@@ -3,7 +3,6 @@ import { jsonOk, route } from "@/lib/http";
 import { listDeliveries } from "@/lib/erp/webhooks/deliveries";
 import { deliveryListAnswer, endpointParamsSchema } from "@/lib/erp/webhooks/schema";
 
-// GET /api/webhook-endpoints/{id}/deliveries: the latest deliveries with each attempt
 export const GET = route(
   {
     name: "GET /api/webhook-endpoints/{id}/deliveries",

@@ -9,7 +9,6 @@ import { confirmedChangeAnswer } from "@/lib/admin-changes/answers";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/admin/pending-changes/{id}/confirm: another admin confirms; the change applies now (a one-time link is shown to them once)
 export const POST = route(
   {
     name: "POST /api/admin/pending-changes/[id]/confirm",

@@ -7,7 +7,6 @@ import { pendingChangeAnswer } from "@/lib/admin-changes/answers";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/admin/pending-changes/{id}/refuse: another admin refuses; nothing of the change happens
 export const POST = route(
   {
     name: "POST /api/admin/pending-changes/[id]/refuse",

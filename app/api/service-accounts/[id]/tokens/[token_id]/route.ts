@@ -6,7 +6,6 @@ import { revokeToken } from "@/lib/service-accounts/service";
 
 export const dynamic = "force-dynamic";
 
-// DELETE /api/service-accounts/{id}/tokens/{token_id}: revoke a token; it is refused (401) from its next request (admins; audited)
 export const DELETE = route(
   {
     name: "DELETE /api/service-accounts/[id]/tokens/[token_id]",

@@ -4,7 +4,6 @@ import { transferParamsSchema } from "@/lib/transfers/query";
 import { stopSeries } from "@/lib/transfers/service";
 import { seriesStoppedAnswer } from "@/lib/transfers/answers";
 
-// POST /api/transfers/series/{id}/stop: the maker stops a recurring series; every occurrence not sent yet is canceled
 export const POST = route(
   {
     name: "POST /api/transfers/series/[id]/stop",

@@ -4,7 +4,6 @@ import { retryDelivery } from "@/lib/erp/webhooks/deliveries";
 import { startErpWebhooks } from "@/lib/erp/webhooks/runtime";
 import { deliveryAnswer, deliveryParamsSchema } from "@/lib/erp/webhooks/schema";
 
-// POST /api/webhook-endpoints/{id}/deliveries/{delivery_id}/retry: send it once more, now
 export const POST = route(
   {
     name: "POST /api/webhook-endpoints/{id}/deliveries/{delivery_id}/retry",
