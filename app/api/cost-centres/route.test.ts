@@ -93,12 +93,14 @@ describe.each(TEST_ENGINES)("cost centres on $name", (engine) => {
     expect(audit[1]?.detail).toMatchObject({ name: { from: "Marketing", to: "Marketing e vendas" } });
   });
 
-  it("only admins keep the list; operators read it; viewers do not", async () => {
+  it("only admins keep the list; operators and viewers read it", async () => {
     auth.user = OPERATOR;
     expect((await create({ code: code("op"), name: "X" })).status).toBe(403);
     expect((await list()).status).toBe(200);
+    // Viewers read transfers with their cost centres (issue 52): the list names them.
     auth.user = VIEWER;
-    expect((await list()).status).toBe(403);
+    expect((await list()).status).toBe(200);
+    expect((await create({ code: code("vw"), name: "Y" })).status).toBe(403);
   });
 
   it("totals per cost centre: only PAID transfers, by payment day in Brazil (both ends included), largest first, none last", async () => {
