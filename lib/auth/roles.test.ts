@@ -12,7 +12,7 @@ describe("roles", () => {
       support: ["account", "viewPayments", "export", "lookup", "events", "viewTransfers", "alerts", "allAlerts", "reconciliation"],
       operator: ["account", "viewPayments", "export", "lookup", "events", "register", "viewTransfers", "handleAttention", "alerts"],
       approver: ["account", "viewPayments", "export", "lookup", "events", "viewTransfers", "approve", "alerts", "allAlerts"],
-      admin: ["account", "viewPayments", "export", "lookup", "events", "register", "viewTransfers", "approve", "handleAttention", "alerts", "allAlerts", "reconciliation", "audit", "users", "policy", "costCentres", "pendingChanges", "apiDocs"],
+      admin: ["account", "viewPayments", "export", "lookup", "events", "register", "viewTransfers", "approve", "handleAttention", "alerts", "allAlerts", "reconciliation", "audit", "users", "webhooks", "policy", "costCentres", "pendingChanges", "apiDocs"],
     });
   });
 

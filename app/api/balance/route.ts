@@ -5,7 +5,7 @@ import { balanceAnswer } from "@/lib/statement/answer";
 export const GET = route(
   {
     name: "GET /api/balance",
-    summary: "The account's available, blocked and total balance (cents), read at most every 15 s; for roles that send or approve transfers",
+    summary: "The account's available, blocked and total balance (cents), read at most every 15 s; for every role that reads transfers",
     answers: { 200: balanceAnswer },
     permission: "viewTransfers",
   },
