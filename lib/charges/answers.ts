@@ -1,6 +1,6 @@
 import "@/lib/zod-config";
 import { z } from "zod";
-import { centsSchema, daySchema, instantSchema, storePageMetaSchema } from "@/lib/domain/answer-fields";
+import { centsSchema, daySchema, instantSchema, nextCursorSchema, storePageMetaSchema } from "@/lib/domain/answer-fields";
 import { CHARGE_ATTENTION, CHARGE_KINDS, CHARGE_STATES } from "./states";
 
 /**
@@ -61,6 +61,7 @@ export const chargeListMetaSchema = storePageMetaSchema.extend({
   total_value_cents: centsSchema,
   /** Sum of what was received among them. */
   paid_value_cents: centsSchema,
+  next_cursor: nextCursorSchema,
 });
 
 export const chargeAnswer = z.object({ charge: chargeDetailSchema });

@@ -1,6 +1,7 @@
 import "@/lib/zod-config";
 import { z } from "zod";
-import { storePageSchema } from "@/lib/domain/list-params";
+import { cursorSchema } from "@/lib/db/keyset";
+import { storeLimitSchema, storePageSchema, updatedSinceSchema } from "@/lib/domain/list-params";
 import { isCalendarDay, isCentsFilter, isTextFilter } from "@/lib/transfers/filters";
 import { CHARGE_STATES } from "./states";
 
@@ -37,6 +38,12 @@ export const chargeListQuerySchema = z
     paid_from: dayFilter,
     paid_to: dayFilter,
     page: storePageSchema(),
+    /** meta.next_cursor of the previous page: the next page, unmoved by charges created since (`page` is then ignored). */
+    cursor: cursorSchema("validation.transfers.cursor"),
+    /** Only charges changed at or after this instant (for programs that keep a copy; the change feed is exact). */
+    updated_since: updatedSinceSchema,
+    /** Charges per page (1-200; default the list's). */
+    limit: storeLimitSchema,
   })
   .superRefine((q, ctx) => {
     if (typeof q.min_cents === "number" && typeof q.max_cents === "number" && q.min_cents > q.max_cents) {

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db";
+import { afterCursor, encodeCursor, microsOf } from "@/lib/db/keyset";
 import { containsPattern } from "@/lib/db/like";
 import { chargeEvents, charges, type ChargeRow } from "@/lib/db/schema";
 import { MAX_STORE_PAGE_SIZE, PROVIDER_PAGE_SIZE } from "@/lib/domain/pages";
@@ -89,14 +90,24 @@ export async function getCharge(db: Db | Tx, id: string): Promise<ChargeDetail |
 
 type ListOptions = Partial<Omit<ChargeListQuery, "page">> & { page?: number; pageSize?: number };
 
-/** A page of charges, newest first, with the count and sums of everything the filters match. */
+/**
+ * A page of charges, newest first, with the count and sums of everything the filters match. A
+ * cursor (lib/db/keyset.ts) names the last charge of the previous page: the next page is what
+ * sorts after it, unmoved by charges created meanwhile; `meta.next_cursor` names the one after.
+ */
 export async function listCharges(db: Db, q: ListOptions): Promise<{ charges: Charge[]; meta: ChargeListMeta }> {
-  const page = Math.max(1, q.page ?? 1);
-  const pageSize = Math.min(MAX_STORE_PAGE_SIZE, Math.max(1, q.pageSize ?? CHARGES_PAGE_SIZE));
+  const page = q.cursor ? 1 : Math.max(1, q.page ?? 1);
+  const pageSize = Math.min(MAX_STORE_PAGE_SIZE, Math.max(1, q.pageSize ?? q.limit ?? CHARGES_PAGE_SIZE));
   const conditions = listConditions(q);
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, totals] = await Promise.all([
-    db.select().from(charges).where(where).orderBy(desc(charges.createdAt), desc(charges.id)).limit(pageSize).offset((page - 1) * pageSize),
+  const [found, totals] = await Promise.all([
+    db
+      .select({ row: charges, micros: microsOf(charges.createdAt) })
+      .from(charges)
+      .where(q.cursor ? and(where, afterCursor(charges.createdAt, charges.id, q.cursor, "text")) : where)
+      .orderBy(desc(charges.createdAt), desc(charges.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
     db
       .select({
         n: count(),
@@ -107,8 +118,9 @@ export async function listCharges(db: Db, q: ListOptions): Promise<{ charges: Ch
       .where(where),
   ]);
   const total = Number(totals[0]?.n ?? 0);
+  const last = found.at(-1);
   return {
-    charges: rows.map(toCharge),
+    charges: found.map((f) => toCharge(f.row)),
     meta: {
       page,
       page_size: pageSize,
@@ -116,6 +128,7 @@ export async function listCharges(db: Db, q: ListOptions): Promise<{ charges: Ch
       total_pages: Math.max(1, Math.ceil(total / pageSize)),
       total_value_cents: Number(totals[0]?.cents ?? 0),
       paid_value_cents: Number(totals[0]?.paid ?? 0),
+      next_cursor: last && found.length === pageSize ? encodeCursor({ micros: last.micros, id: last.row.id }) : null,
     },
   };
 }
@@ -146,6 +159,7 @@ function listConditions(q: ListOptions): SQL[] {
   if (q.due_from) conditions.push(gte(c.dueDate, q.due_from));
   if (q.due_to) conditions.push(lte(c.dueDate, q.due_to));
   conditions.push(...dayRange(c.paidAt, q.paid_from, q.paid_to));
+  if (q.updated_since) conditions.push(gte(c.updatedAt, new Date(q.updated_since)));
   return conditions;
 }
 

@@ -20,6 +20,9 @@ export const storePageMetaSchema = z
   .object({ page: z.number().int().positive(), page_size: z.number().int().positive(), total: z.number().int().nonnegative(), total_pages: z.number().int().nonnegative() })
   .meta({ id: "PageMeta" });
 
+/** `meta.next_cursor` of a list with keyset pages (lib/db/keyset.ts). */
+export const nextCursorSchema = z.string().nullable().describe("Pass as `cursor` for the next page, costing the same however deep (null: this was the last)");
+
 /** A person (or service account) named on a record: who made, approved, decided. */
 export const personSchema = z.object({ id: z.string(), email: z.string() }).meta({ id: "Person" });
 

@@ -2,7 +2,7 @@ import "@/lib/zod-config";
 import { z } from "zod";
 import { listPaymentsParamsSchema } from "@/lib/contract";
 import { checkPageParam } from "@/lib/contract/list-rules";
-import { MAX_STORE_PAGE } from "./pages";
+import { MAX_STORE_PAGE, MAX_STORE_PAGE_SIZE } from "./pages";
 
 /**
  * The contract's list schema coerces `page` (so "0x10", "1e2" or " 5" would pass as numbers).
@@ -18,6 +18,17 @@ const strictPageSchema = z.looseObject({
 
 /** Query of GET /api/payments: the strict page first (a bad page is the only refusal), then the contract's list parameters. */
 export const paymentsListQuerySchema = strictPageSchema.transform((query): Record<string, unknown> => query).pipe(listPaymentsParamsSchema);
+
+/** `updated_since` of the lists for machines (transfers, charges): an ISO 8601 instant with its offset. */
+export const updatedSinceSchema = z.iso.datetime({ offset: true, error: "validation.transfers.instant" }).optional();
+
+/** `limit` of the lists for machines: rows per page, 1 to MAX_STORE_PAGE_SIZE (absent: the list's own size). */
+export const storeLimitSchema = z.coerce
+  .number({ error: "validation.transfers.limit" })
+  .int("validation.transfers.limit")
+  .min(1, "validation.transfers.limit")
+  .max(MAX_STORE_PAGE_SIZE, "validation.transfers.limit")
+  .optional();
 
 /**
  * `page` of our own lists' queries (transfers, batches, findings, webhook events, audit log):

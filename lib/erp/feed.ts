@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, gt, isNotNull } from "drizzle-orm";
+import { and, asc, gt, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { erpEvents, type ErpEventRow } from "@/lib/db/schema";
 import type { FeedEvent, FeedPage } from "./feed-schema";
@@ -22,4 +22,10 @@ export async function readFeed(db: Db, o: { after: string; limit: number }): Pro
 
 export function feedEventOf(row: ErpEventRow): FeedEvent {
   return { id: String(row.position), type: row.type, at: row.at.toISOString(), data: row.data };
+}
+
+/** The newest committed position ("0" when the feed is empty): where a live reader starts. */
+export async function latestFeedPosition(db: Db): Promise<string> {
+  const rows = await db.select({ position: sql<number | string | null>`max(${erpEvents.position})` }).from(erpEvents);
+  return String(Number(rows[0]?.position ?? 0));
 }

@@ -51,6 +51,11 @@ export const SSE_EVENTS = {
   ready: "ready",
   /** Too much was missed to replay: refresh everything. */
   resync: "resync",
+  /**
+   * A change of a transfer, batch or charge, as GET /api/events/feed returns it (same `id`). Its
+   * `id:` is the stream's resume point (see lib/events/sse.ts), so Last-Event-ID replays what was missed.
+   */
+  change: "change",
   /** A transfer request changed state (no `id:`: transfers are refetched, not replayed). */
   transfer: "transfer",
   /** Alerts were raised, taken on or resolved: the bell refetches (no `id:`, not replayed). */

@@ -85,11 +85,11 @@ describe("GET /api/events/log with bad input", () => {
 
 describe("GET /api/events with a bad resume point", () => {
   it("never fails the stream: 200 text/event-stream up to its ready frame, never a 5xx", async () => {
-    // Not an event id / not epoch milliseconds (1 to 15 digits), by construction. (A NUL byte is
+    // Not an event id (`<webhook id>` or `<webhook id>-<feed id>`) / not epoch milliseconds (1 to 15 digits), by construction. (A NUL byte is
     // refused with a 400 like at every route: app/api/payments/fuzz.test.ts.)
     const notAnId = fc
       .oneof(junk, fc.constantFrom("-1", "1.5", "1".repeat(16), "0x10", " ", "1e12"))
-      .filter((s) => !/^\d{1,15}$/.test(s.trim()) && !s.includes("\u0000"));
+      .filter((s) => !/^\d{1,15}(-\d{1,15})?$/.test(s.trim()) && !s.includes("\u0000"));
     const resume = fc.record(
       { header: notAnId, lastEventId: notAnId, since: notAnId },
       { requiredKeys: [] },
@@ -110,7 +110,8 @@ describe("GET /api/events with a bad resume point", () => {
         const ready = await reader.next((f) => f.event === "ready");
         controller.abort();
         await reader.cancel().catch(() => undefined);
-        expect(ready.id).toMatch(/^\d+$/);
+        // A fresh start: the newest webhook event id, and the newest feed id for those who may read the feed.
+        expect(ready.id).toMatch(/^\d+(-\d+)?$/);
       }),
       { numRuns: 150 },
     );

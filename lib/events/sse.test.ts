@@ -18,10 +18,15 @@ describe("SSE framing", () => {
 
   it("reads Last-Event-ID from the header, else ?last_event_id=, ignoring junk", () => {
     const req = (url: string, h: Record<string, string> = {}) => new Request(`http://x${url}`, { headers: h });
-    expect(lastEventIdOf(req("/api/events", { "last-event-id": "42" }))).toBe(42);
-    expect(lastEventIdOf(req("/api/events?last_event_id=9", { "last-event-id": "42" }))).toBe(42);
-    expect(lastEventIdOf(req("/api/events?last_event_id=9"))).toBe(9);
+    expect(lastEventIdOf(req("/api/events", { "last-event-id": "42" }))).toEqual({ webhook: 42, feed: null });
+    expect(lastEventIdOf(req("/api/events?last_event_id=9", { "last-event-id": "42" }))).toEqual({ webhook: 42, feed: null });
+    expect(lastEventIdOf(req("/api/events?last_event_id=9"))).toEqual({ webhook: 9, feed: null });
+    expect(lastEventIdOf(req("/api/events", { "last-event-id": "42-0" }))).toEqual({ webhook: 42, feed: "0" });
+    expect(lastEventIdOf(req("/api/events?last_event_id=9-1234"))).toEqual({ webhook: 9, feed: "1234" });
     expect(lastEventIdOf(req("/api/events?last_event_id=-1"))).toBeNull();
+    expect(lastEventIdOf(req("/api/events?last_event_id=9-"))).toBeNull();
+    expect(lastEventIdOf(req("/api/events?last_event_id=9-01"))).toBeNull();
+    expect(lastEventIdOf(req("/api/events?last_event_id=9-1-2"))).toBeNull();
     expect(lastEventIdOf(req("/api/events", { "last-event-id": "1e9" }))).toBeNull();
     expect(lastEventIdOf(req("/api/events"))).toBeNull();
   });
@@ -56,7 +61,7 @@ describe.each(TEST_ENGINES)("event stream on $name", (engine) => {
   };
   const open = (lastEventId: number | null, canSeeLog = true) => {
     const controller = new AbortController();
-    const stream = createEventStream({ bus, db: store.db, lastEventId, canSeeLog, signal: controller.signal, heartbeatMs: 40 });
+    const stream = createEventStream({ bus, db: store.db, lastEventId: lastEventId === null ? null : { webhook: lastEventId, feed: null }, canSeeLog, signal: controller.signal, heartbeatMs: 40 });
     return { reader: sseReader(stream), abort: () => controller.abort() };
   };
 
@@ -109,7 +114,7 @@ describe.each(TEST_ENGINES)("event stream on $name", (engine) => {
     const start = await publishNew({ idempotent_id: "r-0", reference_code: "R-0" });
     for (let i = 1; i <= 3; i++) await publishNew({ idempotent_id: `r-${i}`, reference_code: `R-${i}` });
     const controller = new AbortController();
-    const stream = createEventStream({ bus, db: store.db, lastEventId: start.id, canSeeLog: true, signal: controller.signal, catchUpLimit: 2 });
+    const stream = createEventStream({ bus, db: store.db, lastEventId: { webhook: start.id, feed: null }, canSeeLog: true, signal: controller.signal, catchUpLimit: 2 });
     const reader = sseReader(stream);
     const resync = await reader.next((f) => f.event === "resync" || f.event === "webhook");
     expect(resync.event).toBe("resync");

@@ -1,5 +1,8 @@
 import "server-only";
 import type { Db } from "@/lib/db";
+import { latestFeedPosition, readFeed } from "@/lib/erp/feed";
+import type { FeedEvent } from "@/lib/erp/feed-schema";
+import type { FeedTail } from "@/lib/erp/feed-tail";
 import type { BusMessage, EventBus } from "./bus";
 import { SSE_EVENTS } from "./names";
 import type { WebhookEvent } from "./schema";
@@ -14,6 +17,12 @@ import { eventsAfter, eventsReceivedSince, latestEventId } from "./store";
  * (the page's navigation start: its server-rendered data may predate them), then a `ready`
  * event whose `id:` is the newest stored event, so the browser's reconnect resumes from there.
  *
+ * Users who may read the change feed (GET /api/events/feed) also get its events live (`change`,
+ * the feed's event as is). Their stream follows two sequences, so its `id:` is the pair
+ * `<webhook event id>-<feed id>`: after a drop, Last-Event-ID replays the feed after that feed id
+ * (then goes on live, each event once) as well as the webhook events. A plain number (a stream
+ * without the feed, or one opened before the feed was on it) resumes the webhook events only.
+ *
  * The stream ends by itself after `maxDurationMs`: the browser reconnects at once (resuming
  * from its last id) and the session and role are checked again on that new request.
  */
@@ -24,10 +33,15 @@ export const SSE_HEADERS = {
   "x-accel-buffering": "no",
 } as const;
 
+/** Where a stream resumes: the last webhook event and the last feed event it sent (null: none). */
+export type StreamCursor = { webhook: number; feed: string | null };
+
 type EventStreamOptions = {
   bus: EventBus;
   db: Db;
-  lastEventId: number | null;
+  lastEventId: StreamCursor | null;
+  /** The change feed followed live; present for users who may read the feed (its permission). */
+  feed?: FeedTail | null;
   /** Fresh connections: replay what was received from this instant on (see sinceOf). */
   since?: Date | null;
   /** May see rejected deliveries and repeats (the event log's permission). */
@@ -45,7 +59,7 @@ type EventStreamOptions = {
 
 const encoder = new TextEncoder();
 
-export function formatSse(fields: { id?: number; event?: string; data?: unknown; retry?: number; comment?: string }): string {
+export function formatSse(fields: { id?: number | string; event?: string; data?: unknown; retry?: number; comment?: string }): string {
   let out = "";
   if (fields.comment !== undefined) out += `: ${fields.comment.replace(/[\r\n]+/g, " ")}\n`;
   if (fields.retry !== undefined) out += `retry: ${fields.retry}\n`;
@@ -56,11 +70,15 @@ export function formatSse(fields: { id?: number; event?: string; data?: unknown;
   return `${out}\n`;
 }
 
-/** Last-Event-ID header (browser reconnect) or ?last_event_id= (a fresh EventSource resuming). */
-export function lastEventIdOf(request: Request): number | null {
+/**
+ * Last-Event-ID header (browser reconnect) or ?last_event_id= (a fresh EventSource resuming):
+ * `<webhook event id>` or `<webhook event id>-<feed id>`; anything else is a fresh start.
+ */
+export function lastEventIdOf(request: Request): StreamCursor | null {
   const raw = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("last_event_id");
-  if (raw === null || !/^\d{1,15}$/.test(raw.trim())) return null;
-  return Number(raw.trim());
+  const match = raw === null ? null : /^(\d{1,15})(?:-(0|[1-9]\d{0,14}))?$/.exec(raw.trim());
+  if (!match) return null;
+  return { webhook: Number(match[1]), feed: match[2] ?? null };
 }
 
 /** How far back a fresh connection may ask for a replay, and the allowance for clock skew. */
@@ -107,8 +125,23 @@ export function createEventStream(o: EventStreamOptions): ReadableStream<Uint8Ar
         if (sent.has(event.id)) return;
         sent.add(event.id);
         if (sent.size > 5_000) sent.delete(sent.values().next().value as number);
-        write(formatSse({ id: event.id, event: SSE_EVENTS.webhook, data: event }));
+        lastWebhook = event.id;
+        write(formatSse({ id: idNow(), event: SSE_EVENTS.webhook, data: event }));
       };
+
+      // The feed's positions become visible in increasing order: the last one sent is enough to skip repeats.
+      const feed = o.feed ?? null;
+      let lastWebhook = o.lastEventId?.webhook ?? 0;
+      let lastFeed = 0;
+      let feedBuffer: FeedEvent[] | null = [];
+      const idNow = () => (feed ? `${lastWebhook}-${lastFeed}` : lastWebhook);
+      const sendChange = (event: FeedEvent) => {
+        const position = Number(event.id);
+        if (position <= lastFeed) return;
+        lastFeed = position;
+        write(formatSse({ id: idNow(), event: SSE_EVENTS.change, data: event }));
+      };
+      const unsubscribeFeed = feed ? feed.subscribe((e) => (feedBuffer ? feedBuffer.push(e) : sendChange(e))) : () => {};
 
       const unsubscribe = o.bus.subscribe((m) => (buffer ? buffer.push(m) : send(m)));
       const unsubscribeTransfers = o.canSeeTransfers
@@ -124,6 +157,7 @@ export function createEventStream(o: EventStreamOptions): ReadableStream<Uint8Ar
         if (!open) return;
         open = false;
         unsubscribe();
+        unsubscribeFeed();
         unsubscribeTransfers();
         unsubscribeAlerts();
         for (const t of timers) clearInterval(t);
@@ -141,26 +175,29 @@ export function createEventStream(o: EventStreamOptions): ReadableStream<Uint8Ar
       timers.push(setInterval(() => write(formatSse({ comment: "ping" })), heartbeatMs));
       if (o.maxDurationMs) timers.push(setTimeout(cleanup, o.maxDurationMs));
 
+      // Too much to replay one by one: the client refreshes everything and resumes from now.
+      const resync = async () => {
+        lastWebhook = await latestEventId(o.db);
+        if (feed) lastFeed = Number(await latestFeedPosition(o.db));
+        write(formatSse({ id: idNow(), event: SSE_EVENTS.resync, data: { latest_id: lastWebhook } }));
+      };
       const catchUp = async () => {
+        const resumeFeed = o.lastEventId?.feed ?? null;
+        const missedChanges = feed && resumeFeed !== null ? (await readFeed(o.db, { after: resumeFeed, limit: catchUpLimit + 1 })).events : [];
+        // A stream without a feed id to resume from follows the feed from now on.
+        lastFeed = feed && resumeFeed === null ? Number(await latestFeedPosition(o.db)) : Number(resumeFeed ?? 0);
         if (o.lastEventId === null) {
           const recent = o.since ? await eventsReceivedSince(o.db, o.since, catchUpLimit + 1) : [];
-          const latest = await latestEventId(o.db);
-          if (recent.length > catchUpLimit) {
-            write(formatSse({ id: latest, event: SSE_EVENTS.resync, data: { latest_id: latest } }));
-            return;
-          }
+          if (recent.length > catchUpLimit) return resync();
           for (const event of recent) send({ event, repeat: false });
-          write(formatSse({ id: latest, event: SSE_EVENTS.ready, data: { latest_id: latest } }));
+          lastWebhook = await latestEventId(o.db);
+          write(formatSse({ id: idNow(), event: SSE_EVENTS.ready, data: { latest_id: lastWebhook } }));
           return;
         }
-        const missed = await eventsAfter(o.db, o.lastEventId, catchUpLimit + 1);
-        if (missed.length > catchUpLimit) {
-          // Too much to replay one by one: the client refreshes everything instead.
-          const latest = await latestEventId(o.db);
-          write(formatSse({ id: latest, event: SSE_EVENTS.resync, data: { latest_id: latest } }));
-          return;
-        }
+        const missed = await eventsAfter(o.db, o.lastEventId.webhook, catchUpLimit + 1);
+        if (missed.length > catchUpLimit || missedChanges.length > catchUpLimit) return resync();
         for (const event of missed) send({ event, repeat: false });
+        for (const event of missedChanges) sendChange(event);
       };
       catchUp()
         .catch(() => cleanup())
@@ -168,6 +205,9 @@ export function createEventStream(o: EventStreamOptions): ReadableStream<Uint8Ar
           const pending = buffer ?? [];
           buffer = null;
           for (const m of pending) send(m);
+          const pendingChanges = feedBuffer ?? [];
+          feedBuffer = null;
+          for (const e of pendingChanges) sendChange(e);
         });
     },
     cancel() {

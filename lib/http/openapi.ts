@@ -92,7 +92,8 @@ export function buildOpenApiDocument(routes: readonly DeclaredRoute[], options: 
       description:
         "Transfers, batches, payments and the back office's own records. Amounts are integer cents; instants are ISO 8601; " +
         "error messages are in Portuguese, or English with the cookie NEXT_LOCALE=en. A browser signs in with its " +
-        "session cookie; a program (an ERP) with a service account's token: `Authorization: Bearer pixbo_…`.",
+        "session cookie; a program (an ERP) with a service account's token: `Authorization: Bearer pixbo_…`. " +
+        "On an operation that declares query parameters, any other is refused (400, naming it in `fields`), never ignored.",
     },
     servers: [{ url: options.serverUrl }],
     security: [{ session: [] }, { bearer: [] }],

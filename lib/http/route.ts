@@ -13,6 +13,7 @@ import { getDb } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { declaresTooLarge, JSON_BODY_LIMIT, readBoundedBody } from "./body";
 import { clientIp, readJsonBody, queryObject, tooLarge } from "./input";
+import { knownQueryKeys, unknownQueryKey } from "./query-keys";
 import { checkOrigin } from "./origin";
 import { setRequestUser } from "./request-context";
 import { currentLocale } from "./request-locale";
@@ -93,7 +94,7 @@ type NextContext = { params: Promise<Record<string, string | string[]>> };
  * (withRoute); a declared Content-Length over the route's limit (413, nothing read); the
  * session and role (401/403); the Origin check of mutating calls (403); text with NUL bytes or
  * broken characters (400/422 naming the field); then params, query and body parsed with their
- * schemas (a body cut at its limit while read: 413; nested too deep: 400), refusals in the
+ * schemas (a query parameter the schema does not name: 400 naming it; a body cut at its limit while read: 413; nested too deep: 400), refusals in the
  * caller's language.
  */
 export function route<
@@ -106,6 +107,7 @@ export function route<
   handler: (ctx: RouteContext<P, Q, B, Perm extends "public" ? null : SessionUser>) => Promise<Response>,
 ): ((request: Request, context?: NextContext) => Promise<Response>) & { declared: DeclaredRoute } {
   const bodyLimit = spec.rawBody?.maxBytes ?? JSON_BODY_LIMIT;
+  const queryKeys = knownQueryKeys(spec.query);
   const wrapped = withRoute<NextContext | undefined>(spec.name, async (request, context) => {
     if (declaresTooLarge(request, bodyLimit)) {
       await request.body?.cancel().catch(() => undefined);
@@ -149,6 +151,12 @@ export function route<
 
     const rawQuery = queryObject(request.url);
     if ("response" in rawQuery) return rawQuery.response;
+    const unknown = unknownQueryKey(rawQuery.query, queryKeys);
+    if (unknown !== null) {
+      // Named as written in the URL (percent-encoded): a forged name cannot carry control or bidi characters.
+      const name = encodeURIComponent(unknown).slice(0, 80);
+      return jsonError(400, t("errors.query.unknown", { name }), { kind: "validation", fields: { [name]: t("errors.query.unknownField") } });
+    }
     const query = await parseInput(spec.query, rawQuery.query, 400, t);
     if ("response" in query) return query.response;
 

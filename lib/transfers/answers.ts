@@ -2,7 +2,7 @@ import "@/lib/zod-config";
 import { z } from "zod";
 import { accountTypeCodeSchema, initiationTypeSchema, paymentStatusSchema, pixKeyTypeSchema } from "@/lib/contract/enums";
 import { paymentListItemSchema } from "@/lib/contract/payment";
-import { centsSchema, instantSchema, personSchema, storePageMetaSchema } from "@/lib/domain/answer-fields";
+import { centsSchema, instantSchema, personSchema, nextCursorSchema, storePageMetaSchema } from "@/lib/domain/answer-fields";
 import { TRANSFER_STATES } from "./states";
 import { HOLD_REASONS } from "./send-check";
 import { ATTENTION_REASONS } from "./types";
@@ -179,7 +179,7 @@ export const transferDetailAnswer = z.object({ transfer: transferDetailSchema })
 export const transferListMetaSchema = storePageMetaSchema
   .extend({
     total_value_cents: centsSchema,
-    next_cursor: z.string().nullable().describe("Pass as `cursor` for the next page, costing the same however deep (null: this was the last)"),
+    next_cursor: nextCursorSchema,
   })
   .meta({ id: "TransferPageMeta" });
 

@@ -1,10 +1,9 @@
 import "@/lib/zod-config";
 import { z } from "zod";
 import { cursorSchema } from "@/lib/db/keyset";
-import { storePageSchema } from "@/lib/domain/list-params";
+import { storeLimitSchema, storePageSchema, updatedSinceSchema } from "@/lib/domain/list-params";
 import { isCalendarDay, isCentsFilter, isCostCentreFilter, isTextFilter } from "./filters";
 import { TRANSFER_STATES } from "./states";
-import { MAX_STORE_PAGE_SIZE } from "@/lib/domain/pages";
 import { initiationTypeSchema, pixKeyTypeSchema } from "@/lib/contract/enums";
 import { LIMITS } from "@/lib/contract/limits";
 
@@ -55,9 +54,9 @@ export const transferListQuerySchema = z
     created_from: dayFilter,
     created_to: dayFilter,
     /** Only requests changed at or after this instant (for programs that keep a copy; the change feed is exact). */
-    updated_since: z.iso.datetime({ offset: true, error: "validation.transfers.instant" }).optional(),
+    updated_since: updatedSinceSchema,
     /** Requests per page (1-200; default 50). */
-    limit: z.coerce.number({ error: "validation.transfers.limit" }).int("validation.transfers.limit").min(1, "validation.transfers.limit").max(MAX_STORE_PAGE_SIZE, "validation.transfers.limit").optional(),
+    limit: storeLimitSchema,
   })
   .superRefine((q, ctx) => {
     if (typeof q.min_cents === "number" && typeof q.max_cents === "number" && q.min_cents > q.max_cents) {
