@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   "transfer.release",
   "charge.create",
   "charge.withdraw",
+  "charge.send",
   "charge.paid_after_withdrawal",
   "receiver.create",
   "receiver.update",

@@ -27,6 +27,7 @@ import * as rcharges_import from "@/app/api/charges/import/route";
 import * as rcharges_id_receipt from "@/app/api/charges/[id]/receipt/route";
 import * as rcharges_id_pdf from "@/app/api/charges/[id]/pdf/route";
 import * as rcharges_id_qrcode_png from "@/app/api/charges/[id]/qrcode.png/route";
+import * as rcharges_id_send from "@/app/api/charges/[id]/send/route";
 import * as rcharges_id_withdraw from "@/app/api/charges/[id]/withdraw/route";
 import * as rcharges_id from "@/app/api/charges/[id]/route";
 import * as rcharges from "@/app/api/charges/route";
@@ -122,6 +123,7 @@ export const DOCUMENTED_ROUTES: Readonly<Record<string, Record<string, unknown>>
   "/api/charges/[id]/pdf": rcharges_id_pdf,
   "/api/charges/[id]/receipt": rcharges_id_receipt,
   "/api/charges/[id]/qrcode.png": rcharges_id_qrcode_png,
+  "/api/charges/[id]/send": rcharges_id_send,
   "/api/charges/[id]/withdraw": rcharges_id_withdraw,
   "/api/charges/[id]": rcharges_id,
   "/api/charges": rcharges,
