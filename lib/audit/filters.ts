@@ -44,6 +44,7 @@ export const AUDIT_ACTIONS = [
   "charge.create",
   "charge.withdraw",
   "charge.send",
+  "charge.remind",
   "charge.paid_after_withdrawal",
   "receiver.create",
   "receiver.update",

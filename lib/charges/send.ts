@@ -1,6 +1,8 @@
 import "server-only";
+import { eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/db/audit";
 import type { Db } from "@/lib/db";
+import { charges } from "@/lib/db/schema";
 import type { Actor } from "@/lib/domain/actor";
 import type { Locale } from "@/lib/i18n/config";
 import type { SendMail } from "@/lib/mail/smtp";
@@ -47,6 +49,8 @@ export async function sendChargeEmail(
   }
   const now = deps.now?.() ?? new Date();
   await db.transaction(async (tx) => {
+    // Reminders (reminders.ts) are written in the language the payer was last sent.
+    await tx.update(charges).set({ payerLocale: deps.locale }).where(eq(charges.id, id));
     await appendChargeEvent(tx, id, { from: charge.state, to: charge.state, actorEmail: actor.email, note: { key: "charges.events.sent", values: { to } }, at: now });
     await recordAudit({ actor, action: "charge.send", target: id, outcome: "success", ip: actor.ip ?? null, detail }, tx);
   });
