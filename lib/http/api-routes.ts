@@ -36,6 +36,7 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/api/charges/[id]/pdf": ["GET"],
   "/api/charges/[id]/qrcode.png": ["GET"],
   "/api/charges/[id]/receipt": ["GET"],
+  "/api/charges/aging": ["GET"],
   "/api/charges/[id]/send": ["POST"],
   "/api/charges/[id]/withdraw": ["POST"],
   "/api/charges/import": ["POST"],

@@ -23,6 +23,7 @@ import * as rbatches_id_submit from "@/app/api/batches/[id]/submit/route";
 import * as rbatches from "@/app/api/batches/route";
 import * as rbatches_template_csv from "@/app/api/batches/template.csv/route";
 import * as rbrcode_decode from "@/app/api/brcode/decode/route";
+import * as rcharges_aging from "@/app/api/charges/aging/route";
 import * as rcharges_import from "@/app/api/charges/import/route";
 import * as rcharges_id_receipt from "@/app/api/charges/[id]/receipt/route";
 import * as rcharges_id_pdf from "@/app/api/charges/[id]/pdf/route";
@@ -123,6 +124,7 @@ export const DOCUMENTED_ROUTES: Readonly<Record<string, Record<string, unknown>>
   "/api/charges/[id]/pdf": rcharges_id_pdf,
   "/api/charges/[id]/receipt": rcharges_id_receipt,
   "/api/charges/[id]/qrcode.png": rcharges_id_qrcode_png,
+  "/api/charges/aging": rcharges_aging,
   "/api/charges/[id]/send": rcharges_id_send,
   "/api/charges/[id]/withdraw": rcharges_id_withdraw,
   "/api/charges/[id]": rcharges_id,
