@@ -41,7 +41,7 @@ export async function chargeEmail(
     [t("charges.mail.reference"), charge.external_reference],
     ...(charge.description ? ([[t("charges.mail.description"), charge.description]] as Array<[string, string]>) : []),
   ];
-  const link = charge.payment_link && /^https:\/\//i.test(charge.payment_link) ? charge.payment_link : null;
+  const link = charge.payment_link && /^https?:\/\//i.test(charge.payment_link) ? charge.payment_link : null;
 
   const text = [
     greeting,
