@@ -60,14 +60,14 @@ describe.each(TEST_ENGINES)("charge reminders on $name", (engine) => {
   });
 
   let n = 0;
-  async function makeCharge(email: string | undefined, madeAt: Date) {
+  async function makeCharge(email: string | undefined, madeAt: Date, due = dueDay) {
     const input = chargeInputSchema.parse({
       external_reference: `NF-rem-${Date.now().toString(36)}-${++n}`,
       value_cents: 48_900,
       payer_name: "Mercado São João Ltda",
       payer_document: "11.444.777/0001-61",
       ...(email ? { payer_email: email } : {}),
-      due_date: dueDay,
+      due_date: due,
     });
     return (await createCharge(store.db, input, MAKER, { issuer: ISSUER, returnUrl: "http://localhost:3000/", now: () => madeAt })).charge;
   }
@@ -133,6 +133,19 @@ describe.each(TEST_ENGINES)("charge reminders on $name", (engine) => {
     expect(await store.db.select().from(chargeReminders).where(eq(chargeReminders.chargeId, charge.id))).toEqual([]);
     await tick(at(-3));
     expect(mailTo(email)).toHaveLength(1);
+  });
+
+  it("charges owed nothing (reminded already, made late) do not take the place of one owed a reminder", async () => {
+    const first = `pagador-${engine.name}-first@exemplo.com.br`;
+    const next = `pagador-${engine.name}-next@exemplo.com.br`;
+    await makeCharge(first, at(-9));
+    await tick(at(-3));
+    expect(mailTo(first)).toHaveLength(1);
+    await makeCharge(`pagador-${engine.name}-late2@exemplo.com.br`, at(-2));
+    // Due a day later: its reminder's day is the next one, after every charge due before it in the order.
+    await makeCharge(next, at(-9), brazilDayKey(at(1)));
+    await sendChargeReminders(store.db, { ...deps(at(-2)), limit: 1 });
+    expect(mailTo(next).map((m) => m.subject)).toEqual([expect.stringMatching(/^Lembrete/)]);
   });
 
   it("two instances on one tick send one reminder", async () => {

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gte, inArray, isNotNull, lte } from "drizzle-orm";
+import { and, eq, gte, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { chargeReminders, charges, type ChargeRow } from "@/lib/db/schema";
@@ -55,23 +55,20 @@ export async function sendChargeReminders(db: Db, deps: ReminderDeps): Promise<{
   if (deps.days <= 0) return counts;
   const now = deps.now ?? new Date();
   const today = brazilDayKey(now);
-  const candidates = await db
+  // reminderDue in SQL, so charges owed nothing (reminded already, made late) never crowd out those owed one.
+  const dayStart = (day: SQL) => sql`((${day})::timestamp at time zone 'America/Sao_Paulo')`;
+  const kindOwed = sql`case when ${charges.dueDate} = ${today} then 'due_day' else 'before' end`;
+  const madeInTime = sql`${charges.createdAt} < case when ${charges.dueDate} = ${today} then ${dayStart(sql`${today}::date`)} else ${dayStart(sql`${charges.dueDate}::date - ${deps.days}::int`)} end`;
+  const notSent = sql`not exists (select 1 from ${chargeReminders} r where r.charge_id = ${charges.id} and r.kind = ${kindOwed})`;
+  const rows = await db
     .select()
     .from(charges)
-    .where(and(eq(charges.state, "awaiting_payment"), isNotNull(charges.payerEmail), gte(charges.dueDate, today), lte(charges.dueDate, shiftDay(today, deps.days))))
+    .where(and(eq(charges.state, "awaiting_payment"), isNotNull(charges.payerEmail), gte(charges.dueDate, today), lte(charges.dueDate, shiftDay(today, deps.days)), madeInTime, notSent))
     .orderBy(charges.dueDate, charges.id)
-    .limit(4 * (deps.limit ?? REMINDERS_PER_RUN));
-  const owed = candidates.flatMap((row) => {
+    .limit(deps.limit ?? REMINDERS_PER_RUN);
+  for (const row of rows) {
     const kind = reminderDue(row, today, deps.days);
-    return kind ? [{ row, kind }] : [];
-  });
-  if (owed.length === 0) return counts;
-  const done = await db
-    .select({ chargeId: chargeReminders.chargeId, kind: chargeReminders.kind })
-    .from(chargeReminders)
-    .where(inArray(chargeReminders.chargeId, owed.map((o) => o.row.id)));
-  const sentAlready = new Set(done.map((d) => `${d.chargeId}:${d.kind}`));
-  for (const { row, kind } of owed.filter((o) => !sentAlready.has(`${o.row.id}:${o.kind}`)).slice(0, deps.limit ?? REMINDERS_PER_RUN)) {
+    if (!kind) continue;
     if (await remind(db, row, kind, deps, now)) counts.sent++;
     else counts.failed++;
   }
