@@ -37,11 +37,12 @@ function brazilDayFromNow(days: number): string {
 }
 
 for (const width of [1440, 390]) {
-  test(`pt-BR at ${width} px: an operator makes a charge, copies the code, the payer pays in the sandbox, the page turns paid and the receipt downloads`, async ({ page, context }) => {
+  test(`pt-BR at ${width} px: an operator makes a charge, copies the code, sends it by e-mail, the payer pays in the sandbox, the page turns paid and the receipt downloads`, async ({ page, context, browser }) => {
     await context.addCookies([{ name: "NEXT_LOCALE", value: "pt-BR", url: E2E.appUrl }]);
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: E2E.appUrl });
     await page.setViewportSize({ width, height: 900 });
     const reference = `NF-e2e-${width}-${Date.now().toString(36)}`;
+    const payerEmail = `pagador-${width}-${Date.now().toString(36)}@exemplo.com.br`;
 
     await page.goto("/charges/new");
     await expect(page.getByRole("heading", { level: 1, name: "Nova cobrança" })).toBeVisible();
@@ -51,6 +52,7 @@ for (const width of [1440, 390]) {
     await page.getByLabel("Vencimento (dd/mm/aaaa)").fill(brazilDayFromNow(3));
     await page.getByLabel("Nome do pagador").fill("Mercado São João Ltda");
     await page.getByLabel("CPF ou CNPJ do pagador").fill("11.444.777/0001-61");
+    await page.getByLabel("E-mail do pagador (opcional)").fill(payerEmail);
     await page.getByRole("button", { name: "Criar cobrança" }).click();
 
     await expect(page).toHaveURL(/\/charges\/[0-9a-f-]{36}$/);
@@ -63,6 +65,28 @@ for (const width of [1440, 390]) {
     await page.getByRole("button", { name: "Copiar código" }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
     await page.screenshot({ path: `test-results/shots/charge-awaiting-${width}.png`, fullPage: true });
+
+    // Sent to the payer by e-mail, in Portuguese (the default): said on the page and on the timeline.
+    await expect(page.getByLabel("Idioma do e-mail")).toHaveValue("pt-BR");
+    await page.getByRole("button", { name: "Enviar por e-mail" }).click();
+    await expect(page.getByText(`Cobrança enviada para ${payerEmail}`)).toBeVisible();
+    await expect(page.getByText(`Enviada por e-mail para ${payerEmail}`)).toBeVisible();
+    // The demo's mail catcher (/dev/mail, admins) got it: the code to copy is in the text.
+    const admin = await browser.newContext({ storageState: storageStateFor("admin"), baseURL: E2E.appUrl });
+    try {
+      const mailPage = await admin.newPage();
+      const caught = mailPage.getByTestId("caught-mail").locator("li", { hasText: payerEmail });
+      await expect
+        .poll(async () => {
+          await mailPage.goto("/dev/mail");
+          return caught.count();
+        }, { timeout: 20_000 })
+        .toBe(1);
+      await expect(caught).toContainText(reference);
+      await expect(caught).toContainText(code);
+    } finally {
+      await admin.close();
+    }
 
     // The provider's reference code, read as any caller would.
     const id = page.url().split("/").pop()!;

@@ -62,6 +62,7 @@ export const rawSchema = z.object({
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM (24 h, Brazil time)")
     .default(DEFAULT_SEND_TIME),
   CASH_EXPECTED_IN_PERCENT: intSetting(100, 0, 100),
+  CHARGE_REMINDER_DAYS: intSetting(3, 0, 60),
   RECONCILE_CRON: z.string().trim().regex(/^(\S+\s+){4}\S+$/, "must be a 5-field cron expression").default("* * * * *"),
   RECONCILE_STALE_SECONDS: intSetting(120, 1, 86_400),
   RECONCILE_REFRESH_MINUTES: intSetting(10, 1, 10_080),

@@ -75,6 +75,10 @@ export type ServerEnv = {
     /** The share (0-100) of charges due on a day that the cash position expects to arrive that day. */
     expectedInPercent: number;
   };
+  charges: {
+    /** Days before the due date a payer is reminded by e-mail (and again on the day); 0: no reminders. */
+    reminderDays: number;
+  };
   reconcile: {
     cron: string;
     /** `submitting`/`outcome_unknown` requests older than this are settled by reading back. */
@@ -194,6 +198,7 @@ export function parseEnv(source: Record<string, string | undefined>): ServerEnv 
       concurrency: e.QUEUE_CONCURRENCY,
     },
     cash: { expectedInPercent: e.CASH_EXPECTED_IN_PERCENT },
+    charges: { reminderDays: e.CHARGE_REMINDER_DAYS },
     reconcile: {
       cron: e.RECONCILE_CRON,
       staleSeconds: e.RECONCILE_STALE_SECONDS,

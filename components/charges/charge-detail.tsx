@@ -15,6 +15,7 @@ import { formatBRL } from "@/lib/pix/money";
 import { formatBrazilDateTime } from "@/lib/pix/time";
 import { chargeQueries } from "@/lib/queries/charges";
 import { ChargeStateBadge } from "./charge-state-badge";
+import { ChargeSend } from "./charge-send";
 import { ChargeWithdraw } from "./charge-withdraw";
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
@@ -95,6 +96,7 @@ export function ChargeDetail({ id, canWithdraw }: { id: string; canWithdraw: boo
           </a>
         ) : null}
       </div>
+      {canWithdraw && c.state === "awaiting_payment" && c.payer_email ? <ChargeSend id={c.id} to={c.payer_email} /> : null}
       {canWithdraw && c.state === "awaiting_payment" ? <ChargeWithdraw id={c.id} /> : null}
       <Timeline charge={c} />
     </div>

@@ -52,7 +52,7 @@ export const alertSchema = z
     id: z.number().int(),
     rule: alertRuleSchema,
     state: z.enum(ALERT_STATES),
-    subject: z.object({ type: z.enum(["transfer", "batch", "finding", "account", "webhooks", "transfers", "cash", "charge", "webhook_endpoint"]), id: z.string() }),
+    subject: z.object({ type: z.enum(["transfer", "batch", "finding", "account", "webhooks", "transfers", "cash", "charge", "charges", "webhook_endpoint"]), id: z.string() }),
     /** Where a person looks at it in the back office (a path). */
     href: z.string().nullable(),
     facts: alertFactsSchema,

@@ -12,6 +12,7 @@ import type { WebhookRegistration } from "@/lib/webhook-registration";
 import type { RuleConfig } from "./settings";
 import { RULE_SPECS, type AlertRule } from "./rules";
 import type { AlertFacts, AlertSubjectType } from "./types";
+import { chargeAging } from "@/lib/charges/aging";
 
 /**
  * What each rule sees now: the conditions that hold (one per subject and condition), computed
@@ -90,6 +91,7 @@ export async function seeConditions(ctx: Context, scope: Scope): Promise<Seen> {
   else if (on("webhooks_unregistered")) seen.conditions.push(...registrationConditions(ctx, ctx.registration));
   if (on("failure_spike")) seen.conditions.push(...(await spikeConditions(ctx)));
   if (on("charge_paid_after_withdrawal")) seen.conditions.push(...(await chargeConditions(ctx)));
+  if (on("charges_overdue")) seen.conditions.push(...(await overdueChargeConditions(ctx)));
   if (on("erp_endpoint_disabled")) seen.conditions.push(...(await disabledEndpointConditions(ctx)));
   return seen;
 }
@@ -339,6 +341,22 @@ async function spikeConditions(ctx: Context): Promise<Condition[]> {
   if (n <= threshold) return [];
   return [
     { rule: "failure_spike", key: "failure_spike:transfers:last_hour", subject: { type: "transfers", id: "last_hour" }, ownerId: null, facts: { count: n, threshold } },
+  ];
+}
+
+/** At least N charges unpaid after their due date (lib/charges/aging.ts's rule, the figure on /charges): one alert for them all. */
+async function overdueChargeConditions(ctx: Context): Promise<Condition[]> {
+  const threshold = ctx.config.charges_overdue.threshold ?? 1;
+  const { overdue } = await chargeAging(ctx.db, ctx.now);
+  if (overdue.count < threshold) return [];
+  return [
+    {
+      rule: "charges_overdue",
+      key: "charges_overdue:charges:overdue",
+      subject: { type: "charges", id: "overdue" },
+      ownerId: null,
+      facts: { count: overdue.count, value_cents: overdue.value_cents, ...(overdue.oldest_due_date ? { day: overdue.oldest_due_date } : {}), threshold },
+    },
   ];
 }
 

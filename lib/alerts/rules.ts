@@ -22,6 +22,7 @@ export const ALERT_RULES = [
   "webhooks_unregistered",
   "failure_spike",
   "charge_paid_after_withdrawal",
+  "charges_overdue",
   "erp_endpoint_disabled",
 ] as const;
 export type AlertRule = (typeof ALERT_RULES)[number];
@@ -63,6 +64,8 @@ export const RULE_SPECS: Record<AlertRule, RuleSpec> = {
   failure_spike: { unit: "count", fallback: 5, min: 1, max: 10_000, scope: "global" },
   // Money came in for a charge a person withdrew: someone must check with the customer (refund?).
   charge_paid_after_withdrawal: { unit: null, fallback: null, min: 0, max: 0, scope: "global" },
+  // Charges unpaid after their due date (lib/charges/aging.ts): one is already someone's call to the customer.
+  charges_overdue: { unit: "count", fallback: 1, min: 1, max: 10_000, scope: "global" },
   // The company's webhook endpoint disabled after failing for days (lib/erp/webhooks): the ERP hears nothing.
   erp_endpoint_disabled: { unit: null, fallback: null, min: 0, max: 0, scope: "global" },
 };

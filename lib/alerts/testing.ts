@@ -15,7 +15,8 @@ import { alertWork, type AlertWork } from "./work";
  * Test support: a real SMTP server (smtp-server) that can go down and come back on its port, an
  * HTTP receiver for the alert webhook, people in the store, and the alert work wired to both.
  */
-export type ReceivedMail = { to: string[]; subject: string; text: string };
+export type ReceivedAttachment = { filename: string | null; mimeType: string; disposition: string | null; contentId: string | null; content: Uint8Array };
+export type ReceivedMail = { to: string[]; subject: string; text: string; html: string; attachments: ReceivedAttachment[] };
 
 export type TestSmtp = {
   url: string;
@@ -42,7 +43,19 @@ export async function startTestSmtp(): Promise<TestSmtp> {
         stream.on("data", (c: Buffer) => chunks.push(c));
         stream.on("end", () => {
           void PostalMime.parse(Buffer.concat(chunks)).then((parsed) => {
-            received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: parsed.subject ?? "", text: parsed.text ?? "" });
+            received.push({
+              to: session.envelope.rcptTo.map((r) => r.address),
+              subject: parsed.subject ?? "",
+              text: parsed.text ?? "",
+              html: parsed.html ?? "",
+              attachments: parsed.attachments.map((a) => ({
+                filename: a.filename,
+                mimeType: a.mimeType,
+                disposition: a.disposition,
+                contentId: a.contentId ?? null,
+                content: typeof a.content === "string" ? new TextEncoder().encode(a.content) : new Uint8Array(a.content),
+              })),
+            });
             for (const w of waiters.filter((x) => received.length >= x.n)) w.resolve([...received]);
             callback();
           });

@@ -1,7 +1,7 @@
 import "server-only";
 import type { ServerEnv } from "@/lib/env";
-import { startMailCatcher } from "@/lib/mail/catcher";
-import { isPermanentSmtpError, smtpSender } from "@/lib/mail/smtp";
+import { configuredMailSender } from "@/lib/mail/sender";
+import { isPermanentSmtpError } from "@/lib/mail/smtp";
 import { PermanentDeliveryError, type Transports } from "./deliveries";
 import { webhookPoster } from "./webhook";
 
@@ -12,8 +12,7 @@ import { webhookPoster } from "./webhook";
  */
 export async function transportsFrom(env: ServerEnv): Promise<Transports> {
   const n = env.notify;
-  const smtpUrl = n.smtpUrl ?? (n.mailCatcher ? (await startMailCatcher()).url : undefined);
-  const send = smtpUrl && n.mailFrom ? smtpSender(smtpUrl, n.mailFrom) : null;
+  const send = await configuredMailSender(env);
   return {
     sendMail: send
       ? async (message) => {

@@ -73,6 +73,8 @@ export function alertHref(type: AlertSubjectType, id: string): string {
       return `/cash?day=${encodeURIComponent(id)}`;
     case "charge":
       return `/charges/${encodeURIComponent(id)}`;
+    case "charges":
+      return "/charges";
     case "webhook_endpoint":
       return "/settings/webhooks";
     default:

@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = [
   "transfer.release",
   "charge.create",
   "charge.withdraw",
+  "charge.send",
+  "charge.remind",
   "charge.paid_after_withdrawal",
   "receiver.create",
   "receiver.update",

@@ -67,7 +67,24 @@ export const chargeListMetaSchema = storePageMetaSchema.extend({
 export const chargeAnswer = z.object({ charge: chargeDetailSchema });
 export const chargeListAnswer = z.object({ charges: z.array(chargeSchema), meta: chargeListMetaSchema });
 
+const agingFigureSchema = z.object({ count: z.number().int().nonnegative(), value_cents: centsSchema });
+
+/** GET /api/charges/aging: how the charges stand today (Brazil time), whatever the list's filters. */
+export const chargeAgingSchema = z
+  .object({
+    as_of: daySchema,
+    /** Still open and due today. */
+    due_today: agingFigureSchema,
+    /** Not paid nor withdrawn, due before today (within the last 30 days). */
+    overdue: agingFigureSchema.extend({ oldest_due_date: daySchema.nullable() }),
+    /** Received this month (Brazil time), by payment date: value_cents is what was paid. */
+    paid_this_month: agingFigureSchema,
+  })
+  .meta({ id: "ChargeAging" });
+export const chargeAgingAnswer = z.object({ aging: chargeAgingSchema });
+
 export type Charge = z.infer<typeof chargeSchema>;
+export type ChargeAging = z.infer<typeof chargeAgingSchema>;
 export type ChargeDetail = z.infer<typeof chargeDetailSchema>;
 export type ChargeEvent = z.infer<typeof chargeEventSchema>;
 export type ChargeListMeta = z.infer<typeof chargeListMetaSchema>;

@@ -2,6 +2,7 @@ import "@/lib/zod-config";
 import { z } from "zod";
 import { cursorSchema } from "@/lib/db/keyset";
 import { storeLimitSchema, storePageSchema, updatedSinceSchema } from "@/lib/domain/list-params";
+import { LOCALES } from "@/lib/i18n/config";
 import { isCalendarDay, isCentsFilter, isTextFilter } from "@/lib/transfers/filters";
 import { CHARGE_STATES } from "./states";
 
@@ -64,3 +65,6 @@ export const chargeParamsSchema = z.object({ id: z.string().uuid("validation.cha
 export const withdrawBodySchema = z.object({
   reason: z.string().trim().min(1, "validation.charge.withdrawReasonRequired").max(500, "validation.transfers.reasonTooLong"),
 });
+
+/** POST /api/charges/{id}/send: the language of the e-mail (the payer's), Portuguese when not said. */
+export const sendBodySchema = z.strictObject({ locale: z.enum(LOCALES).optional() });

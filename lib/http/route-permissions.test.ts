@@ -48,6 +48,8 @@ const PERMISSION_OF: Record<string, string> = {
   "GET /api/charges/[id]/pdf": "viewPayments",
   "GET /api/charges/[id]/qrcode.png": "viewPayments",
   "GET /api/charges/[id]/receipt": "viewPayments",
+  "GET /api/charges/aging": "viewPayments",
+  "POST /api/charges/[id]/send": "register",
   "POST /api/charges/[id]/withdraw": "register",
   "POST /api/charges/import": "register",
   "GET /api/cost-centres": "viewTransfers",

@@ -1,12 +1,13 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import { answerWith } from "@/lib/domain/answer";
-import type { chargeAnswer, chargeListAnswer } from "@/lib/charges/answers";
+import type { chargeAgingAnswer, chargeAnswer, chargeListAnswer } from "@/lib/charges/answers";
 import { apiGet } from "@/lib/domain/api-client";
 
 // The browser reads our answers by their members, typed from the declared schemas (lib/domain/answer.ts).
 const readList = answerWith<z.output<typeof chargeListAnswer>>({ charges: "array", meta: "object" });
 const readOne = answerWith<z.output<typeof chargeAnswer>>({ charge: "object" });
+const readAging = answerWith<z.output<typeof chargeAgingAnswer>>({ aging: "object" });
 
 /** Query keys and options of charges, shared by server prefetch and client hooks. */
 export const chargeQueries = {
@@ -15,6 +16,12 @@ export const chargeQueries = {
     queryOptions({
       queryKey: [...chargeQueries.all(), "list", params] as const,
       queryFn: ({ signal }) => apiGet(`/api/charges${Object.keys(params).length ? `?${new URLSearchParams(params)}` : ""}`, readList, { signal }),
+    }),
+  /** Due today, overdue, paid this month: the figures above the list, whatever its filters. */
+  aging: () =>
+    queryOptions({
+      queryKey: [...chargeQueries.all(), "aging"] as const,
+      queryFn: ({ signal }) => apiGet("/api/charges/aging", readAging, { signal }),
     }),
   detail: (id: string) =>
     queryOptions({

@@ -2,10 +2,12 @@ import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { ChargesAging } from "@/components/charges/charges-aging";
 import { ChargesExplorer } from "@/components/charges/charges-explorer";
 import { buttonVariants } from "@/components/ui/button";
 import { requirePageUser } from "@/lib/auth/guard";
 import { can } from "@/lib/auth/roles";
+import { chargeAging } from "@/lib/charges/aging";
 import { chargeListQuerySchema } from "@/lib/charges/query";
 import { listCharges } from "@/lib/charges/store";
 import { getDb } from "@/lib/db";
@@ -29,6 +31,7 @@ export default async function ChargesPage({ searchParams }: Props) {
   const parsed = chargeListQuerySchema.safeParse(params);
   // A failure is not dehydrated: the browser asks again and shows the reason with Retry.
   if (parsed.success) await queryClient.prefetchQuery({ ...chargeQueries.list(params), queryFn: async () => listCharges(await getDb(), parsed.data) });
+  await queryClient.prefetchQuery({ ...chargeQueries.aging(), queryFn: async () => ({ aging: await chargeAging(await getDb()) }) });
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -43,6 +46,7 @@ export default async function ChargesPage({ searchParams }: Props) {
         ) : null}
       </div>
       <HydrationBoundary state={dehydrate(queryClient)}>
+        <ChargesAging />
         <ChargesExplorer userKey={user.id} />
       </HydrationBoundary>
     </div>

@@ -29,7 +29,9 @@ import * as r_charges_id from "@/app/api/charges/[id]/route";
 import * as r_charges_id_pdf from "@/app/api/charges/[id]/pdf/route";
 import * as r_charges_id_qrcode_png from "@/app/api/charges/[id]/qrcode.png/route";
 import * as r_charges_id_receipt from "@/app/api/charges/[id]/receipt/route";
+import * as r_charges_id_send from "@/app/api/charges/[id]/send/route";
 import * as r_charges_id_withdraw from "@/app/api/charges/[id]/withdraw/route";
+import * as r_charges_aging from "@/app/api/charges/aging/route";
 import * as r_charges_import from "@/app/api/charges/import/route";
 import * as r_cost_centres from "@/app/api/cost-centres/route";
 import * as r_cost_centres_id from "@/app/api/cost-centres/[id]/route";
@@ -117,7 +119,9 @@ export const DOCUMENTED_ROUTES: Readonly<Record<string, Record<string, unknown>>
   "/api/charges/[id]/pdf": r_charges_id_pdf,
   "/api/charges/[id]/qrcode.png": r_charges_id_qrcode_png,
   "/api/charges/[id]/receipt": r_charges_id_receipt,
+  "/api/charges/[id]/send": r_charges_id_send,
   "/api/charges/[id]/withdraw": r_charges_id_withdraw,
+  "/api/charges/aging": r_charges_aging,
   "/api/charges/import": r_charges_import,
   "/api/cost-centres": r_cost_centres,
   "/api/cost-centres/[id]": r_cost_centres_id,

@@ -9,7 +9,7 @@ import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sand
 import { pdfText } from "@/lib/testing/pdf-text";
 import { reconcileCharges } from "@/lib/charges/reconcile";
 import { addBrazilDays, brazilDayKey } from "@/lib/pix/time";
-import { chargeAnswer, chargeImportAnswer, chargeListAnswer } from "@/lib/charges/answers";
+import { chargeAgingAnswer, chargeAnswer, chargeImportAnswer, chargeListAnswer } from "@/lib/charges/answers";
 
 const auth = vi.hoisted(() => ({ user: null as null | { id: string; email: string; name: string; role: string } }));
 vi.mock("@/lib/auth/guard", async () => {
@@ -30,6 +30,7 @@ const { GET: PNG } = await import("./[id]/qrcode.png/route");
 const { GET: PDF } = await import("./[id]/pdf/route");
 const { POST: IMPORT } = await import("./import/route");
 const { GET: RECEIPT } = await import("./[id]/receipt/route");
+const { GET: AGING } = await import("./aging/route");
 
 const APP = "http://localhost:3000";
 const person = (role: string) => ({ id: `u-${role}`, email: `${role}@demo.test`, name: role, role });
@@ -140,6 +141,24 @@ describe.each(TEST_ENGINES)("/api/charges on $name", (engine) => {
     expect(res.status).toBe(409);
     const rows = await store.db.select().from(charges).where(eq(charges.externalReference, b.external_reference));
     expect(rows.map((r) => r.valueCents)).toEqual([25_000]);
+  });
+
+  it("answers the aging figures to a viewer: a charge due today counts among due today until it is withdrawn", async () => {
+    const aging = async () => {
+      const res = await AGING(new Request(`${APP}/api/charges/aging`));
+      expect(res.status).toBe(200);
+      return chargeAgingAnswer.parse(await res.json()).aging;
+    };
+    auth.user = VIEWER;
+    const before = await aging();
+    expect(before.as_of).toBe(brazilDayKey(new Date()));
+    auth.user = OPERATOR;
+    const { charge } = chargeAnswer.parse(await (await post(body({ value_cents: 4_321, due_date: brazilDayKey(new Date()) }))).json());
+    auth.user = VIEWER;
+    expect((await aging()).due_today).toEqual({ count: before.due_today.count + 1, value_cents: before.due_today.value_cents + 4_321 });
+    auth.user = OPERATOR;
+    expect((await WITHDRAW(jsonRequest(`/api/charges/${charge.id}/withdraw`, { reason: "Duplicada" }), idParams(charge.id))).status).toBe(200);
+    expect((await aging()).due_today).toEqual(before.due_today);
   });
 
   it("viewers read but may not create or withdraw; an approver may not create", async () => {

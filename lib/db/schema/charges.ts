@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * Money coming in (lib/charges). One row per charge (cobrança), written with its audit row before
@@ -23,6 +23,8 @@ export const charges = pgTable(
     /** CPF or CNPJ, digits (and the 2026 CNPJ's letters) only, check digits verified. */
     payerDocument: text("payer_document").notNull(),
     payerEmail: text("payer_email"),
+    /** The language the payer was last e-mailed in ("pt-BR" or "en"); reminders use it, Portuguese when null. */
+    payerLocale: text("payer_locale"),
     description: text("description"),
     /** The Brazil day it is due ("YYYY-MM-DD"); the provider's expiration_time ends with it. */
     dueDate: text("due_date").notNull(),
@@ -84,4 +86,23 @@ export const chargeEvents = pgTable(
     note: jsonb("note").$type<Record<string, unknown>>(),
   },
   (t) => [index("charge_events_charge_idx").on(t.chargeId, t.id)],
+);
+
+/**
+ * The reminders e-mailed to a charge's payer (lib/charges/reminders.ts): at most one of each kind
+ * per charge, by the primary key. The row is written before the e-mail leaves (the claim that two
+ * instances cannot both win) and removed again if the mail server refused it.
+ */
+export const chargeReminders = pgTable(
+  "charge_reminders",
+  {
+    chargeId: text("charge_id")
+      .notNull()
+      .references(() => charges.id, { onDelete: "cascade" }),
+    /** "before" (CHARGE_REMINDER_DAYS ahead) or "due_day". */
+    kind: text("kind").notNull(),
+    to: text("to").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chargeId, t.kind] }), check("charge_reminders_kind_check", sql`${t.kind} in ('before','due_day')`)],
 );
