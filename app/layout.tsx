@@ -17,7 +17,8 @@ export async function generateMetadata(): Promise<Metadata> {
     description: t("appDescription"),
     // Installed on an iPhone (Safari reads these rather than the manifest's icons).
     appleWebApp: { capable: true, title: "Pix", statusBarStyle: "default" },
-    icons: { apple: "/icons/apple-touch-icon.png" },
+    // Set here, the tab icon must be named too (app/icon.svg would otherwise be left out).
+    icons: { icon: [{ url: "/icon.svg", type: "image/svg+xml" }], apple: "/icons/apple-touch-icon.png" },
   };
 }
 

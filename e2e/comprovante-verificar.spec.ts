@@ -17,7 +17,8 @@ async function printedCode(): Promise<string> {
   expect(res.status()).toBe(200);
   const text = pdfText(await res.body()).replace(/\s+/g, " ");
   await viewer.dispose();
-  const code = /Autenticação ([0-9A-Z]{4}(?:-[0-9A-Z]{4}){4})/.exec(text)?.[1];
+  // The viewer's session reads English: the label is "Authentication" there, "Autenticação" in Portuguese.
+  const code = /(?:Autenticação|Authentication) ([0-9A-Z]{4}(?:-[0-9A-Z]{4}){4})/.exec(text)?.[1];
   expect(code, text).toBeDefined();
   expect(text).toContain("/comprovante/verificar");
   return code!;

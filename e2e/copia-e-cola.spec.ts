@@ -35,7 +35,7 @@ test("um Pix Copia e Cola estático é lido, conferido e pago como transferênci
   await expect(reading).toContainText("Estático (chave Pix)");
   await expect(reading).toContainText("O dígito verificador (CRC) confere");
   await expect(reading).toContainText("Fornecedor Copia Cola");
-  await expect(reading).toContainText("SAO PAULO");
+  await expect(reading).toContainText(/SAO PAULO/i);
   await expect(reading).toContainText(/R\$\s123,45/);
   await expect(reading).toContainText(txid);
   await page.screenshot({ path: `${SHOTS}/copia-e-cola-read-pt-1440.png`, fullPage: true });

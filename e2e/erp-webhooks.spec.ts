@@ -13,6 +13,7 @@ import { freshCpf, uniqueName } from "./register-helpers";
  * again: the receiver gets the same webhook-id twice.
  */
 test.use({ storageState: storageStateFor("admin") });
+test.beforeEach(async ({ context }) => context.addCookies([{ name: "NEXT_LOCALE", value: "pt-BR", url: E2E.appUrl }]));
 
 type Got = { headers: IncomingHttpHeaders; body: string };
 let server: Server;

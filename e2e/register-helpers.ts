@@ -15,6 +15,11 @@ export function freshCpf(): string {
   const base = String((Date.now() % 1_000_000) * 1_000 + (++cpfSerial % 1_000)).padStart(9, "0").slice(-9);
   return formatDocument(`${base}${cpfCheckDigits(base)}`);
 }
+/** A phone Pix key no other spec uses: the 24 h sum per destination is the key's own (four eyes). */
+export function freshPhone(): string {
+  const digits = String(Date.now() % 100_000_000).padStart(8, "0").slice(0, 4) + String(Math.floor(Math.random() * 10_000)).padStart(4, "0");
+  return `(11) 9${digits.slice(0, 4)}-${digits.slice(4)}`;
+}
 export const BLOCKED_DOCUMENT = "529.982.247-25"; // on the sandbox's blocklist: 403 Receiver not allowed
 
 export type Transfer = { amount: string; name: string; document?: string };

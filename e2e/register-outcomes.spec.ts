@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { E2E, storageStateFor } from "./env";
-import { asOperatorOnResetSandbox, BLOCKED_DOCUMENT, DEFAULT_TIERS, SHOTS, completingId, control, fillByKey, registeredCount, review, reviewedId, sandboxState, setPolicy, uniqueName, freshCpf } from "./register-helpers";
+import { asOperatorOnResetSandbox, BLOCKED_DOCUMENT, DEFAULT_TIERS, SHOTS, completingId, control, fillByKey, registeredCount, review, reviewedId, sandboxState, setPolicy, uniqueName, freshCpf, freshPhone } from "./register-helpers";
 
 /**
  * What the provider answers, as the operator sees it: a refusal in the provider's own words with
@@ -12,7 +12,7 @@ asOperatorOnResetSandbox();
 
 test("403 blocked receiver: the provider's words on the review step, values kept for editing", async ({ page }) => {
   const name = uniqueName("blocked");
-  await fillByKey(page, { amount: "99,90", name, document: BLOCKED_DOCUMENT });
+  await fillByKey(page, { amount: "99,90", name, document: BLOCKED_DOCUMENT, key: freshPhone() });
   await review(page);
   const before = await registeredCount(page.request);
   await page.getByRole("button", { name: "Confirm transfer" }).click();

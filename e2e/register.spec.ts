@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { storageStateFor } from "./env";
-import { asOperatorOnResetSandbox, BLOCKED_DOCUMENT, SHOTS, confirmAndOpenDetail, countRegistrations, expectInTable, fillByKey, fillCommon, freshCpf, registeredCount, review, reviewedId, uniqueName } from "./register-helpers";
+import { asOperatorOnResetSandbox, BLOCKED_DOCUMENT, SHOTS, confirmAndOpenDetail, countRegistrations, expectInTable, fillByKey, fillCommon, freshCpf, freshPhone, registeredCount, review, reviewedId, uniqueName } from "./register-helpers";
 
 /**
  * A transfer by hand, as an operator: validation, both ways of addressing it, a double click,
@@ -119,7 +119,7 @@ test.describe("dark theme", () => {
     await page.goto("/payments/new");
     await page.getByRole("button", { name: "Review" }).click();
     await page.screenshot({ path: `${SHOTS}/register-errors-dark.png`, fullPage: true });
-    await fillByKey(page, { amount: "999,99", name: uniqueName("dark"), document: BLOCKED_DOCUMENT });
+    await fillByKey(page, { amount: "999,99", name: uniqueName("dark"), document: BLOCKED_DOCUMENT, key: freshPhone() });
     await review(page);
     await expect(page.getByTestId("review-amount-words")).toHaveText("nine hundred ninety-nine reais and ninety-nine centavos");
     await page.screenshot({ path: `${SHOTS}/register-review-dark.png`, fullPage: true });

@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
 import { E2E, ROLES, storageStateFor, type E2ERole } from "./env";
-import { freshCpf } from "./register-helpers";
+import { freshCpf, freshPhone } from "./register-helpers";
 
 /**
  * What each role sees and may do, in the browser and at the API: the navigation lists exactly
@@ -25,7 +25,9 @@ const PAGES: PageSpec[] = [
   { path: "/batches", nav: "Batches", heading: "Batches", permission: "viewTransfers", needs: ALL },
   { path: "/receivers", nav: "Saved receivers", heading: "Saved receivers", permission: "viewTransfers", needs: ALL },
   { path: "/qrcodes", nav: "QR codes", heading: "Charges (QR codes)", permission: "viewPayments", needs: ALL },
+  { path: "/charges", nav: "Charges", heading: "Charges issued", permission: "viewPayments", needs: ALL },
   { path: "/statement", nav: "Statement", heading: "Statement", permission: "viewPayments", needs: ALL },
+  { path: "/cash", nav: "Cash", heading: "Cash", permission: "viewPayments", needs: ALL },
   { path: "/reconciliation", nav: "Reconciliation", heading: "Reconciliation", permission: "reconciliation", needs: "Support, Admin" },
   { path: "/alerts", nav: "Alerts", heading: "Alerts", permission: "alerts", needs: "Support, Operator, Approver, Admin" },
   { path: "/users", nav: "Users", heading: "Users", permission: "users", needs: "Admin" },
@@ -33,12 +35,13 @@ const PAGES: PageSpec[] = [
   { path: "/settings/alerts", nav: "Alert rules", heading: "Alert rules", permission: "policy", needs: "Admin" },
   { path: "/settings/provider", nav: "Provider", heading: "Provider", permission: "policy", needs: "Admin" },
   { path: "/settings/cost-centres", nav: "Cost centres", heading: "Cost centres", permission: "costCentres", needs: "Admin" },
+  { path: "/settings/webhooks", nav: "ERP webhooks", heading: "ERP webhooks", permission: "webhooks", needs: "Admin" },
   { path: "/settings/security", nav: "Sign-in security", heading: "Security", permission: "account", needs: ALL },
   { path: "/settings/notifications", nav: "My e-mails", heading: "My e-mails", permission: "account", needs: ALL },
 ];
 
 // Every role reads transfers, batches and saved receivers (actions go by permission).
-const READ = ["/", "/payments", "/transfers", "/batches", "/receivers", "/qrcodes", "/statement", "/settings/security", "/settings/notifications"];
+const READ = ["/", "/payments", "/transfers", "/batches", "/receivers", "/qrcodes", "/charges", "/statement", "/cash", "/settings/security", "/settings/notifications"];
 const ALLOWED: Record<E2ERole, string[]> = {
   viewer: READ,
   support: [...READ, "/events", "/reconciliation", "/alerts"],
@@ -69,7 +72,8 @@ function transferBody(idempotentId: string, receiverName: string, document = fre
     value_cents: 4321,
     initiation_type: "dict",
     pix_key_type: "phone",
-    pix_key: "(11) 91234-5678",
+    // Its own key: the operator's 24 h sum to one destination would otherwise ask for approval.
+    pix_key: freshPhone(),
     receiver_name: receiverName,
     receiver_document: document,
   };
@@ -158,7 +162,7 @@ test.describe("the API refuses what the UI hides", () => {
     { role: "viewer", path: "/api/events/log", needs: SUPPORTERS },
     { role: "viewer", path: "/api/lookup?q=sandbox-known-pending", needs: SUPPORTERS },
     { role: "operator", path: "/api/reconciliation", needs: ["support", "admin"] },
-    { role: "support", path: "/api/transfers", needs: ["operator", "approver", "admin"] },
+    { role: "approver", path: "/api/webhook-endpoints", needs: ["admin"] },
   ];
   for (const { role, path, needs } of refusals) {
     test(`GET ${path} as ${role}: 403 JSON naming the role needed`, async () => {

@@ -108,7 +108,7 @@ function PaymentCell({ event: e }: { event: WebhookEvent }) {
             {e.end_to_end}
           </Link>
         ) : null}
-        {e.reference_code ? <span className="font-mono text-xs text-fg-muted">{e.reference_code}</span> : null}
+        {e.reference_code ? <span className="break-all font-mono text-xs text-fg-muted">{e.reference_code}</span> : null}
       </span>
     );
   }
@@ -117,7 +117,7 @@ function PaymentCell({ event: e }: { event: WebhookEvent }) {
       <Link href={paymentHref(id)} prefetch={false} className={link}>
         {id}
       </Link>
-      {e.reference_code ? <span className="font-mono text-xs text-fg-muted">{e.reference_code}</span> : null}
+      {e.reference_code ? <span className="break-all font-mono text-xs text-fg-muted">{e.reference_code}</span> : null}
     </span>
   );
 }

@@ -29,6 +29,8 @@ export function ThemeToggle() {
   const theme = useSyncExternalStore(subscribe, readTheme, () => "system" as Theme);
 
   useEffect(() => {
+    // Also here, not only in the inline script of <head>: a page answered by forbidden() (403) came without it having run.
+    apply(theme);
     if (theme !== "system") return;
     const media = window.matchMedia("(prefers-color-scheme: dark)");
     const onChange = () => apply("system");
