@@ -7,7 +7,6 @@ import type { EngineSettings } from "./engine";
 import { startTransferQueue, type QueueSettings, type TransferQueue } from "./queue";
 import { reconcile, type ReconcileSettings } from "./reconcile";
 import { reconcileCharges } from "@/lib/charges/reconcile";
-import { remindPayers } from "@/lib/charges/runtime";
 
 /**
  * The transfer engine of this process: the job queue and its workers, started once at server
@@ -66,7 +65,9 @@ export function startTransferEngine(): Promise<TransferQueue> {
         await reconcile(store.db, reconcileSettings(), (items) => queue.enqueueMany(items));
         // Charges ride on the same tick (one instance per tick); each charge's failure is its own.
         await reconcileCharges(store.db);
-        await remindPayers(store.db).catch((error: unknown) => logLine("error", "charge reminders failed", { error: String((error as Error)?.message ?? error) }));
+        // Loaded when the tick runs: the mail and its translations stay out of the queue's own import graph
+        // (a worker process started outside Next.js cannot load next-intl's React entry).
+        await import("@/lib/charges/runtime").then(({ remindPayers }) => remindPayers(store.db)).catch((error: unknown) => logLine("error", "charge reminders failed", { error: String((error as Error)?.message ?? error) }));
       },
     });
     return queue;
