@@ -1,69 +1,19 @@
 import "server-only";
-import { and, eq, gte, inArray, isNotNull, isNull, lte, max, or, sql, sum, count, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, lte, or, sum, count, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
-import { batches, charges, reconciliationFindings, transferRequests, webhookEndpoints, webhookEvents, type TransferRequestRow } from "@/lib/db/schema";
+import { batches, reconciliationFindings, transferRequests, type TransferRequestRow } from "@/lib/db/schema";
 import type { AccountBalance } from "@/lib/payments-api";
 import { brazilDayKey } from "@/lib/pix";
-import { incomingItems } from "@/lib/cash/incoming";
-import { outgoingItems } from "@/lib/cash/outgoing";
-import { calendar, projectCash } from "@/lib/cash/projection";
 import { attentionCondition, attentionOf } from "@/lib/transfers/attention";
-import type { WebhookRegistration } from "@/lib/webhook-registration";
-import type { RuleConfig } from "./settings";
+import { HOUR, MAX_ROWS, subjectKey, type Condition, type ConditionContext, type Scope, type Seen } from "./condition-types";
+import { chargeConditions, overdueChargeConditions, shortfallConditions } from "./money-in-conditions";
+import { disabledEndpointConditions, registrationConditions, silenceConditions } from "./webhook-conditions";
 import { RULE_SPECS, type AlertRule } from "./rules";
-import type { AlertFacts, AlertSubjectType } from "./types";
-import { chargeAging } from "@/lib/charges/aging";
+import type { AlertFacts } from "./types";
 
-/**
- * What each rule sees now: the conditions that hold (one per subject and condition), computed
- * from the store (and the provider's balance). "Needs attention" is lib/transfers/attention.ts's
- * rule, used as it is; this file never restates it.
- */
-export type Condition = {
-  rule: AlertRule;
-  /** rule:subject_type:subject_id[:condition]: one live alert per key. */
-  key: string;
-  subject: { type: AlertSubjectType; id: string };
-  /** The maker (operators see alerts about their own transfers); null: the whole back office. */
-  ownerId: string | null;
-  facts: AlertFacts;
-};
+export { subjectKey, type Condition, type Scope, type Seen } from "./condition-types";
 
-/** Everything, or one transfer, or one batch (its rows together). */
-export type Scope = { kind: "all" } | { kind: "transfer"; id: string } | { kind: "batch"; id: string };
-
-export type Seen = {
-  conditions: Condition[];
-  /** Rules whose answer is known: their live alerts without a condition now are resolved. */
-  decided: Set<AlertRule>;
-  /** Subjects caught between two steps (a read-back in progress): their alerts are left as they are. */
-  undecided: Set<string>;
-};
-
-type Context = {
-  db: Db;
-  now: Date;
-  config: RuleConfig;
-  /** PROVIDER_AUTHORIZATION=portal: a payment waiting for authorization is authorized in the portal. */
-  portal: boolean;
-  /** The provider's balance, or null when it could not be read (the balance rules wait), undefined: not asked. */
-  balance?: AccountBalance | null;
-  /** CASH_EXPECTED_IN_PERCENT: the share of charges due that the cash projection counts (100 when not said). */
-  expectedInPercent?: number;
-  /** This instance's webhook registration; undefined: it never started here (the rule waits). */
-  registration?: WebhookRegistration;
-};
-
-/** How far ahead projected_shortfall looks: the cash page's default span. */
-export const SHORTFALL_HORIZON_DAYS = 30;
-
-/** Rows read per rule and run; a larger backlog is seen at the next run. */
-const MAX_ROWS = 10_000;
-const HOUR = 3_600_000;
-
-export const subjectKey = (type: AlertSubjectType, id: string) => `${type}:${id}`;
-
-export async function seeConditions(ctx: Context, scope: Scope): Promise<Seen> {
+export async function seeConditions(ctx: ConditionContext, scope: Scope): Promise<Seen> {
   const seen: Seen = { conditions: [], decided: new Set(), undecided: new Set() };
   const on = (rule: AlertRule) => ctx.config[rule].enabled;
   for (const rule of Object.keys(RULE_SPECS) as AlertRule[]) {
@@ -103,7 +53,7 @@ function scopeWhere(scope: Scope): SQL | undefined {
 }
 
 /** Transfers and batch rows that need attention: not paid (or unknown), or registered and late. */
-async function attentionConditions(ctx: Context, where: SQL | undefined, on: (r: AlertRule) => boolean): Promise<Condition[]> {
+async function attentionConditions(ctx: ConditionContext, where: SQL | undefined, on: (r: AlertRule) => boolean): Promise<Condition[]> {
   if (!on("transfer_not_paid") && !on("transfer_not_final")) return [];
   const minutes = ctx.config.transfer_not_final.threshold ?? 30;
   const rows = await ctx.db.select().from(transferRequests).where(and(attentionCondition(ctx.now, minutes), where)).limit(MAX_ROWS);
@@ -117,7 +67,7 @@ async function attentionConditions(ctx: Context, where: SQL | undefined, on: (r:
 }
 
 /** Waiting for approval for more than N hours, or expiring within M hours. */
-async function approvalConditions(ctx: Context, where: SQL | undefined, on: (r: AlertRule) => boolean): Promise<Condition[]> {
+async function approvalConditions(ctx: ConditionContext, where: SQL | undefined, on: (r: AlertRule) => boolean): Promise<Condition[]> {
   const waitingHours = ctx.config.approval_waiting.threshold ?? 4;
   const expiringHours = ctx.config.approval_expiring.threshold ?? 2;
   const waitedSince = new Date(ctx.now.getTime() - waitingHours * HOUR);
@@ -212,7 +162,7 @@ async function findingConditions(db: Db): Promise<Condition[]> {
 }
 
 /** Below the threshold; below what is approved and waiting to go today (it would be refused for funds). */
-async function balanceConditions(ctx: Context, balance: AccountBalance, on: (r: AlertRule) => boolean): Promise<Condition[]> {
+async function balanceConditions(ctx: ConditionContext, balance: AccountBalance, on: (r: AlertRule) => boolean): Promise<Condition[]> {
   const out: Condition[] = [];
   const subject = { type: "account" as const, id: "provider" };
   const threshold = ctx.config.balance_low.threshold ?? 0;
@@ -238,99 +188,12 @@ async function balanceConditions(ctx: Context, balance: AccountBalance, on: (r: 
   return out;
 }
 
-/**
- * Each day of the next SHORTFALL_HORIZON_DAYS that sends more than the cash position projects it
- * will have (lib/cash: today's balance, what is scheduled, the expected share of charges due):
- * one alert per day, resolved by itself once the projection recovers.
- */
-async function shortfallConditions(ctx: Context, balance: AccountBalance): Promise<Condition[]> {
-  const today = brazilDayKey(ctx.now);
-  const last = calendar(today, SHORTFALL_HORIZON_DAYS).at(-1)!;
-  const [outgoing, incoming] = await Promise.all([outgoingItems(ctx.db, today, last), incomingItems(ctx.db, last)]);
-  const { shortfalls } = projectCash({ today, days: SHORTFALL_HORIZON_DAYS, availableCents: balance.availableCents, outgoing, incoming, expectedInPercent: ctx.expectedInPercent ?? 100 });
-  return shortfalls.map((s) => ({
-    rule: "projected_shortfall" as const,
-    key: `projected_shortfall:cash:${s.date}`,
-    subject: { type: "cash" as const, id: s.date },
-    ownerId: null,
-    facts: { day: s.date, missing_cents: s.missing_cents, balance_cents: balance.availableCents },
-  }));
-}
 
-/**
- * No payment notification for N minutes while ours wait for one: transfers registered at least N
- * minutes ago (within a day) with no accepted notification since they were registered, and none
- * at all in the last N minutes.
- */
-/** The company's webhook endpoints disabled after failing for days (lib/erp/webhooks/deliver.ts); enabled again, the alert resolves. */
-async function disabledEndpointConditions(ctx: Context): Promise<Condition[]> {
-  const e = webhookEndpoints;
-  const rows = await ctx.db.select().from(e).where(and(eq(e.enabled, false), eq(e.disabledReason, "failing"), isNull(e.deletedAt))).limit(MAX_ROWS);
-  return rows.map((row) => ({
-    rule: "erp_endpoint_disabled" as const,
-    key: `erp_endpoint_disabled:webhook_endpoint:${row.id}`,
-    subject: { type: "webhook_endpoint" as const, id: row.id },
-    ownerId: null,
-    facts: { endpoint_url: row.url, last_webhook_at: row.disabledAt?.toISOString() ?? null },
-  }));
-}
 
-async function silenceConditions(ctx: Context): Promise<Condition[]> {
-  const minutes = ctx.config.webhooks_silent.threshold ?? 30;
-  const quietSince = new Date(ctx.now.getTime() - minutes * 60_000);
-  const [last] = await ctx.db
-    .select({ at: max(webhookEvents.receivedAt) })
-    .from(webhookEvents)
-    .where(and(eq(webhookEvents.result, "accepted"), eq(webhookEvents.kind, "payment")));
-  const lastAt = last?.at ? new Date(last.at) : null;
-  if (lastAt && lastAt > quietSince) return [];
-  const t = transferRequests;
-  const [waiting] = await ctx.db
-    .select({ n: count() })
-    .from(t)
-    .where(
-      and(
-        isNotNull(t.registeredAt),
-        gte(t.registeredAt, new Date(ctx.now.getTime() - 24 * HOUR)),
-        lte(t.registeredAt, quietSince),
-        sql`not exists (select 1 from ${webhookEvents} w where w.idempotent_id = ${t.idempotentId} and w.result = 'accepted' and w.received_at >= ${t.registeredAt})`,
-      ),
-    );
-  const n = Number(waiting?.n ?? 0);
-  if (n === 0) return [];
-  return [
-    {
-      rule: "webhooks_silent",
-      key: "webhooks_silent:webhooks:provider",
-      subject: { type: "webhooks", id: "provider" },
-      ownerId: null,
-      facts: { minutes, count: n, last_webhook_at: lastAt?.toISOString() ?? null },
-    },
-  ];
-}
 
-/**
- * Our webhook receiver not registered with the provider for N minutes: this instance has been
- * retrying since it started. An instance whose registration held resolves it (the provider keeps
- * one registration for our URL, whoever made it).
- */
-function registrationConditions(ctx: Context, registration: WebhookRegistration): Condition[] {
-  const minutes = ctx.config.webhooks_unregistered.threshold ?? 5;
-  if (registration.status === "registered") return [];
-  if (ctx.now.getTime() - registration.since.getTime() < minutes * 60_000) return [];
-  return [
-    {
-      rule: "webhooks_unregistered",
-      key: "webhooks_unregistered:webhooks:registration",
-      subject: { type: "webhooks", id: "registration" },
-      ownerId: null,
-      facts: { minutes, count: registration.attempts },
-    },
-  ];
-}
 
 /** Refused by the provider or canceled by it, in the last hour, above N. */
-async function spikeConditions(ctx: Context): Promise<Condition[]> {
+async function spikeConditions(ctx: ConditionContext): Promise<Condition[]> {
   const threshold = ctx.config.failure_spike.threshold ?? 5;
   const t = transferRequests;
   const [row] = await ctx.db
@@ -344,38 +207,5 @@ async function spikeConditions(ctx: Context): Promise<Condition[]> {
   ];
 }
 
-/** At least N charges unpaid after their due date (lib/charges/aging.ts's rule, the figure on /charges): one alert for them all. */
-async function overdueChargeConditions(ctx: Context): Promise<Condition[]> {
-  const threshold = ctx.config.charges_overdue.threshold ?? 1;
-  const { overdue } = await chargeAging(ctx.db, ctx.now);
-  if (overdue.count < threshold) return [];
-  return [
-    {
-      rule: "charges_overdue",
-      key: "charges_overdue:charges:overdue",
-      subject: { type: "charges", id: "overdue" },
-      ownerId: null,
-      facts: { count: overdue.count, value_cents: overdue.value_cents, ...(overdue.oldest_due_date ? { day: overdue.oldest_due_date } : {}), threshold },
-    },
-  ];
-}
 
-/** How long a charge paid after it was withdrawn stays an alert (it is resolved by hand before that, or lapses). */
-const CHARGE_ATTENTION_DAYS = 30;
 
-/** Charges paid after a person withdrew them (lib/charges: `attention = 'paid_after_withdrawal'`), paid in the last 30 days. */
-async function chargeConditions(ctx: Context): Promise<Condition[]> {
-  const since = new Date(ctx.now.getTime() - CHARGE_ATTENTION_DAYS * 24 * HOUR);
-  const rows = await ctx.db
-    .select()
-    .from(charges)
-    .where(and(eq(charges.attention, "paid_after_withdrawal"), gte(charges.paidAt, since)))
-    .limit(MAX_ROWS);
-  return rows.map((c) => ({
-    rule: "charge_paid_after_withdrawal" as const,
-    key: `charge_paid_after_withdrawal:charge:${c.id}`,
-    subject: { type: "charge" as const, id: c.id },
-    ownerId: null,
-    facts: { value_cents: c.paidValueCents ?? c.valueCents, payer_name: c.payerName, external_reference: c.externalReference },
-  }));
-}
