@@ -1,33 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { E2E, storageStateFor } from "./env";
 import { expectHydrated } from "./hydrated";
+import { payInSandbox } from "./sandbox-payer";
 
 test.use({ storageState: storageStateFor("operator") });
-
-/** The sandbox's credentials: this deployment's generated ones when present, the old defaults otherwise. */
-function sandboxCredentials(): { id: string; secret: string } {
-  const file = join(E2E.dataDir, "sandbox-secrets.json");
-  const secret = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as { clientSecret: string }).clientSecret : "sandbox-secret";
-  return { id: "sandbox-client", secret };
-}
-
-/** The payer, played by the sandbox: POST /v1/pix/qrcodes/{reference_code}/pay (homologation). */
-async function payInSandbox(page: Page, referenceCode: string): Promise<void> {
-  const { id, secret } = sandboxCredentials();
-  const token = await page.request.post(`${E2E.sandboxUrl}/auth/generate_token`, {
-    headers: { authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}` },
-    data: { grant_type: "client_credentials" },
-  });
-  expect(token.status()).toBe(200);
-  const { access_token } = (await token.json()) as { access_token: string };
-  const paid = await page.request.post(`${E2E.sandboxUrl}/v1/pix/qrcodes/${encodeURIComponent(referenceCode)}/pay`, {
-    headers: { authorization: `Bearer ${access_token}` },
-    data: {},
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-}
 
 /** dd/mm/aaaa of a Brazil day some days from now. */
 function brazilDayFromNow(days: number): string {

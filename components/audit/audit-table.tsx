@@ -9,7 +9,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   const t = useTranslations();
   const th = "px-3 py-2 font-medium";
   return (
-    <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+    <div className="relative overflow-x-auto rounded-lg border border-border bg-surface">
       <table className="w-full min-w-[900px] border-collapse text-sm">
         <caption className="sr-only">{t("audit.table.caption")}</caption>
         <thead className="bg-surface-muted text-left text-xs uppercase tracking-wide text-fg-muted">

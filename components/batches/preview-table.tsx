@@ -95,7 +95,7 @@ export function PreviewTable({ rows, height = "min(70vh, 40rem)" }: Props) {
   return (
     <section className="space-y-3" aria-label={t("batches.preview.label")}>
       {results ? <ResultTotalsView totals={results} /> : totals ? <PreviewTotals totals={totals} /> : null}
-      <div ref={scrollRef} className="overflow-auto rounded-lg border border-border bg-surface" style={{ height }} data-testid="batch-preview-scroll" tabIndex={0}>
+      <div ref={scrollRef} className="relative overflow-auto rounded-lg border border-border bg-surface" style={{ height }} data-testid="batch-preview-scroll" tabIndex={0}>
         <table role="table" aria-label={t("batches.preview.label")} aria-rowcount={ordered.length + 1} className="grid md:min-w-[60rem]">
           <thead role="rowgroup" className="sticky top-0 z-10 hidden bg-surface-muted md:grid">
             <tr role="row" aria-rowindex={1} className={cn(GRID, "border-b border-border")}>

@@ -21,7 +21,7 @@ export function EventLogTable({ events }: { events: WebhookEvent[] }) {
   const t = useTranslations("events.table");
   const fresh = useFreshIds(events);
   return (
-    <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+    <div className="relative overflow-x-auto rounded-lg border border-border bg-surface">
       <table className="w-full min-w-[56rem] border-collapse">
         <caption className="sr-only">{t("caption")}</caption>
         <thead className="border-b border-border bg-surface-muted">

@@ -71,7 +71,7 @@ export function TimeTable({
 }) {
   const t = useTranslations("overview.tables");
   return (
-    <div className="max-h-96 overflow-auto">
+    <div className="relative max-h-96 overflow-auto">
       <table className="w-full text-sm" data-testid="time-table">
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 bg-surface">

@@ -17,7 +17,7 @@ export function MovementsTable({ movements }: { movements: Movement[] }) {
   return (
     <>
       <MovementsList movements={movements} />
-      <div className="hidden overflow-x-auto rounded-lg border border-border bg-surface sm:block">
+      <div className="relative hidden overflow-x-auto rounded-lg border border-border bg-surface sm:block">
       <table className="w-full min-w-[36rem] text-sm" data-testid="statement-table">
         <caption className="sr-only">{t("statement.table.caption")}</caption>
         <thead className="bg-surface-muted text-left text-xs text-fg-muted">

@@ -57,7 +57,7 @@ export function TransfersPage({ canApprove, canCreate }: { canApprove: boolean; 
 
       {canApprove && view !== "inbox" ? <InboxSection onSeeAll={() => void setUrl({ view: "inbox", page: 1, state: null })} /> : null}
 
-      <nav aria-label={t("filters.label")} className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1">
+      <nav aria-label={t("filters.label")} className="relative -mx-1 flex gap-1 overflow-x-auto px-1 pb-1">
         {views.map((v) => (
           <button
             key={v}

@@ -35,7 +35,7 @@ export function UsersTable({ users, currentUserId, proposedRole, busy, onAction 
   const t = useTranslations();
   const th = "px-3 py-2 font-medium";
   return (
-    <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+    <div className="relative overflow-x-auto rounded-lg border border-border bg-surface">
       <table className="w-full min-w-[1080px] border-collapse text-sm">
         <caption className="sr-only">{t("users.title")}</caption>
         <thead className="bg-surface-muted text-left text-xs uppercase tracking-wide text-fg-muted">
