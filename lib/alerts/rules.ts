@@ -92,7 +92,3 @@ export const MAIL_KIND_PERMISSION = {
   provider_canceled: "register",
   alerts: "policy",
 } as const satisfies Record<MailKind, Permission>;
-
-export function isMailKind(value: unknown): value is MailKind {
-  return typeof value === "string" && (MAIL_KINDS as readonly string[]).includes(value);
-}

@@ -1,9 +1,6 @@
 import "@/lib/zod-config";
 import { z } from "zod";
 
-/** POST /auth/generate_token body. */
-export const tokenRequestSchema = z.object({ grant_type: z.literal("client_credentials") });
-
 /** 200 answer of POST /auth/generate_token. */
 export const tokenAnswerSchema = z.object({
   access_token: z.string().min(1),

@@ -48,9 +48,3 @@ export const checkoutAnswerSchema = z.object({
   }),
 });
 export type Checkout = z.infer<typeof checkoutAnswerSchema>["qrcode_checkout"];
-
-/** The documented texts of charge errors. */
-export const CHARGE_MESSAGES = {
-  generatorNotAllowed: "Generator not allowed",
-  qrcodeCanceled: "Qrcode canceled",
-} as const;

@@ -105,7 +105,7 @@ export const transferFieldsObject = registerPaymentBodyObject
 type TransferFields = z.output<typeof transferFieldsObject>;
 
 /** The fields of a transfer that say where the money goes (a saved receiver keeps the same). */
-export type DestinationFields = Pick<
+type DestinationFields = Pick<
   TransferFields,
   "initiation_type" | "receiver_bank_ispb" | "receiver_agency" | "receiver_account" | "receiver_account_type" | "pix_key_type" | "pix_key"
 >;

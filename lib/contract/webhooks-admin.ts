@@ -1,8 +1,7 @@
 import "@/lib/zod-config";
 import { z } from "zod";
 
-/** The documented success body of webhook registration, removal and the homologation payment. */
-export const OPERATION_SUCCEEDED = "Operation succeeded";
+/** The documented success body of webhook registration, removal and the homologation payment ("Operation succeeded"). */
 export const operationAnswerSchema = z.object({ message: z.string() });
 
 /** GET /v1/webhooks: what is registered per type (the Authorization value itself is never shown). */

@@ -8,10 +8,6 @@ export const WEBHOOK_TYPES = [
   { id: 1, name: "pix_qrcodes" },
   { id: 2, name: "pix_payments" },
 ] as const;
-export const webhookTypesAnswerSchema = z.object({
-  webhook_types: z.array(z.object({ id: z.number().int(), name: z.string() })),
-});
-
 /** POST /v1/webhooks/{type_id} body. */
 export const registerWebhookSchema = z.object({
   url: z.string().url().max(2048),

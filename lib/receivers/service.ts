@@ -27,12 +27,6 @@ export async function listReceivers(db: Db, options: { q?: string; limit?: numbe
   return found.slice(0, options.limit ?? found.length);
 }
 
-export async function getReceiver(db: Db, id: string): Promise<SavedReceiver> {
-  const row = await findReceiver(db, id);
-  if (!row) throw new TransferError("not_found", "validation.receiver.unknown");
-  return toSavedReceiver(row);
-}
-
 export async function createReceiver(db: Db, fields: ReceiverFields, actor: Actor, now = new Date()): Promise<SavedReceiver> {
   return db.transaction(async (tx) => {
     await lockNicknames(tx);
