@@ -5,7 +5,7 @@ import { browserGraph } from "@/lib/testing/import-graph";
  * Pages that only read ship no zod (32 kB gzip): the server parsed every provider answer with the
  * contract schemas already, so the browser reads our own /api answers by their members
  * (lib/domain/answer.ts) and checks URL values with rules kept as data (lib/contract/list-rules.ts,
- * lib/insights/options.ts). /payments has a JavaScript budget (issue 5: under 200 kB gzip,
+ * lib/insights/options.ts). /payments has a JavaScript budget (under 200 kB gzip,
  * measured by `npm run bench`). The register form keeps zod: it shares its schema with its route.
  */
 const ROOT = ["app/layout.tsx", "app/providers.tsx"];

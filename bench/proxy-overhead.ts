@@ -6,7 +6,7 @@
  *  - Next.js floor: GET /api/health, our cheapest route (no session, no provider call: the probe is cached);
  *  - ours: GET /api/payments, signed in (session check, query check, provider call, contract
  *    validation of every item, re-serialisation, the log line).
- * Target (issue 23): ours >= 0.6 x the Next.js floor. Each figure is the median of the rounds;
+ * Target: ours >= 0.6 x the Next.js floor. Each figure is the median of the rounds;
  * the ratio is the median of the per-round ratios. Then one request at a time, alternating,
  * for the latency a page gains through the proxy when nothing queues.
  */
@@ -68,7 +68,7 @@ export type ProxyBenchOptions = {
   forwarderPort?: number;
 };
 
-// Issue 35: the list proxy stays at or above a third of Next.js's own floor in the same run (what validation costs is in the profile below it).
+// Target: the list proxy stays at or above a third of Next.js's own floor in the same run (what validation costs is in the profile below it).
 export const FLOOR_RATIO_TARGET = 0.33;
 /**
  * The sandbox's default seed. At 200,000 payments the sandbox itself spends about 2 ms of CPU per

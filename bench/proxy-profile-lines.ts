@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { profileMarkdown } from "./cpu-profile";
 import type { ProxyProfile } from "./proxy-profile";
 
-/** The profile of this run beside the one recorded before issue 23's changes (bench/results/proxy-profile-before.json). */
+/** The profile of this run beside the one recorded before the proxy's rework (bench/results/proxy-profile-before.json). */
 export function proxyProfileLines(after: ProxyProfile, floor?: ProxyProfile): string[] {
   const perRequest = (p: ProxyProfile) => (p.summary.busyMs / p.requests).toFixed(3);
   const lines = [

@@ -1,5 +1,5 @@
 /**
- * What hostile uploads cost the production server (issue 29): XLSX zip bombs (a sheet that says
+ * What hostile uploads cost the production server: XLSX zip bombs (a sheet that says
  * 1,000 bytes and inflates to 1 GiB or 4.5 GiB) posted to POST /api/batches by an operator,
  * and a 450 MB chunked body (no Content-Length) posted to POST /api/auth/sign-in/email by
  * nobody and to POST /api/transfers by an operator. For each: the answer's status, the time

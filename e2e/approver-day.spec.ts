@@ -4,7 +4,7 @@ import { clearInbox, expectBadgesClear, expectSectionAccessible } from "./inbox-
 import { SHOTS, completingId, control, freshCpf } from "./register-helpers";
 
 /**
- * The approver's day in Portuguese (issue 36): a batch of 3 rows and 2 single requests wait for
+ * The approver's day in Portuguese: a batch of 3 rows and 2 single requests wait for
  * approver2; "Aguardando você" shows 3 items (the batch as ONE, named, with its rows and total),
  * the header badge says 3; all are ticked and approved at once, each its own decision (and audit
  * row, made by the server in one request), through the step-up dialog when the server asks for it; /transfers?batch= groups the

@@ -63,7 +63,7 @@ test.describe("the sign-in page in Portuguese by default", () => {
       await expect(demo.getByText(email, { exact: true })).toBeVisible();
     }
     await expect(demo).toContainText("approver2@demo.test – Aprovador");
-    // A hint that reads as one (issue 36): the password itself, no doubled brackets.
+    // A hint that reads as one: the password itself, no doubled brackets.
     await expect(demo.getByTestId("demo-password")).toHaveText(`Senha de demonstração: ${E2E.password}`);
     await expect(demo).not.toContainText("((");
     // The tab shows the back office's icon.

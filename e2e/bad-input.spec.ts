@@ -208,7 +208,7 @@ for (const group of GROUPS) {
 }
 
 /**
- * NUL bytes and half characters at the door of the API (issue 19): refused with 400/422 naming
+ * NUL bytes and half characters at the door of the API: refused with 400/422 naming
  * the field, in our JSON error shape, where they used to reach the database (an empty 500 on
  * sign-in, 500s on the audit and event log filters).
  */

@@ -4,7 +4,7 @@ import { clearInbox } from "./inbox-checks";
 import { SHOTS, completingId, freshCpf } from "./register-helpers";
 
 /**
- * Bulk approval decided by the server (issue 52, items 4 and 5), in Portuguese:
+ * Bulk approval decided by the server, in Portuguese:
  * - a monthly series of 3 waits as ONE inbox item (its days and its total), not 3 identical rows;
  * - "Sim, aprovar" on 4 requests and the series sends ONE request, and the tab is closed right
  *   after it leaves: every item is decided all the same (nothing waits for approver2 any more),

@@ -3,7 +3,7 @@ import { E2E, storageStateFor, type E2EAccount } from "./env";
 import { SHOTS, freshCpf } from "./register-helpers";
 
 /**
- * The cash position (issue 50) in Portuguese: two payables approved for the same day beyond the
+ * The cash position in Portuguese: two payables approved for the same day beyond the
  * balance make that day a shortfall on /cash (the chart marks it, the day's list links both) and,
  * at the next alert run, a "Falta de saldo prevista" alert in the bell; cancelled, the day recovers.
  * At 1440 and 390 px.

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { E2E, storageStateFor } from "./env";
 
 /**
- * Issue 36, the people screens in Portuguese: the admin's /users speaks neutrally ("Conta criada
+ * The people screens in Portuguese: the admin's /users speaks neutrally ("Conta criada
  * para ..."), shows every role whole, and offers nothing on the admin's own row; a new colleague's
  * first password signs them in. At 1440 and 390 px.
  */

@@ -254,7 +254,7 @@ test.describe("the audit log (admin)", () => {
   });
 
   test("a registration attempt's audit entry names the receiver", async ({ page }) => {
-    // Issue 4: "every registration attempt (who, when, idempotent_id, amount, receiver, outcome)".
+    // The audit promise: "every registration attempt (who, when, idempotent_id, amount, receiver, outcome)".
     const operator = await apiAs("operator");
     const attemptId = unique("audit-receiver");
     const receiver = `E2E Receiver ${Date.now().toString(36)}`;

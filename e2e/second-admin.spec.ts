@@ -3,7 +3,7 @@ import { E2E, storageStateFor, type E2EAccount } from "./env";
 import { DEFAULT_TIERS, SHOTS, freshCpf, setPolicy, uniqueName } from "./register-helpers";
 
 /**
- * Issue 29, in Portuguese: a change that weakens money controls waits for a second admin
+ * In Portuguese: a change that weakens money controls waits for a second admin
  * (admin@ lowers a tier, admin2@ confirms it, then it is in force), and approving asks for the
  * password again once the last one is older than the step-up window (20 s on the e2e server).
  */

@@ -33,7 +33,7 @@ test("an operator enrols an authenticator, then signs in with a code and with a 
   // The account: made by an admin, its password set from the one-time link.
   const email = `two-factor-${Date.now().toString(36)}@demo.test`;
   const admin = await browser.newContext({ storageState: storageStateFor("admin") });
-  // An operator account waits for a second admin (issue 29): admin2 confirms it and gets the one-time link.
+  // An operator account waits for a second admin: admin2 confirms it and gets the one-time link.
   const made = await admin.request.post("/api/users", { headers: { origin: E2E.appUrl }, data: { email, role: "operator", name: "Two Factor" } });
   expect(made.status()).toBe(202);
   const pendingId = ((await made.json()) as { pending_change: { id: string } }).pending_change.id;

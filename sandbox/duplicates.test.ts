@@ -78,7 +78,7 @@ describe('duplicates "allow": every repeat is another payment', () => {
     expect((await paymentsWithId(sb.url, "sandbox-known-pending")).map((p) => p.status)).toEqual(["authorization_pending", "auto_authorization"]);
   });
 
-  it("the double send of issue 28: a first POST held past its client's patience, a second one, then the first commits", async () => {
+  it("the double send: a first POST held past its client's patience, a second one, then the first commits", async () => {
     const hold = await armHold(sb.url);
     const token = await requestToken(sb.url);
     const abort = new AbortController();

@@ -20,7 +20,7 @@ const HSTS = "max-age=63072000; includeSubDomains";
 
 /**
  * An admin gives a colleague an account with a role. Operator and approver can move money, so
- * the account waits for a second person (issue 29); this company has one admin, so the person at
+ * the account waits for a second person; this company has one admin, so the person at
  * the server's shell is that second person: `npm run users -- pending`, then `confirm ID`, which
  * prints the one-time link to hand over.
  */

@@ -10,7 +10,7 @@ import type { StoreHandle } from "@/lib/db";
  * plain SQL) and PGlite hands the announcement to `invalidate` while it reads the COMMIT's
  * answer, before the writer's next line runs: a role change, a deactivation, ended sessions or
  * a step-up apply on the very next request. On PostgreSQL other instances write too and their
- * announcements arrive late: no memo there, each request reads the rows (issue 29, finding 8).
+ * announcements arrive late: no memo there, each request reads the rows.
  */
 export const SESSION_FACTS_CHANNEL = "pix_session_facts";
 const MAX_ENTRIES = 5_000;

@@ -10,7 +10,7 @@ import { getSessionUser, requireApiUser } from "./guard";
 import { createSessionReader } from "./session-user";
 import { authRequest, callAuth, cookieHeader, createTestAuth } from "./test-auth";
 
-// Issue 29, finding 8: an approver demoted to viewer could still approve for about 5 s (a
+// An approver demoted to viewer could still approve for about 5 s (a
 // per-process session memo). Instance A is this process's guard; instance B is another process
 // on the same database (on PostgreSQL a second connection pool and a second Better Auth).
 const PASSWORD = "instances-test-password";

@@ -5,7 +5,7 @@ import { MAX_XLSX_ENTRIES, MAX_XLSX_EXPANDED_BYTES } from "./limits";
 import { parseBatchFile } from "./parse";
 import { inflateZip, storedZip } from "./zip-inflate";
 
-// Issue 29, finding 1: a 4.7 MB XLSX whose directory says 1,000 bytes and which inflates to
+// A 4.7 MB XLSX whose directory says 1,000 bytes and which inflates to
 // 4.5 GiB killed the server. Refusal figures (time, RSS) are measured by bench/upload-bombs.ts;
 // here: it is refused, by the budget, and memory does not follow the bomb.
 const GIB = 1024 * 1024 * 1024;

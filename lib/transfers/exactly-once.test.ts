@@ -49,7 +49,7 @@ describe.each(TEST_ENGINES)("exactly once against a provider that pays a repeate
   const rowOf = async (id: string) => (await store.db.select().from(transferRequests).where(eq(transferRequests.id, id)))[0]!;
   const payments = async (id: string) => (await sandbox.paymentsWithId(id)).length;
 
-  it("a POST slower than our timeout that commits afterwards (issue 28's 20 s case): read back until it shows, never sent again; ONE payment", async () => {
+  it("a POST slower than our timeout that commits afterwards (a 20 s answer): read back until it shows, never sent again; ONE payment", async () => {
     const row = await approvedRequest(store.db);
     const hold = await sandbox.hold({ method: "POST", path: "/v1/pix/payments" });
     const t0 = new Date();

@@ -26,7 +26,7 @@ export type MovedAtOnce<K extends keyof TransferRequestRow> = Pick<TransferReque
  * written and the change announced (pg_notify, delivered on commit), or nothing at all. The same
  * rules as `moveTransfers` (lib/transfers/transition.ts: the state machine, the columns a move
  * sets, the event), with no round trip between the steps: a submission's store time was most of
- * its time (issue 35). Only for moves no batch's state depends on (approved -> submitting ->
+ * its time. Only for moves no batch's state depends on (approved -> submitting ->
  * registered and back); anything else goes through `moveTransfers`.
  * Returns the moved row's `columns` (with the state it left), or null when it did not move: only
  * what the caller reads comes back (a request's whole row is wide).

@@ -77,7 +77,7 @@ describe.each(TEST_ENGINES)("alerts API on $name", (engine) => {
     expect((await list()).alerts.map((a) => a.id)).toEqual([mine]);
     const bell = (await (await BELL(json("GET", "/api/alerts/bell"))).json()) as { unread: number; newest_id: number };
     expect(bell).toMatchObject({ unread: 1, newest_id: mine });
-    // Approvers open /alerts (issue 52): a refused payment or a balance alert is theirs to know.
+    // Approvers open /alerts: a refused payment or a balance alert is theirs to know.
     auth.user = APPROVER;
     expect((await list()).meta.total).toBe(3);
   });

@@ -97,7 +97,7 @@ describe.each(TEST_ENGINES)("cost centres on $name", (engine) => {
     auth.user = OPERATOR;
     expect((await create({ code: code("op"), name: "X" })).status).toBe(403);
     expect((await list()).status).toBe(200);
-    // Viewers read transfers with their cost centres (issue 52): the list names them.
+    // Viewers read transfers with their cost centres: the list names them.
     auth.user = VIEWER;
     expect((await list()).status).toBe(200);
     expect((await create({ code: code("vw"), name: "Y" })).status).toBe(403);

@@ -213,7 +213,7 @@ describe("NUL bytes and lone surrogates at every route, in params, query and bod
   }
 });
 
-describe("every route: bodies over its limit, deep nesting, methods it does not serve (issue 29)", () => {
+describe("every route: bodies over its limit, deep nesting, methods it does not serve", () => {
   const routes = apiRoutes();
   const MUTATING = ["POST", "PUT", "PATCH", "DELETE"];
   const limitOf = (path: string) =>

@@ -171,7 +171,7 @@ describe.each(TEST_ENGINES)("saved receivers on $name", (engine) => {
     auth.user = APPROVER;
     expect((await list()).status).toBe(200);
     expect((await post(byKey(unique("Approver")))).status).toBe(403);
-    // Finance reads saved receivers with the transfers (issue 52), and changes none.
+    // Finance reads saved receivers with the transfers, and changes none.
     auth.user = VIEWER;
     expect((await list()).status).toBe(200);
     expect((await post(byKey(unique("Approver")))).status).toBe(403);

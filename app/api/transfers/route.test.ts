@@ -141,7 +141,7 @@ describe.each(TEST_ENGINES)("POST/GET /api/transfers on $name", (engine) => {
     const forged = await GET(new Request(`${APP}/api/transfers?cursor=${encodeURIComponent(btoa("1.a b"))}`));
     expect(forged.status).toBe(400);
     expect(Object.keys(((await forged.json()) as { fields: Record<string, string> }).fields)).toEqual(["cursor"]);
-    // Viewer and support read the list (issue 52: finance reads descriptions and who approved); they make nothing.
+    // Viewer and support read the list (finance reads descriptions and who approved); they make nothing.
     for (const role of ["viewer", "support"]) {
       auth.user = { ...OPERATOR, role };
       expect((await GET(new Request(`${APP}/api/transfers`))).status, role).toBe(200);

@@ -17,7 +17,7 @@ import { POST } from "./route";
 /**
  * The receiver against a real sandbox provider (lib/payments-api points at it): a verified
  * delivery is only a hint, confirmed by reading the payment or QR code back before anything is
- * stored or pushed. Reproduces issue 19's findings: a forged delivery (right md5, a payment the
+ * stored or pushed. Reproduces what an attacker tried: a forged delivery (right md5, a payment the
  * provider does not have), an edited one (a genuine delivery with its status changed), and an
  * unauthenticated flood (counted, never stored nor pushed).
  */
@@ -98,7 +98,7 @@ describe.each(TEST_ENGINES)("POST /api/webhooks/pix on $name", (engine) => {
     expect((await rows()).map((r) => r.repeat_count)).toEqual([1]);
   });
 
-  it("2,000 replays of one genuine delivery cause at most a few provider read-backs (issue 29, finding 10)", async () => {
+  it("2,000 replays of one genuine delivery cause at most a few provider read-backs", async () => {
     const message = await sentPayment(id("replayed"));
     const readbacks = () => ts.calls.filter((c) => c.path === `/v1/pix/payments/${id("replayed")}/idempotent_id`).length;
     const before = readbacks();
