@@ -16,7 +16,7 @@ import { DEFAULT_POLICY } from "@/lib/transfers/policy";
 import { reconcile } from "@/lib/transfers/reconcile";
 import { createTransfer } from "@/lib/transfers/create";
 import { startEngineHarness, type EngineHarness } from "@/lib/transfers/testing/harness";
-import { approvedRequest, TEST_ENGINE, transferOf } from "@/lib/transfers/testing/fixtures";
+import { approvedRequest, TEST_ENGINE_SETTINGS, transferOf } from "@/lib/transfers/testing/fixtures";
 import { startAlertQueue } from "./queue";
 import { listAlerts } from "./store";
 import { addPeople, APP_URL, startTestReceiver, startTestSmtp, testAlertWork, WEBHOOK_SECRET, type TestReceiver, type TestSmtp } from "./testing";
@@ -112,7 +112,7 @@ describe.each(TEST_ENGINES)("alerts that reach people, on $name", (engine) => {
     const id = `alert-cancel-${engine.name}-${Date.now().toString(36)}`;
     expect(planFor(id)).toBe("cancel_after_sent");
     const row = await approvedRequest(h.store.db, id, 43_210);
-    expect(await submitTransfer(h.store.db, row.id, TEST_ENGINE)).toMatchObject({ state: "registered" });
+    expect(await submitTransfer(h.store.db, row.id, TEST_ENGINE_SETTINGS)).toMatchObject({ state: "registered" });
     await sandbox.sandbox.core.lifecycle.settle();
     await sandbox.sandbox.webhooksIdle();
 

@@ -6,7 +6,7 @@ import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import { reconcile } from "@/lib/transfers/reconcile";
 import { driveEngine } from "@/lib/transfers/testing/drive";
-import { APPROVER, APPROVER_2, MAKER, TEST_ENGINE } from "@/lib/transfers/testing/fixtures";
+import { APPROVER, APPROVER_2, MAKER, TEST_ENGINE_SETTINGS } from "@/lib/transfers/testing/fixtures";
 import { csvHeader, csvRows } from "@/lib/export/csv";
 import { excelText, readCsv } from "@/lib/export/read-csv";
 import { translator } from "@/lib/i18n/server";
@@ -71,7 +71,7 @@ describe.each(TEST_ENGINES)("a batch from file to provider on $name", (engine) =
     const ids = await transferIds(batch.id);
     expect(ids).toHaveLength(27);
 
-    const { states, now } = await driveEngine(store.db, ids, TEST_ENGINE);
+    const { states, now } = await driveEngine(store.db, ids, TEST_ENGINE_SETTINGS);
     expect([...states.values()].every((s) => s === "registered")).toBe(true);
     let detail = (await getBatch(store.db, batch.id))!;
     // Registered is not the end: the batch is still sending.
@@ -131,7 +131,7 @@ describe.each(TEST_ENGINES)("a batch from file to provider on $name", (engine) =
       expect(row.state, `line ${row.line}`).toBe("invalid");
       expect(row.errors?.map((e) => e.message)).toContain("batches.errors.idAlreadyUsed");
     }
-    await driveEngine(store.db, [...(await transferIds(first.id)), ...(await transferIds(again.id))], TEST_ENGINE);
+    await driveEngine(store.db, [...(await transferIds(first.id)), ...(await transferIds(again.id))], TEST_ENGINE_SETTINGS);
     for (const row of (await getBatch(store.db, first.id))!.rows.filter((r) => r.transfer_id)) expect(paymentsWith(row.idempotent_id)).toBe(1);
   });
 
@@ -157,7 +157,7 @@ describe.each(TEST_ENGINES)("a batch from file to provider on $name", (engine) =
     expect(detail.rows.every((r) => paymentsWith(r.idempotent_id) === 0)).toBe(true);
     expect(await approveBatch(store.db, null, batch.id, APPROVER_2, FAST)).toEqual({ approved: true });
     expect((await getBatch(store.db, batch.id))!.batch.state).toBe("sending");
-    const { states } = await driveEngine(store.db, await transferIds(batch.id), TEST_ENGINE);
+    const { states } = await driveEngine(store.db, await transferIds(batch.id), TEST_ENGINE_SETTINGS);
     expect([...states.values()].every((s) => s === "registered")).toBe(true);
     // Every refusal is on record with who and why.
     const refused = await store.db.select().from(auditLog).where(and(eq(auditLog.target, batch.id), eq(auditLog.outcome, "refused"))).orderBy(auditLog.id);
@@ -171,17 +171,17 @@ describe.each(TEST_ENGINES)("a batch from file to provider on $name", (engine) =
     const batch = await upload(batchCsvBytes(generateBatchCells(4, ++seed)));
     await expect(submitBatch(store.db, null, batch.id, OTHER_OPERATOR, ONE_APPROVAL, FAST)).rejects.toMatchObject({ code: "not_maker" });
     // Every POST fails: each row gives up after its attempts with nothing registered.
-    await sandbox.fault({ method: "POST", path: "/v1/pix/payments", fault: "500", times: 4 * TEST_ENGINE.maxAttempts });
+    await sandbox.fault({ method: "POST", path: "/v1/pix/payments", fault: "500", times: 4 * TEST_ENGINE_SETTINGS.maxAttempts });
     await submitBatch(store.db, null, batch.id, MAKER, NO_APPROVALS, FAST);
     const ids = await transferIds(batch.id);
-    const { states } = await driveEngine(store.db, ids, TEST_ENGINE);
+    const { states } = await driveEngine(store.db, ids, TEST_ENGINE_SETTINGS);
     expect([...states.values()]).toEqual(["failed", "failed", "failed", "failed"]);
     expect((await getBatch(store.db, batch.id))!.batch).toMatchObject({ state: "completed", outcome: { not_paid: { count: 4 }, attention: 4 } });
     await sandbox.clearFaults();
     await expect(retryFailedRows(store.db, null, batch.id, OTHER_OPERATOR, FAST)).rejects.toMatchObject({ code: "not_maker" });
     expect(await retryFailedRows(store.db, null, batch.id, MAKER, FAST)).toEqual({ retried: 4 });
     expect((await getBatch(store.db, batch.id))!.batch.state).toBe("sending");
-    await driveEngine(store.db, ids, TEST_ENGINE);
+    await driveEngine(store.db, ids, TEST_ENGINE_SETTINGS);
     for (const row of (await getBatch(store.db, batch.id))!.rows) expect(paymentsWith(row.idempotent_id)).toBe(1);
     const refused = await store.db.select().from(auditLog).where(and(eq(auditLog.target, batch.id), eq(auditLog.outcome, "refused"))).orderBy(auditLog.id);
     expect(refused.map((r) => [r.action, r.actorId])).toEqual([

@@ -9,7 +9,7 @@ import type { RegisterPaymentBody } from "@/lib/contract";
 import { postPayment } from "@/lib/payments-api";
 import { resetTokenCacheForTests } from "@/lib/payments-api/token";
 import { submitTransfer } from "./engine";
-import { approvedRequest, TEST_ENGINE } from "./testing/fixtures";
+import { approvedRequest, TEST_ENGINE_SETTINGS } from "./testing/fixtures";
 
 /**
  * Never sent twice, however slow the provider, against the worst the documentation allows: a
@@ -54,16 +54,16 @@ describe.each(TEST_ENGINES)("exactly once against a provider that pays a repeate
     const hold = await sandbox.hold({ method: "POST", path: "/v1/pix/payments" });
     const t0 = new Date();
     // Our register timeout ends the wait; the provider still has the request.
-    const first = await submitTransfer(store.db, row.id, TEST_ENGINE, t0);
+    const first = await submitTransfer(store.db, row.id, TEST_ENGINE_SETTINGS, t0);
     expect(first).toMatchObject({ done: true, state: "outcome_unknown" });
     await hold.arrived();
     expect(await payments(row.idempotentId)).toBe(0);
     // A check before it commits: still absent, and nothing is sent again.
-    expect(await submitTransfer(store.db, row.id, TEST_ENGINE, at(t0, 2 * MINUTE))).toMatchObject({ state: "outcome_unknown" });
+    expect(await submitTransfer(store.db, row.id, TEST_ENGINE_SETTINGS, at(t0, 2 * MINUTE))).toMatchObject({ state: "outcome_unknown" });
     // The slow provider finishes the first request now.
     await hold.release("commit");
     expect(await payments(row.idempotentId)).toBe(1);
-    expect(await submitTransfer(store.db, row.id, TEST_ENGINE, at(t0, 4 * MINUTE))).toMatchObject({
+    expect(await submitTransfer(store.db, row.id, TEST_ENGINE_SETTINGS, at(t0, 4 * MINUTE))).toMatchObject({
       state: "registered",
       outcome: { kind: "registered", found_by_read_back: true },
     });
@@ -75,9 +75,9 @@ describe.each(TEST_ENGINES)("exactly once against a provider that pays a repeate
   // sent one to the provider before. This is why a first submission reads back before it POSTs.
   it("an id another system already sent with the same transfer: found by the read-back before the first POST, never sent; ONE payment", async () => {
     const row = await approvedRequest(store.db);
-    const elsewhere = await postPayment({ ...(row.body as RegisterPaymentBody), authorized: TEST_ENGINE.sendAuthorized });
+    const elsewhere = await postPayment({ ...(row.body as RegisterPaymentBody), authorized: TEST_ENGINE_SETTINGS.sendAuthorized });
     expect(elsewhere.kind).toBe("registered");
-    expect(await submitTransfer(store.db, row.id, TEST_ENGINE, new Date())).toMatchObject({
+    expect(await submitTransfer(store.db, row.id, TEST_ENGINE_SETTINGS, new Date())).toMatchObject({
       state: "registered",
       outcome: { kind: "registered", found_by_read_back: true },
     });
@@ -87,9 +87,9 @@ describe.each(TEST_ENGINES)("exactly once against a provider that pays a repeate
 
   it("an id another system already used for a different payment: failed as a conflict, nothing sent; only theirs is paid", async () => {
     const row = await approvedRequest(store.db);
-    const theirs = { ...(row.body as RegisterPaymentBody), authorized: TEST_ENGINE.sendAuthorized, value_cents: row.valueCents + 100 };
+    const theirs = { ...(row.body as RegisterPaymentBody), authorized: TEST_ENGINE_SETTINGS.sendAuthorized, value_cents: row.valueCents + 100 };
     expect((await postPayment(theirs)).kind).toBe("registered");
-    expect(await submitTransfer(store.db, row.id, TEST_ENGINE, new Date())).toMatchObject({ state: "failed", outcome: { kind: "conflict" } });
+    expect(await submitTransfer(store.db, row.id, TEST_ENGINE_SETTINGS, new Date())).toMatchObject({ state: "failed", outcome: { kind: "conflict" } });
     const held = await sandbox.paymentsWithId(row.idempotentId);
     expect(held.map((p) => p.value_cents)).toEqual([row.valueCents + 100]);
     expect((await rowOf(row.id)).attempts).toBe(0);
@@ -100,10 +100,10 @@ describe.each(TEST_ENGINES)("exactly once against a provider that pays a repeate
       const row = await approvedRequest(store.db);
       await sandbox.fault({ method: "POST", path: "/v1/pix/payments", fault, times: 1 });
       const t0 = new Date();
-      const first = await submitTransfer(store.db, row.id, TEST_ENGINE, t0);
+      const first = await submitTransfer(store.db, row.id, TEST_ENGINE_SETTINGS, t0);
       expect(first).toMatchObject({ done: true, state: "registered", outcome: { kind: "registered", found_by_read_back: true } });
       // Later jobs (a requeue, the reconciler) find nothing to do.
-      expect(await submitTransfer(store.db, row.id, TEST_ENGINE, at(t0, 20 * MINUTE))).toEqual({ done: false, state: "registered" });
+      expect(await submitTransfer(store.db, row.id, TEST_ENGINE_SETTINGS, at(t0, 20 * MINUTE))).toEqual({ done: false, state: "registered" });
       expect(await payments(row.idempotentId)).toBe(1);
     });
   }
@@ -114,11 +114,11 @@ describe.each(TEST_ENGINES)("exactly once against a provider that pays a repeate
     const post = await sandbox.hold({ method: "POST", path: "/v1/pix/payments" });
     const t0 = new Date();
     // Worker A sends it; the provider keeps the POST (A is still waiting for its answer).
-    const a = submitTransfer(store.db, row.id, TEST_ENGINE, t0);
+    const a = submitTransfer(store.db, row.id, TEST_ENGINE_SETTINGS, t0);
     await post.arrived();
     // A's lease lapses (it looks dead); worker B takes the claim and reads back, slowly.
     const read = await sandbox.hold({ method: "GET", path: "/v1/pix/payments/*" });
-    const b = submitTransfer(store.db, row.id, TEST_ENGINE, at(t0, TEST_ENGINE.leaseMs + 1_000));
+    const b = submitTransfer(store.db, row.id, TEST_ENGINE_SETTINGS, at(t0, TEST_ENGINE_SETTINGS.leaseMs + 1_000));
     await read.arrived();
     const taken = await rowOf(row.id);
     expect(taken.state).toBe("submitting");

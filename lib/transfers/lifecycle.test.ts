@@ -15,7 +15,7 @@ import { submitTransfer } from "./engine";
 import { reconcile } from "./reconcile";
 import { handleAttention } from "./service";
 import { listTransfers, getTransfer } from "./store";
-import { approvedRequest, MAKER, TEST_ENGINE } from "./testing/fixtures";
+import { approvedRequest, MAKER, TEST_ENGINE_SETTINGS } from "./testing/fixtures";
 
 /**
  * A transfer request follows its payment to the end: `paid` (end_to_end, payment date) or
@@ -67,7 +67,7 @@ describe.each(TEST_ENGINES)("where the money went, on $name", (engine) => {
   };
   const sent = async (idempotentId: string) => {
     const row = await approvedRequest(store.db, idempotentId, 43_210);
-    expect(await submitTransfer(store.db, row.id, TEST_ENGINE)).toMatchObject({ state: "registered" });
+    expect(await submitTransfer(store.db, row.id, TEST_ENGINE_SETTINGS)).toMatchObject({ state: "registered" });
     return row;
   };
   const rowOf = async (id: string) => (await store.db.select().from(transferRequests).where(eq(transferRequests.id, id)))[0]!;

@@ -10,7 +10,7 @@ import { sendInstant } from "./schedule";
 import { createTransfer } from "./create";
 import { approveTransfer, cancelTransfer, stopSeries } from "./service";
 import { SENT_STATES, startEngineHarness, waitForState, type EngineHarness } from "./testing/harness";
-import { APPROVER, MAKER, newIdempotentId, TEST_ENGINE, transferOf, usePolicy } from "./testing/fixtures";
+import { APPROVER, MAKER, newIdempotentId, TEST_ENGINE_SETTINGS, transferOf, usePolicy } from "./testing/fixtures";
 
 /**
  * Payables: a transfer scheduled for a day goes out on that day at the send time and not before
@@ -55,10 +55,10 @@ describe.each(TEST_ENGINES)("payables on $name", (engine) => {
     const at = sendInstant(inDays(3), SEND_TIME);
     expect(row.sendAt?.getTime()).toBe(at.getTime());
     // A job that comes early (a restart, a requeue, another instance) sends nothing.
-    expect(await submitTransfer(h.store.db, row.id, TEST_ENGINE, new Date(at.getTime() - 60_000))).toEqual({ done: false, state: "scheduled", dueAt: at });
+    expect(await submitTransfer(h.store.db, row.id, TEST_ENGINE_SETTINGS, new Date(at.getTime() - 60_000))).toEqual({ done: false, state: "scheduled", dueAt: at });
     expect(paymentsWith(row.idempotentId)).toBe(0);
     // Its time: two instances at once, one payment.
-    const results = await Promise.all([submitTransfer(h.store.db, row.id, TEST_ENGINE, at), submitTransfer(h.store.db, row.id, TEST_ENGINE, at)]);
+    const results = await Promise.all([submitTransfer(h.store.db, row.id, TEST_ENGINE_SETTINGS, at), submitTransfer(h.store.db, row.id, TEST_ENGINE_SETTINGS, at)]);
     expect(results.filter((r) => r.done)).toHaveLength(1);
     expect(results.find((r) => r.done)).toMatchObject({ state: "registered" });
     expect(paymentsWith(row.idempotentId)).toBe(1);
@@ -76,7 +76,7 @@ describe.each(TEST_ENGINES)("payables on $name", (engine) => {
     const requeued: string[] = [];
     await reconcile(h.store.db, { staleSeconds: 0, refreshMinutes: 60, windowHours: 1 }, async (items) => void requeued.push(...items.map((i) => i.id)), new Date(row.sendAt!.getTime() + 60_000));
     expect(requeued).toContain(row.id);
-    expect(await submitTransfer(h.store.db, row.id, TEST_ENGINE, new Date(row.sendAt!.getTime() + 60_000))).toMatchObject({ state: "registered" });
+    expect(await submitTransfer(h.store.db, row.id, TEST_ENGINE_SETTINGS, new Date(row.sendAt!.getTime() + 60_000))).toMatchObject({ state: "registered" });
   });
 
   it("approved before its day: becomes `scheduled` (not sent); the queue is told its instant", async () => {
@@ -98,7 +98,7 @@ describe.each(TEST_ENGINES)("payables on $name", (engine) => {
   it("canceled by its maker before its day: nothing is ever sent", async () => {
     const { transfer: row } = await schedule(1);
     await cancelTransfer(h.store.db, row.id, maker, "Contrato encerrado");
-    expect(await submitTransfer(h.store.db, row.id, TEST_ENGINE, new Date(row.sendAt!.getTime() + 60_000))).toEqual({ done: false, state: "canceled" });
+    expect(await submitTransfer(h.store.db, row.id, TEST_ENGINE_SETTINGS, new Date(row.sendAt!.getTime() + 60_000))).toEqual({ done: false, state: "canceled" });
     expect(paymentsWith(row.idempotentId)).toBe(0);
   });
 
@@ -109,7 +109,7 @@ describe.each(TEST_ENGINES)("payables on $name", (engine) => {
     const before = opts.balanceCents;
     opts.balanceCents = -1_000_000_000_000;
     try {
-      expect(await submitTransfer(h.store.db, row.id, TEST_ENGINE, row.sendAt!)).toMatchObject({
+      expect(await submitTransfer(h.store.db, row.id, TEST_ENGINE_SETTINGS, row.sendAt!)).toMatchObject({
         state: "held",
         outcome: { kind: "held", reasons: ["insufficient_balance"] },
       });
@@ -129,10 +129,10 @@ describe.each(TEST_ENGINES)("payables on $name", (engine) => {
     series!.forEach((r) => expect(r.idempotentId.endsWith(`-${r.scheduledFor}`)).toBe(true));
     expect(series!.every((r) => r.seriesId === first.seriesId && r.state === "scheduled")).toBe(true);
     // The first goes out on its day; then the series is stopped: the other two never go.
-    await submitTransfer(h.store.db, first.id, TEST_ENGINE, first.sendAt!);
+    await submitTransfer(h.store.db, first.id, TEST_ENGINE_SETTINGS, first.sendAt!);
     expect(await stopSeries(h.store.db, first.seriesId!, maker)).toBe(2);
     for (const row of series!.slice(1)) {
-      expect(await submitTransfer(h.store.db, row.id, TEST_ENGINE, new Date(row.sendAt!.getTime() + 60_000))).toEqual({ done: false, state: "canceled" });
+      expect(await submitTransfer(h.store.db, row.id, TEST_ENGINE_SETTINGS, new Date(row.sendAt!.getTime() + 60_000))).toEqual({ done: false, state: "canceled" });
     }
     expect(ids.map(paymentsWith)).toEqual([1, 0, 0]);
   });

@@ -8,7 +8,7 @@ import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sand
 import { submitTransfer } from "./engine";
 import { listFindings, resolveFinding } from "./findings";
 import { reconcile } from "./reconcile";
-import { approvedRequest, MAKER, TEST_ENGINE } from "./testing/fixtures";
+import { approvedRequest, MAKER, TEST_ENGINE_SETTINGS } from "./testing/fixtures";
 
 let sandbox: TestSandbox;
 beforeAll(async () => {
@@ -34,7 +34,7 @@ describe.each(TEST_ENGINES)("the reconciler on $name", (engine) => {
 
   it("records a missed notification once (a status the provider reached that never arrived as a webhook), and a person resolves it", async () => {
     const row = await approvedRequest(store.db);
-    await submitTransfer(store.db, row.id, TEST_ENGINE);
+    await submitTransfer(store.db, row.id, TEST_ENGINE_SETTINGS);
     await sandbox.sandbox.settle();
     await sandbox.sandbox.webhooksIdle();
     const provider = sandbox.sandbox.core.index.get(row.idempotentId)!;
@@ -65,7 +65,7 @@ describe.each(TEST_ENGINES)("the reconciler on $name", (engine) => {
 
   it("a status that did arrive as a notification is not a finding", async () => {
     const row = await approvedRequest(store.db);
-    await submitTransfer(store.db, row.id, TEST_ENGINE);
+    await submitTransfer(store.db, row.id, TEST_ENGINE_SETTINGS);
     await sandbox.sandbox.settle();
     const provider = sandbox.sandbox.core.index.get(row.idempotentId)!;
     await store.db.insert(webhookEvents).values({

@@ -12,7 +12,7 @@ import { createTransfer } from "./create";
 import { submitTransfer } from "./engine";
 import { approveTransfer, releaseTransfer } from "./service";
 import { startEngineHarness, type EngineHarness } from "./testing/harness";
-import { newIdempotentId, seedTestPeople, TEST_ENGINE, transferOf, usePolicy } from "./testing/fixtures";
+import { newIdempotentId, seedTestPeople, TEST_ENGINE_SETTINGS, transferOf, usePolicy } from "./testing/fixtures";
 
 /**
  * Checked again at the moment money moves, with time driven by the test: payables approved for a
@@ -120,7 +120,7 @@ describe.each(TEST_ENGINES)("checked again when money moves, on $name", (engine)
     // The day comes: every request is offered to the engine at its send time, as its job would.
     const sendAt = stillFine.sendAt!;
     const all = [makerLeaves, byRevokedToken, approverDemoted, policyTightened, byExpiringToken, approverBehind, stillFine];
-    for (const row of all) await submitTransfer(h.store.db, row.id, TEST_ENGINE, sendAt);
+    for (const row of all) await submitTransfer(h.store.db, row.id, TEST_ENGINE_SETTINGS, sendAt);
 
     expect(Object.fromEntries(await Promise.all(all.map(async (r) => [r.idempotentId, paymentsWith(r.idempotentId)])))).toEqual(
       Object.fromEntries(all.map((r) => [r.idempotentId, r.id === stillFine.id ? 1 : 0])),
@@ -144,7 +144,7 @@ describe.each(TEST_ENGINES)("checked again when money moves, on $name", (engine)
 
     // Approved again by people who hold `approve` now, the ones sent back go out (once) at once.
     await approveTransfer(h.store.db, approverBehind.id, APPROVER, new Date(sendAt.getTime() + 60_000));
-    await submitTransfer(h.store.db, approverBehind.id, TEST_ENGINE, new Date(sendAt.getTime() + 60_000));
+    await submitTransfer(h.store.db, approverBehind.id, TEST_ENGINE_SETTINGS, new Date(sendAt.getTime() + 60_000));
     expect(paymentsWith(approverBehind.idempotentId)).toBe(1);
   });
 
@@ -171,7 +171,7 @@ describe.each(TEST_ENGINES)("checked again when money moves, on $name", (engine)
     const before = opts.balanceCents;
     opts.balanceCents = 1_000;
     try {
-      await submitTransfer(h.store.db, short.id, TEST_ENGINE, short.sendAt!);
+      await submitTransfer(h.store.db, short.id, TEST_ENGINE_SETTINGS, short.sendAt!);
     } finally {
       opts.balanceCents = before;
     }
@@ -179,17 +179,17 @@ describe.each(TEST_ENGINES)("checked again when money moves, on $name", (engine)
     await expect(releaseTransfer(h.store.db, short.id, APPROVER)).rejects.toMatchObject({ code: "not_maker" });
     const { ready } = await releaseTransfer(h.store.db, short.id, OPERATOR);
     expect(ready.map((r) => r.id)).toEqual([short.id]);
-    await submitTransfer(h.store.db, short.id, TEST_ENGINE, new Date(short.sendAt!.getTime() + 60_000));
+    await submitTransfer(h.store.db, short.id, TEST_ENGINE_SETTINGS, new Date(short.sendAt!.getTime() + 60_000));
     expect(paymentsWith(short.idempotentId)).toBe(1);
 
     // Made with a token that expired: released, it is checked again and held again.
     const expiring = await tokenFor(1);
     const row = await payable(expiring.maker, 50_000);
     await h.store.db.update(serviceTokens).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(serviceTokens.id, expiring.tokenId));
-    await submitTransfer(h.store.db, row.id, TEST_ENGINE, row.sendAt!);
+    await submitTransfer(h.store.db, row.id, TEST_ENGINE_SETTINGS, row.sendAt!);
     expect((await stateOf(row.id)).state).toBe("held");
     await releaseTransfer(h.store.db, row.id, expiring.maker);
-    await submitTransfer(h.store.db, row.id, TEST_ENGINE, new Date(row.sendAt!.getTime() + 60_000));
+    await submitTransfer(h.store.db, row.id, TEST_ENGINE_SETTINGS, new Date(row.sendAt!.getTime() + 60_000));
     expect(await stateOf(row.id)).toMatchObject({ state: "held", outcome: { kind: "held", reasons: ["token_invalid"] } });
     expect(paymentsWith(row.idempotentId)).toBe(0);
   });

@@ -7,7 +7,7 @@ import { dictBody, startTestSandbox, type TestSandbox } from "@/lib/payments-api
 import { saveApprovalPolicy } from "@/lib/transfers/policy-store";
 import { startEngineHarness, waitForState, type EngineHarness } from "@/lib/transfers/testing/harness";
 import { driveEngine } from "@/lib/transfers/testing/drive";
-import { TEST_ENGINE } from "@/lib/transfers/testing/fixtures";
+import { TEST_ENGINE_SETTINGS } from "@/lib/transfers/testing/fixtures";
 import { seedTestPeople } from "@/lib/transfers/testing/fixtures";
 
 const auth = vi.hoisted(() => ({ answer: "user" as "user" | 401 | 403 }));
@@ -172,7 +172,7 @@ describe("POST /api/payments (the alias of POST /api/transfers that waits for th
     const { transfer: pending } = (await register(lost).then((r) => r.json())) as { transfer: { id: string; state: string } };
     expect(pending.state).toBe("outcome_unknown");
     // Sent again with the same id only once the settle horizon passed with it still absent (time driven, not waited for).
-    const { states } = await driveEngine(h.store.db, [pending.id], TEST_ENGINE);
+    const { states } = await driveEngine(h.store.db, [pending.id], TEST_ENGINE_SETTINGS);
     expect(states.get(pending.id)).toBe("registered");
     expect(paymentsWithId(lost.idempotent_id)).toHaveLength(1);
 

@@ -30,7 +30,7 @@ export async function seedTestPeople(db: Db, people: ReadonlyArray<{ id: string;
  * A retry is due 30-60 s later, an unknown outcome may be sent again 10 minutes after its POST:
  * tests make them due by passing a later `now` (see `later`), never by waiting.
  */
-export const TEST_ENGINE: EngineSettings = { maxAttempts: 3, retryBaseMs: 60_000, leaseMs: 5_000, settleHorizonMs: 600_000, sendAuthorized: true };
+export const TEST_ENGINE_SETTINGS: EngineSettings = { maxAttempts: 3, retryBaseMs: 60_000, leaseMs: 5_000, settleHorizonMs: 600_000, sendAuthorized: true };
 
 let n = 0;
 export const newIdempotentId = (what = "t") => `eng-${what}-${Date.now().toString(36)}-${++n}`;

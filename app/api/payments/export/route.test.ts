@@ -5,7 +5,7 @@ import { setStoreForTests } from "@/lib/db";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import { submitTransfer } from "@/lib/transfers/engine";
-import { approvedRequest, TEST_ENGINE } from "@/lib/transfers/testing/fixtures";
+import { approvedRequest, TEST_ENGINE_SETTINGS } from "@/lib/transfers/testing/fixtures";
 
 vi.mock("@/lib/auth/guard", () => ({
   requireApiUser: vi.fn(async () => ({ user: { id: "u-viewer", email: "viewer@demo.test", name: "V", role: "viewer" } })),
@@ -72,7 +72,7 @@ describe("GET /api/payments/export", () => {
       receiver_account: "100044",
       receiver_account_type: "CACC",
     });
-    await submitTransfer(store.db, row.id, TEST_ENGINE);
+    await submitTransfer(store.db, row.id, TEST_ENGINE_SETTINGS);
     const res = await exportOf(`?reference_code=${(await t.paymentsWithId(row.idempotentId))[0]!.reference_code}`);
     const [header, line] = readCsv(await res.text());
     const cell = (name: string) => excelText(line![header!.indexOf(name)]!);

@@ -13,7 +13,7 @@ import { pdfText } from "@/lib/testing/pdf-text";
 import { submitTransfer } from "@/lib/transfers/engine";
 import { reconcile } from "@/lib/transfers/reconcile";
 import { driveEngine } from "@/lib/transfers/testing/drive";
-import { approvedRequest, MAKER, seedTestPeople, TEST_ENGINE, usePolicy } from "@/lib/transfers/testing/fixtures";
+import { approvedRequest, MAKER, seedTestPeople, TEST_ENGINE_SETTINGS, usePolicy } from "@/lib/transfers/testing/fixtures";
 
 vi.mock("@/lib/auth/guard", () => ({
   requireApiUser: vi.fn(async () => ({ user: { id: "u-op", email: "operator@demo.test", name: "Op", role: "operator" } })),
@@ -54,7 +54,7 @@ const finish = async () => {
 describe("the comprovante of a paid transfer request", () => {
   it("a paid transfer's PDF: its end_to_end, the amount in figures and words, the CPF masked; not yet paid: 409 saying why", async () => {
     const row = await approvedRequest(store.db, completing(`rcpt-${Date.now().toString(36)}`), 43_210);
-    await submitTransfer(store.db, row.id, TEST_ENGINE);
+    await submitTransfer(store.db, row.id, TEST_ENGINE_SETTINGS);
     const early = await receipt(row.id);
     expect(early.status).toBe(409);
     expect(((await early.json()) as { error: string }).error).toContain("Registrada");
@@ -86,7 +86,7 @@ describe("the comprovante of a paid transfer request", () => {
     await submitBatch(store.db, null, batchId, MAKER, { tiers: [{ from_cents: 0, approvals: 0 }], expiry_hours: 24 }, { ratePerSecond: 100 });
     const ids = (await getBatch(store.db, batchId))!.rows.filter((r) => r.transfer_id).map((r) => r.transfer_id!);
     expect((await zipOf()).status).toBe(409); // nothing paid yet
-    await driveEngine(store.db, ids, TEST_ENGINE);
+    await driveEngine(store.db, ids, TEST_ENGINE_SETTINGS);
     await finish();
     const detail = (await getBatch(store.db, batchId))!;
     const paid = detail.rows.filter((r) => r.state === "paid");
