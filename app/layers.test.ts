@@ -43,6 +43,12 @@ describe("layers", () => {
     expect(violations(sources("components"), (m) => isServerOnly(m) || /^(lib\/(db|payments-api)|sandbox)\//.test(m))).toEqual([]);
   });
 
+  it("lib/transfers: the folder's own files are browser-safe, lib/transfers/server/ is server-only, so the path says which", () => {
+    const own = readdirSync("lib/transfers").filter((f) => /\.ts$/.test(f) && !/\.test\.ts$/.test(f)).map((f) => join("lib/transfers", f));
+    expect(own.filter(isServerOnly)).toEqual([]);
+    expect(sources("lib/transfers/server").filter((f) => !isServerOnly(f))).toEqual([]);
+  });
+
   it("lib/ never imports from app/ or components/ (rules do not depend on screens)", () => {
     expect(violations(sources("lib"), (m) => /^(app|components)\//.test(m))).toEqual([]);
   });

@@ -16,8 +16,8 @@ import { createEventBus } from "@/lib/events/bus";
 import { startAlertQueue } from "@/lib/alerts/queue";
 import { addPeople, startTestSmtp, testAlertWork } from "@/lib/alerts/testing";
 import { DEFAULT_POLICY } from "@/lib/transfers/policy";
-import { startTransferQueue } from "@/lib/transfers/queue";
-import { createTransfer } from "@/lib/transfers/create";
+import { startTransferQueue } from "@/lib/transfers/server/queue";
+import { createTransfer } from "@/lib/transfers/server/create";
 import { TEST_QUEUE } from "@/lib/transfers/testing/harness";
 import { transferOf } from "@/lib/transfers/testing/fixtures";
 

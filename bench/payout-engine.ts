@@ -70,7 +70,7 @@ async function run(): Promise<PayoutBenchResult> {
     const providerCalls = async () => ((await (await fetch(`${url}/_control/faults/${delayId}`)).json()) as { fault: { matched: number } }).fault.matched;
     const { createDb } = await import("@/lib/db/client");
     const { postPayment, readBackPayment } = await import("@/lib/payments-api/submit");
-    const { startTransferQueue } = await import("@/lib/transfers/queue");
+    const { startTransferQueue } = await import("@/lib/transfers/server/queue");
     const { createRequest, transferOf } = await import("@/lib/transfers/testing/fixtures");
     const { startWorkerProcess, stepsOf } = await import("@/lib/transfers/testing/child");
     const { submissionStepTotals } = await import("@/lib/metrics/registry");

@@ -14,7 +14,7 @@ import type { Cursor } from "../lib/db/keyset";
 import { rowsOf } from "../lib/db/raw";
 import { seedScale } from "../lib/db/seed-scale";
 import { addBrazilDays, brazilDayKey, endOfBrazilDay, startOfBrazilDay } from "../lib/pix/time";
-import { attentionCount, inboxCount, listTransfers } from "../lib/transfers/store";
+import { attentionCount, inboxCount, listTransfers } from "../lib/transfers/server/store";
 import { loadAverage, summarize } from "./proc";
 import { ROOT } from "./server";
 

@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { logLine } from "@/lib/http/logger";
 import { checkProviderToken } from "@/lib/payments-api";
-import { QUEUE_SUBMIT } from "@/lib/transfers/queue";
-import { startedTransferQueue } from "@/lib/transfers/runtime";
+import { QUEUE_SUBMIT } from "@/lib/transfers/server/queue";
+import { startedTransferQueue } from "@/lib/transfers/server/runtime";
 import { webhookRegistration } from "@/lib/webhook-registration";
 
 /**

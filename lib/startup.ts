@@ -33,7 +33,7 @@ export async function startServer(): Promise<void> {
     const { describe } = await initStore();
     logLine("info", "store ready", { store: describe });
     // The payout engine: the job queue's workers and the reconciler run in every instance.
-    const { startTransferEngine } = await import("./transfers/runtime");
+    const { startTransferEngine } = await import("./transfers/server/runtime");
     await startTransferEngine();
     logLine("debug", "transfer engine started", { reconcile: env.reconcile.cron });
     // Alerts ride on the engine's queue and hear transfer changes on the event bus.

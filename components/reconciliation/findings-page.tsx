@@ -101,7 +101,7 @@ export function FindingsPage() {
   );
 }
 
-/** The kinds the reconciler records (lib/transfers/reconcile.ts), each worded in reconciliation.kinds. */
+/** The kinds the reconciler records (lib/transfers/server/reconcile.ts), each worded in reconciliation.kinds. */
 const FINDING_KINDS = ["missed_notification", "missing_at_provider"] as const;
 
 function FindingCard({ finding: f }: { finding: Finding }) {

@@ -37,7 +37,7 @@ function destinationParams(d: TypedDestination): Record<string, string> {
  * The approvals a transfer the signed-in maker is typing would need, asked of the server as soon
  * as the amount can be read: the policy's tiers on the amount and on what this maker already sent
  * this destination (document, Pix key or account) in the last 24 hours (the rule lives in
- * lib/transfers/receiver-window.ts only).
+ * lib/transfers/server/receiver-window.ts only).
  */
 export function useApprovalNeed(valueCents: number | undefined, destination: TypedDestination) {
   const params = destinationParams(destination);

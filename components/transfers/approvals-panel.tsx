@@ -17,7 +17,7 @@ export type Viewer = { id: string; canApprove: boolean };
 export function ApprovalsPanel({ transfer, viewer }: { transfer: TransferRequest & Partial<Pick<TransferDetail, "receiver_check" | "acted_as_maker">>; viewer: Viewer }) {
   const t = useTranslations("approvals");
   const waiting = transfer.state === "awaiting_approval";
-  // Who counts as its maker is the server's word (a token's holders included: lib/transfers/who-decides.ts).
+  // Who counts as its maker is the server's word (a token's holders included: lib/transfers/server/who-decides.ts).
   const mine = transfer.maker.id === viewer.id || transfer.submitted_by?.id === viewer.id || !!transfer.acted_as_maker?.includes(viewer.id);
   const approvedByMe = transfer.approvals.some((a) => a.approver.id === viewer.id);
   const mayDecide = waiting && viewer.canApprove && !mine && !approvedByMe && !transfer.batch_id;

@@ -48,7 +48,7 @@ export function TransferDetailView({ id, viewer }: { id: string; viewer: Viewer 
   const remaining = Math.max(0, transfer.approvals_required - transfer.approvals.length);
   const own = transfer.maker.id === viewer.id || transfer.submitted_by?.id === viewer.id;
   const held = transfer.state === "held";
-  // The same rule the server applies (lib/transfers/decisions.ts cancelRequests): nothing sent yet, its maker's; a held one an admin's too.
+  // The same rule the server applies (lib/transfers/server/decisions.ts cancelRequests): nothing sent yet, its maker's; a held one an admin's too.
   const cancelable =
     viewer.canCancel &&
     (own || (held && viewer.isAdmin)) &&

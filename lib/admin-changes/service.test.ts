@@ -6,7 +6,7 @@ import { authVerification } from "@/lib/db/schema/auth";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { createUser, findUserByEmail } from "@/lib/db/users";
 import { DEFAULT_POLICY, type ApprovalPolicy } from "@/lib/transfers/policy";
-import { getApprovalPolicy } from "@/lib/transfers/policy-store";
+import { getApprovalPolicy } from "@/lib/transfers/server/policy-store";
 import { changePolicyOrAsk, changeUserOrAsk, confirmPendingChange, inviteUserOrAsk, listPendingChanges, PendingChangeError, refusePendingChange } from "./service";
 
 // One admin alone must not set zero approvals, make himself an approver, or take over a real

@@ -6,7 +6,7 @@ import { findUserById, inviteUser, UserError, type UserSummary } from "@/lib/db/
 import { changeUser, type UserChange } from "@/lib/db/users-admin";
 import type { Role } from "@/lib/auth/roles";
 import type { ApprovalPolicy } from "@/lib/transfers/policy";
-import { getApprovalPolicy, saveApprovalPolicy } from "@/lib/transfers/policy-store";
+import { getApprovalPolicy, saveApprovalPolicy } from "@/lib/transfers/server/policy-store";
 import { heldMoneyRoleRecently, isMoneyRole, policyWeakens, userChangeNeedsSecondAdmin } from "./rules";
 import { findPendingChange, insertPendingChange, listDecidedRows, listPendingRows, listWaitingOfKind, lockPendingChange, markDecided, toView } from "./store";
 import type { PendingChangePayload, PendingChangeView } from "./types";

@@ -11,10 +11,10 @@ import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sand
 import { planFor } from "@/sandbox/lifecycle";
 import { requestToken, sandboxClient, type SandboxClient } from "@/sandbox/testing";
 import { serveRoute } from "@/lib/testing/route-server";
-import { submitTransfer } from "@/lib/transfers/engine";
+import { submitTransfer } from "@/lib/transfers/server/engine";
 import { DEFAULT_POLICY } from "@/lib/transfers/policy";
-import { reconcile } from "@/lib/transfers/reconcile";
-import { createTransfer } from "@/lib/transfers/create";
+import { reconcile } from "@/lib/transfers/server/reconcile";
+import { createTransfer } from "@/lib/transfers/server/create";
 import { startEngineHarness, type EngineHarness } from "@/lib/transfers/testing/harness";
 import { approvedRequest, TEST_ENGINE_SETTINGS, transferOf } from "@/lib/transfers/testing/fixtures";
 import { startAlertQueue } from "./queue";

@@ -7,7 +7,7 @@ import type { AlertFacts, AlertSubjectType } from "./types";
 
 /**
  * What each rule sees now: the conditions that hold (one per subject and condition), computed
- * from the store (and the provider's balance). "Needs attention" is lib/transfers/attention.ts's
+ * from the store (and the provider's balance). "Needs attention" is lib/transfers/server/attention.ts's
  * rule, used as it is; this file never restates it.
  */
 export type Condition = {

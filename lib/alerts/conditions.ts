@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db";
 import { batches, reconciliationFindings, transferRequests, type TransferRequestRow } from "@/lib/db/schema";
 import type { AccountBalance } from "@/lib/payments-api";
 import { brazilDayKey } from "@/lib/pix";
-import { attentionCondition, attentionOf } from "@/lib/transfers/attention";
+import { attentionCondition, attentionOf } from "@/lib/transfers/server/attention";
 import { HOUR, MAX_ROWS, subjectKey, type Condition, type ConditionContext, type Scope, type Seen } from "./condition-types";
 import { chargeConditions, overdueChargeConditions, shortfallConditions } from "./money-in-conditions";
 import { disabledEndpointConditions, registrationConditions, silenceConditions } from "./webhook-conditions";

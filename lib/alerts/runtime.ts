@@ -4,7 +4,7 @@ import { getEnv } from "@/lib/env";
 import { getEventBus } from "@/lib/events/runtime";
 import { logLine } from "@/lib/http/logger";
 import { getCachedBalance } from "@/lib/payments-api";
-import { getTransferQueue } from "@/lib/transfers/runtime";
+import { getTransferQueue } from "@/lib/transfers/server/runtime";
 import { webhookRegistration } from "@/lib/webhook-registration";
 import type { Transports } from "./deliveries";
 import { startAlertQueue, type AlertQueue } from "./queue";

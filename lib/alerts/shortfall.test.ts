@@ -4,7 +4,7 @@ import { alerts } from "@/lib/db/schema";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { calendar } from "@/lib/cash/projection";
 import { brazilDayKey } from "@/lib/pix/time";
-import { createTransfer } from "@/lib/transfers/create";
+import { createTransfer } from "@/lib/transfers/server/create";
 import { DEFAULT_POLICY } from "@/lib/transfers/policy";
 import { MAKER, seedTestPeople, transferOf } from "@/lib/transfers/testing/fixtures";
 import { evaluateAlerts } from "./raise";

@@ -10,7 +10,7 @@ import { recordAccepted } from "@/lib/events/store";
 import { deliveryBody, testMessage } from "@/lib/events/testing";
 import { translator } from "@/lib/i18n/server";
 import { pdfText } from "@/lib/testing/pdf-text";
-import { insertRequests } from "@/lib/transfers/store";
+import { insertRequests } from "@/lib/transfers/server/store";
 import { MAKER, newIdempotentId, transferOf } from "@/lib/transfers/testing/fixtures";
 import { batchReceiptsZip } from "./receipts";
 

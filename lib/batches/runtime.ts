@@ -1,8 +1,8 @@
 import "server-only";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
-import { getApprovalPolicy } from "@/lib/transfers/policy-store";
-import { getTransferQueue } from "@/lib/transfers/runtime";
+import { getApprovalPolicy } from "@/lib/transfers/server/policy-store";
+import { getTransferQueue } from "@/lib/transfers/server/runtime";
 
 /** What the batch routes need from this process: the store, the queue, the policy and the pace. */
 export async function batchContext() {

@@ -4,26 +4,26 @@ import type { RegisterTransfer } from "@/lib/contract";
 import type { Db, Tx } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { batchRows, batches, type BatchRow } from "@/lib/db/schema";
-import { approveRequests, cancelRequests, lockRequests, rejectRequests, retryRequests } from "@/lib/transfers/decisions";
+import { approveRequests, cancelRequests, lockRequests, rejectRequests, retryRequests } from "@/lib/transfers/server/decisions";
 import { TransferError } from "@/lib/transfers/errors";
 import type { ApprovalPolicy } from "@/lib/transfers/policy";
-import type { TransferQueue } from "@/lib/transfers/queue";
-import { batchNeed, lockDestinations, makerGroup, recentSums, type ApprovalNeed } from "@/lib/transfers/receiver-window";
+import type { TransferQueue } from "@/lib/transfers/server/queue";
+import { batchNeed, lockDestinations, makerGroup, recentSums, type ApprovalNeed } from "@/lib/transfers/server/receiver-window";
 import { destinationKey } from "@/lib/transfers/destination";
 import { requestExpiry } from "@/lib/transfers/deadlines";
-import { policyInForce } from "@/lib/transfers/policy-store";
+import { policyInForce } from "@/lib/transfers/server/policy-store";
 import { nothingSentYet } from "@/lib/transfers/states";
 import type { Actor } from "@/lib/domain/actor";
-import { auditingRefusals } from "@/lib/transfers/service";
-import { insertRequests } from "@/lib/transfers/store";
-import { announceMany } from "@/lib/transfers/transition";
+import { auditingRefusals } from "@/lib/transfers/server/service";
+import { insertRequests } from "@/lib/transfers/server/store";
+import { announceMany } from "@/lib/transfers/server/transition";
 import { syncBatchStates } from "./state";
 
 /**
  * What people do to a batch. A batch's rows ARE transfer requests: submitting a batch creates
- * one request per valid row (lib/transfers/store.ts insertRequests), and approving, rejecting,
+ * one request per valid row (lib/transfers/server/store.ts insertRequests), and approving, rejecting,
  * canceling or retrying it is the same decision as for one transfer, taken on each row
- * (lib/transfers/decisions.ts); the batch's own state follows from its rows (./state.ts). Only
+ * (lib/transfers/server/decisions.ts); the batch's own state follows from its rows (./state.ts). Only
  * its maker submits, cancels or retries it. The queue is told after the commit, each row at its
  * own time so that the provider sees at most `ratePerSecond` submissions a second.
  */
@@ -100,7 +100,7 @@ export async function submitBatch(db: Db, queue: Pick<TransferQueue, "enqueueMan
 /**
  * A batch needs what its total needs, and what any of its destinations needs once this maker's
  * last 24 hours of transfers to it are added (splitting does not dodge approval:
- * lib/transfers/receiver-window.ts); every row needs the same, as one decision.
+ * lib/transfers/server/receiver-window.ts); every row needs the same, as one decision.
  */
 async function approvalsForBatch(tx: Tx, policy: ApprovalPolicy, maker: Actor, transfers: RegisterTransfer[], now: Date): Promise<ApprovalNeed> {
   await lockDestinations(tx, transfers);

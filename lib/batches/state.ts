@@ -31,7 +31,7 @@ const ENDED: readonly BatchState[] = ["completed", "rejected", "expired", "cance
 
 /**
  * THE place a submitted batch's state changes: derived from its rows inside the caller's
- * transaction (lib/transfers/transition.ts calls it after every move of batch rows), written
+ * transaction (lib/transfers/server/transition.ts calls it after every move of batch rows), written
  * and audited only when it differs. Never called while reading.
  */
 export async function syncBatchStates(tx: Tx, batchIds: readonly string[], o: { actor: Person | null; now: Date; submitted?: boolean }): Promise<void> {

@@ -3,8 +3,8 @@ import { and, asc, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm"
 import type { Db, Tx } from "@/lib/db";
 import { approvals, batchRows, batches, costCentres, transferRequests, type BatchRow, type TransferRequestRow } from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
-import { attentionCondition } from "@/lib/transfers/attention";
-import { batchInboxConditions } from "@/lib/transfers/store";
+import { attentionCondition } from "@/lib/transfers/server/attention";
+import { batchInboxConditions } from "@/lib/transfers/server/store";
 import { BATCHES_PAGE_SIZE } from "@/lib/domain/pages";
 import { asTransferOutcome } from "@/lib/transfers/outcome";
 import { isFinal, isTransferState, NOT_PAID_STATES, type TransferState } from "@/lib/transfers/states";

@@ -5,7 +5,7 @@ import type { AuditAction } from "@/lib/audit/filters";
 
 /**
  * What an audit entry is stored as. Apart from lib/db/audit.ts (which writes and reads the log)
- * so that a statement writing the row together with its action (lib/transfers/move-at-once.ts)
+ * so that a statement writing the row together with its action (lib/transfers/server/move-at-once.ts)
  * builds it the same way.
  */
 export type AuditEntryInput = {
@@ -48,7 +48,7 @@ export function toJsonDetail(detail: Record<string, unknown> | undefined): Recor
 /**
  * The row an entry is stored as: text neutralised, the detail made plain JSON, the request id
  * of the HTTP request it happens in. For a statement that writes the row with its action
- * (lib/transfers/move-at-once.ts); anything else calls recordAudit.
+ * (lib/transfers/server/move-at-once.ts); anything else calls recordAudit.
  */
 export function auditRowValues(entry: AuditEntryInput) {
   return {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditQuerySchema } from "@/lib/audit/filters";
 import { transferListQuerySchema } from "@/lib/transfers/query";
-import { listTransfers } from "@/lib/transfers/store";
+import { listTransfers } from "@/lib/transfers/server/store";
 import { listAudit, type AuditPage } from "./audit";
 import { decodeCursor, encodeCursor } from "./keyset";
 import { auditLog, transferRequests } from "./schema";

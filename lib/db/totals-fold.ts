@@ -8,7 +8,7 @@ import type { Db } from "./client";
  * snapshot sees the rows either still in the delta or already folded, never both and never
  * neither, so totals are exact before, during and after. Two folds at once cannot count a row
  * twice (the second waits for the first's deleted rows, then skips them). Run by the transfer
- * queue's reconcile tick (lib/transfers/runtime.ts) and after `seed:scale`; without it totals
+ * queue's reconcile tick (lib/transfers/server/runtime.ts) and after `seed:scale`; without it totals
  * stay exact and only get slower to read as the deltas grow.
  */
 export async function foldTotals(db: Db): Promise<void> {

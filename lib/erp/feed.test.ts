@@ -3,8 +3,8 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { batches, erpEventSeals } from "@/lib/db/schema";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
-import { moveAtOnce } from "@/lib/transfers/move-at-once";
-import { moveTransfers } from "@/lib/transfers/transition";
+import { moveAtOnce } from "@/lib/transfers/server/move-at-once";
+import { moveTransfers } from "@/lib/transfers/server/transition";
 import { APPROVER, createRequest, newIdempotentId, transferOf } from "@/lib/transfers/testing/fixtures";
 import { emitEvents } from "./emit";
 import { readFeed } from "./feed";
@@ -46,7 +46,7 @@ describe.each(TEST_ENGINES)("the change feed on $name", (engine) => {
     expect(await store.db.select().from(erpEventSeals)).toEqual([]);
   });
 
-  it("the engine's one-statement move (lib/transfers/move-at-once.ts) is an event too", async () => {
+  it("the engine's one-statement move (lib/transfers/server/move-at-once.ts) is an event too", async () => {
     const { cursor: start } = await drain(store, "0");
     const row = await createRequest(store.db, transferOf(newIdempotentId("feed"), 1_000), 0);
     const moved = await store.db.transaction((tx) => moveAtOnce(tx, row.id, "submitting", { from: ["approved"] }));

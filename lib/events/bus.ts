@@ -20,7 +20,7 @@ import { logLine } from "@/lib/http/logger";
  */
 export type BusMessage = { event: WebhookEvent; repeat: boolean };
 type BusListener = (message: BusMessage) => void;
-/** A transfer request changed state (announced by lib/transfers/transition.ts with pg_notify). */
+/** A transfer request changed state (announced by lib/transfers/server/transition.ts with pg_notify). */
 type TransferListener = (change: TransferChange) => void;
 /** Alerts were raised, taken on or resolved (announced by lib/alerts with pg_notify). */
 type AlertListener = (change: AlertChange) => void;

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db";
 import { clientIp, jsonError, jsonOk, logLine } from "@/lib/http";
 import { recordWebhookLag } from "@/lib/metrics/registry";
 import { getPayment, getQrcodeByReference, isPaymentsApiError } from "@/lib/payments-api";
-import { followPayment } from "@/lib/transfers/follow";
+import { followPayment } from "@/lib/transfers/server/follow";
 import { followQrcode, type QrcodeFacts } from "@/lib/charges/service";
 import type { EventBus } from "./bus";
 import { REJECT_REASONS, WEBHOOK_AUTH_FAILURES_PER_MINUTE, WEBHOOK_READBACKS_PER_MINUTE, type RejectReason } from "./names";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { PaymentListItem } from "@/lib/contract";
 import { getDb } from "@/lib/db";
-import { sentBankData } from "@/lib/transfers/store";
+import { sentBankData } from "@/lib/transfers/server/store";
 import type { PaymentExportRow } from "./payments-columns";
 
 /** A page of the provider's payments with the bank account this back office sent each to (one store read per page). */

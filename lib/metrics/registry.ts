@@ -124,7 +124,7 @@ export function recordWebhookRegistration(outcome: "registered" | "failed"): voi
   m.webhookRegistrationHeld.set(outcome === "registered" ? 1 : 0);
 }
 
-/** The steps of one submission (lib/transfers/engine.ts), in the order they run. */
+/** The steps of one submission (lib/transfers/server/engine.ts), in the order they run. */
 export const SUBMISSION_STEPS = ["claim", "send_check", "read_back", "mark_posting", "post", "record"] as const;
 export type SubmissionStep = (typeof SUBMISSION_STEPS)[number];
 

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db";
 import { rowsOf } from "@/lib/db/raw";
 import { alerts, reconciliationFindings, transferRequests } from "@/lib/db/schema";
 import { TRANSFER_STATES } from "@/lib/transfers/states";
-import { QUEUE_SCHEMA } from "@/lib/transfers/queue";
+import { QUEUE_SCHEMA } from "@/lib/transfers/server/queue";
 
 /**
  * What the gauges of /api/metrics say, read from the store when Prometheus scrapes (the same on

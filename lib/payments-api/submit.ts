@@ -17,7 +17,7 @@ import { issuesToFields } from "@/lib/domain/zod-fields";
 /**
  * The two provider calls a submission is made of, each telling what it saw and never throwing
  * for something the provider did. Deciding what to do with it (send, wait, read again, give up)
- * is the engine's (lib/transfers/engine.ts): a POST whose answer was lost may still commit at the
+ * is the engine's (lib/transfers/server/engine.ts): a POST whose answer was lost may still commit at the
  * provider long after we gave up on it, so nothing here ever sends twice or concludes "not sent"
  * from a read-back.
  */

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { apiErrorSchema } from "@/lib/domain/errors";
 import { TEST_ENGINES } from "@/lib/db/test-engines";
-import { getTransfer } from "@/lib/transfers/store";
+import { getTransfer } from "@/lib/transfers/server/store";
 import { startEngineHarness, waitForState, type EngineHarness } from "@/lib/transfers/testing/harness";
 import { dictBody, startTestSandbox, TEST_TIMEOUTS, type TestSandbox } from "./test-sandbox";
 import { seedTestPeople } from "@/lib/transfers/testing/fixtures";

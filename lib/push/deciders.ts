@@ -3,8 +3,8 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { rolesFor } from "@/lib/auth/roles";
 import type { Tx } from "@/lib/db";
 import { approvals, authUser, pushSubscriptions, transferRequests } from "@/lib/db/schema";
-import { decisionRefusal } from "@/lib/transfers/decisions";
-import { holdersOf } from "@/lib/transfers/who-decides";
+import { decisionRefusal } from "@/lib/transfers/server/decisions";
+import { holdersOf } from "@/lib/transfers/server/who-decides";
 import type { PushSubject } from "./subjects";
 
 export type Decider = { id: string; email: string; locale: string | null };

@@ -4,7 +4,7 @@ import { getStore } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { getEventBus } from "@/lib/events/runtime";
 import { logLine } from "@/lib/http/logger";
-import { getTransferQueue } from "@/lib/transfers/runtime";
+import { getTransferQueue } from "@/lib/transfers/server/runtime";
 import type { TransferChange } from "@/lib/transfers/live-channel";
 import { webPushSender } from "./send";
 import { PUSH_STATES } from "./subjects";

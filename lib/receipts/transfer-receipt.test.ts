@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { transferRequests } from "@/lib/db/schema";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { pdfText } from "@/lib/testing/pdf-text";
-import { insertRequests } from "@/lib/transfers/store";
+import { insertRequests } from "@/lib/transfers/server/store";
 import { MAKER, newIdempotentId, transferOf } from "@/lib/transfers/testing/fixtures";
 import { authenticateReceipt, authenticationCode, verifyAuthenticationCode } from "./authentication";
 import { renderReceiptPdf } from "./pdf";

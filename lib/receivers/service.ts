@@ -6,7 +6,7 @@ import type { Db, Tx } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { receivers, type ReceiverRow } from "@/lib/db/schema";
 import { destinationKey } from "@/lib/transfers/destination";
-import { auditingRefusals } from "@/lib/transfers/service";
+import { auditingRefusals } from "@/lib/transfers/server/service";
 import { TransferError } from "@/lib/transfers/errors";
 import type { Actor } from "@/lib/domain/actor";
 import { receiverInputSchema, type ReceiverFields, type ReceiverPatch } from "./schema";

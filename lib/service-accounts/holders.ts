@@ -4,7 +4,7 @@ import type { Tx } from "@/lib/db";
 import { credentialHolders } from "@/lib/db/schema";
 import type { TokenHolder } from "./service";
 
-/** Appends who can act through a token of this account (lib/transfers/who-decides.ts reads them). */
+/** Appends who can act through a token of this account (lib/transfers/server/who-decides.ts reads them). */
 export async function recordHolders(tx: Tx, accountId: string, tokenId: string, holders: readonly TokenHolder[], now: Date): Promise<void> {
   if (!holders.length) return;
   await tx.insert(credentialHolders).values(

@@ -4,7 +4,7 @@ import { listAudit } from "@/lib/db/audit";
 import type { Db } from "@/lib/db";
 import { serviceTokens } from "@/lib/db/schema";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
-import { decisionRefusal } from "@/lib/transfers/decisions";
+import { decisionRefusal } from "@/lib/transfers/server/decisions";
 import type { TransferRequestRow } from "@/lib/db/schema";
 import { authenticateToken, createServiceAccount, revokeToken } from "./service";
 import { hashToken } from "./token";

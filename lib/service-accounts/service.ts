@@ -11,8 +11,8 @@ import type { NewServiceAccount, NewToken } from "./schema";
 import { countRequest, findAccount, findTokenByHash, insertAccount, insertToken, listAccounts, markRevoked, toTokenView } from "./store";
 import { hashToken, newTokenValue, tokenPrefix } from "./token";
 import { recordHolders } from "./holders";
-import { policyInForce } from "@/lib/transfers/policy-store";
-import { reviewUnsent } from "@/lib/transfers/send-check-store";
+import { policyInForce } from "@/lib/transfers/server/policy-store";
+import { reviewUnsent } from "@/lib/transfers/server/send-check-store";
 
 /**
  * Service accounts and their tokens: admins create them (audited, with their audit row in the
@@ -64,7 +64,7 @@ export type TokenHolder = { person: Actor; how: "asked" | "confirmed" | "issued"
 /**
  * Makes the token (in the caller's transaction when given one) and audits it; the value leaves
  * only in the answer. Its holders are recorded with it: none of them may approve what the
- * account makes (lib/transfers/who-decides.ts), and what it made and was not sent yet is
+ * account makes (lib/transfers/server/who-decides.ts), and what it made and was not sent yet is
  * checked again now (an approval by one of them no longer counts).
  */
 export async function issueToken(

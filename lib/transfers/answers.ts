@@ -129,7 +129,7 @@ export const transferEventSchema = z
   })
   .meta({ id: "TransferEvent" });
 
-/** What the approver weighs about the receiver (lib/transfers/receiver-check.ts). */
+/** What the approver weighs about the receiver (lib/transfers/server/receiver-check.ts). */
 const receiverCheckSchema = z.object({
   /** The saved receiver ("favorecido") the request was made from, and since when it is saved. */
   saved: z
@@ -147,7 +147,7 @@ const receiverCheckSchema = z.object({
   other_names: z.array(z.string()),
 });
 
-/** A recurring series and all its occurrences (lib/transfers/series-view.ts). */
+/** A recurring series and all its occurrences (lib/transfers/server/series-view.ts). */
 const seriesViewSchema = z
   .object({
     id: z.string(),

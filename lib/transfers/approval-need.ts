@@ -4,7 +4,7 @@ import { basisOf, type DestinationBasis } from "./destination";
 /**
  * How many approvals a transfer needs, and why (client-safe, pure): the policy's tier of its
  * amount (a series: every occurrence together), or of what its maker sends its destination over
- * the window, whichever asks for more (lib/transfers/receiver-window.ts sums the window). Stored
+ * the window, whichever asks for more (lib/transfers/server/receiver-window.ts sums the window). Stored
  * with the request (`approval_need`), so the policy in force later is applied to the same sums
  * (requiredApprovals): a tightened policy applies to what already waits.
  */

@@ -2,7 +2,7 @@
  * Where a transfer's money goes, as the approval sums count it (client-safe, pure). One receiver
  * can be written many ways: the maker types the CPF/CNPJ, so a document alone is not a
  * destination. A transfer has up to two destination keys, and the 24 h sums are kept per key
- * (lib/transfers/receiver-window.ts):
+ * (lib/transfers/server/receiver-window.ts):
  * - its document (`receiver_document`, bare);
  * - where the money lands: the Pix key as the provider receives it (normalised: e-mail lower
  *   case, phone in +55 form, CPF/CNPJ bare, random key lower case), or the bank account (ISPB,

@@ -1,6 +1,6 @@
 /**
  * Why an action on a transfer request was refused, as a code with a message key: routes map
- * the code to a status (lib/transfers/http.ts) and translate the key.
+ * the code to a status (lib/http/errors.ts) and translate the key.
  */
 export type TransferErrorCode =
   | "not_found"

@@ -30,7 +30,7 @@ export const transferListQuerySchema = z
       .optional(),
     /** inbox: what waits for the signed-in approver's decision. */
     scope: z.enum(TRANSFER_SCOPES, { error: "validation.transfers.scope" }).default("all"),
-    /** true: only what needs a person (lib/transfers/attention.ts). */
+    /** true: only what needs a person (lib/transfers/server/attention.ts). */
     attention: z
       .enum(["true", "false"], { error: "validation.transfers.attention" })
       .transform((v) => v === "true")

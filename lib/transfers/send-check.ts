@@ -3,7 +3,7 @@
  * today is sent by the world as it is today. Just before a request that never left is sent (a
  * payable's day, a series' occurrence, a batch row, a retry), and whenever what it relied on
  * changes (the policy, a person's role or account, a token), its facts are read again
- * (lib/transfers/send-check-store.ts) and this rule says what becomes of it:
+ * (lib/transfers/server/send-check-store.ts) and this rule says what becomes of it:
  * - `hold`: its maker or submitter was deactivated (or the service account is gone), or the token
  *   it was made with was revoked or expired: held under "needs attention" with the reason;
  * - `reapprove`: fewer approvals still count than the policy in force now asks for (an approver

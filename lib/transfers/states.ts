@@ -15,7 +15,7 @@
  *
  * `registered` only means the provider accepted the payment; a request follows it to `paid`
  * (end_to_end, payment date) or `provider_canceled` (the provider's reason). Every change goes
- * through `lib/transfers/transition.ts`, which refuses what this table does not allow; the
+ * through `lib/transfers/server/transition.ts`, which refuses what this table does not allow; the
  * database refuses unknown state names (a CHECK constraint).
  */
 export const TRANSFER_STATES = [

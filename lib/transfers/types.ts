@@ -8,7 +8,7 @@ import type { findingSchema, transferDetailSchema, transferEventSchema, transfer
 
 export type Person = z.infer<typeof personSchema>;
 
-/** Why a transfer needs a person (lib/transfers/attention.ts), each worded in `transfers.attention`. */
+/** Why a transfer needs a person (lib/transfers/server/attention.ts), each worded in `transfers.attention`. */
 export const ATTENTION_REASONS = [
   "provider_canceled",
   "refused",
@@ -25,9 +25,9 @@ export type AttentionReason = (typeof ATTENTION_REASONS)[number];
 export type TransferRequest = z.infer<typeof transferSchema>;
 /** One step of a request's timeline. `note` is a message key with its values (lib/i18n). */
 export type TransferEvent = z.infer<typeof transferEventSchema>;
-/** What the approver weighs about the receiver (lib/transfers/receiver-check.ts). */
+/** What the approver weighs about the receiver (lib/transfers/server/receiver-check.ts). */
 export type ReceiverCheck = TransferDetail["receiver_check"];
-/** A recurring series and all its occurrences (lib/transfers/series-view.ts). */
+/** A recurring series and all its occurrences (lib/transfers/server/series-view.ts). */
 export type SeriesView = NonNullable<TransferDetail["series"]>;
 export type TransferDetail = z.infer<typeof transferDetailSchema>;
 /** A page of the list; `total` and `total_value_cents` count every request the filters match, not only this page. */

@@ -12,7 +12,7 @@ import type { CliIo } from "./command";
 import { runUsersCli } from "./run";
 import { changePolicyOrAsk, changeUserOrAsk } from "@/lib/admin-changes/service";
 import { createUser, findUserByEmail } from "@/lib/db/users";
-import { getApprovalPolicy } from "@/lib/transfers/policy-store";
+import { getApprovalPolicy } from "@/lib/transfers/server/policy-store";
 
 function io(stdinText = "", env: Record<string, string | undefined> = {}) {
   const out: string[] = [];

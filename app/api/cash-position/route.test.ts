@@ -7,7 +7,7 @@ import { brazilDayKey } from "@/lib/pix/time";
 import { calendar } from "@/lib/cash/projection";
 import { createCharge, withdrawCharge } from "@/lib/charges/service";
 import { chargeInputSchema } from "@/lib/charges/input";
-import { createTransfer } from "@/lib/transfers/create";
+import { createTransfer } from "@/lib/transfers/server/create";
 import { DEFAULT_POLICY } from "@/lib/transfers/policy";
 import { MAKER, seedTestPeople, transferOf } from "@/lib/transfers/testing/fixtures";
 

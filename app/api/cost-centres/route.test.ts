@@ -4,7 +4,7 @@ import { setStoreForTests } from "@/lib/db";
 import { auditLog, transferRequests } from "@/lib/db/schema";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { brazilInstant } from "@/lib/pix/time";
-import { insertRequests } from "@/lib/transfers/store";
+import { insertRequests } from "@/lib/transfers/server/store";
 import { MAKER, newIdempotentId, transferOf } from "@/lib/transfers/testing/fixtures";
 
 const auth = vi.hoisted(() => ({ user: null as null | { id: string; email: string; name: string; role: string } }));

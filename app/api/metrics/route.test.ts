@@ -13,7 +13,7 @@ import { ensureWebhookRegistrations } from "@/lib/payments-api";
 import { dictBody, startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import { planFor } from "@/sandbox/lifecycle";
 import { readScrape, type Scrape } from "@/lib/testing/prometheus";
-import { reconcile } from "@/lib/transfers/reconcile";
+import { reconcile } from "@/lib/transfers/server/reconcile";
 import { startEngineHarness, waitForState, type EngineHarness } from "@/lib/transfers/testing/harness";
 import { seedTestPeople } from "@/lib/transfers/testing/fixtures";
 

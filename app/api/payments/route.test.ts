@@ -4,7 +4,7 @@ import { auditLog } from "@/lib/db/schema";
 import { TEST_ENGINES } from "@/lib/db/test-engines";
 import { resetEnvForTests } from "@/lib/env";
 import { dictBody, startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
-import { saveApprovalPolicy } from "@/lib/transfers/policy-store";
+import { saveApprovalPolicy } from "@/lib/transfers/server/policy-store";
 import { startEngineHarness, waitForState, type EngineHarness } from "@/lib/transfers/testing/harness";
 import { driveEngine } from "@/lib/transfers/testing/drive";
 import { TEST_ENGINE_SETTINGS } from "@/lib/transfers/testing/fixtures";
@@ -122,7 +122,7 @@ describe("POST /api/payments (the alias of POST /api/transfers that waits for th
     const answer = (await res.json()) as { payment: { idempotent_id: string; pix_key: string }; reconciled: boolean };
     expect(answer).toMatchObject({ reconciled: false, payment: { idempotent_id: body.idempotent_id, pix_key: "maria.santos@example.com" } });
     expect(audited("transfer.create").at(-1)).toMatchObject({ target: body.idempotent_id, actor: { id: "u-operator" } });
-    // The submission's audit row is written with its move, in the store (lib/transfers/move-at-once.ts).
+    // The submission's audit row is written with its move, in the store (lib/transfers/server/move-at-once.ts).
     const submitted = await h.store.db.select().from(auditLog).where(and(eq(auditLog.action, "transfer.submit"), eq(auditLog.target, body.idempotent_id)));
     expect(submitted).toEqual([expect.objectContaining({ outcome: "registered", actorId: null })]);
     const repeat = await register(body);

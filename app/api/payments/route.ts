@@ -4,12 +4,12 @@ import { paymentsListQuerySchema } from "@/lib/domain/list-params";
 import { getEnv } from "@/lib/env";
 import { jsonError, jsonOk, route } from "@/lib/http";
 import { listPayments } from "@/lib/payments-api";
-import { awaitSettled } from "@/lib/transfers/await-outcome";
+import { awaitSettled } from "@/lib/transfers/server/await-outcome";
 import { asTransferOutcome } from "@/lib/transfers/outcome";
-import { getApprovalPolicy } from "@/lib/transfers/policy-store";
-import { getTransferQueue } from "@/lib/transfers/runtime";
-import { createTransfer } from "@/lib/transfers/create";
-import { transferView } from "@/lib/transfers/store";
+import { getApprovalPolicy } from "@/lib/transfers/server/policy-store";
+import { getTransferQueue } from "@/lib/transfers/server/runtime";
+import { createTransfer } from "@/lib/transfers/server/create";
+import { transferView } from "@/lib/transfers/server/store";
 import { listPaymentsAnswerSchema } from "@/lib/contract/list";
 import { pendingPaymentAnswer, registeredPaymentAnswer } from "@/lib/transfers/answers";
 

@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db";
 import { jsonOk, route } from "@/lib/http";
-import { listFindings } from "@/lib/transfers/findings";
+import { listFindings } from "@/lib/transfers/server/findings";
 import { findingsQuerySchema } from "@/lib/transfers/findings-query";
 import { findingListAnswer } from "@/lib/transfers/answers";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { auditLog, transferRequests } from "@/lib/db/schema";
 import { TEST_ENGINES } from "@/lib/db/test-engines";
 import { dictBody, startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
-import { reconcile } from "@/lib/transfers/reconcile";
+import { reconcile } from "@/lib/transfers/server/reconcile";
 import { SENT_STATES, startEngineHarness, waitForState, type EngineHarness } from "@/lib/transfers/testing/harness";
 import { seedTestPeople } from "@/lib/transfers/testing/fixtures";
 

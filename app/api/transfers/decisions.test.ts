@@ -7,7 +7,7 @@ import { TEST_ENGINES } from "@/lib/db/test-engines";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import { cpfCheckDigits } from "@/lib/pix/cpf";
 import { addBrazilDays, brazilDayKey } from "@/lib/pix/time";
-import { createTransfer } from "@/lib/transfers/create";
+import { createTransfer } from "@/lib/transfers/server/create";
 import { DEFAULT_POLICY } from "@/lib/transfers/policy";
 import { newIdempotentId, seedTestPeople, transferOf, usePolicy } from "@/lib/transfers/testing/fixtures";
 import { startEngineHarness, type EngineHarness } from "@/lib/transfers/testing/harness";

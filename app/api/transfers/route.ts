@@ -1,12 +1,12 @@
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { jsonOk, route } from "@/lib/http";
-import { getApprovalPolicy } from "@/lib/transfers/policy-store";
+import { getApprovalPolicy } from "@/lib/transfers/server/policy-store";
 import { transferListQuerySchema } from "@/lib/transfers/query";
-import { getTransferQueue } from "@/lib/transfers/runtime";
-import { createTransfer } from "@/lib/transfers/create";
+import { getTransferQueue } from "@/lib/transfers/server/runtime";
+import { createTransfer } from "@/lib/transfers/server/create";
 import { transferInputSchema } from "@/lib/transfers/input";
-import { listTransfers, transferView } from "@/lib/transfers/store";
+import { listTransfers, transferView } from "@/lib/transfers/server/store";
 import { createdTransferAnswer, transferListAnswer } from "@/lib/transfers/answers";
 
 export const POST = route(

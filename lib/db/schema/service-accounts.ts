@@ -47,7 +47,7 @@ export const serviceTokens = pgTable(
 /**
  * The people who could act through a service account: whoever asked for, confirmed (and so was
  * shown) or issued any of its token values. Each of them counts as a maker of what the account
- * makes (lib/transfers/makers.ts): none may approve it. Appended when a token is issued, never changed.
+ * makes (lib/transfers/server/who-decides.ts): none may approve it. Appended when a token is issued, never changed.
  */
 export const credentialHolders = pgTable(
   "credential_holders",

@@ -98,7 +98,7 @@ export const transferRequests = pgTable(
   (t) => [
     uniqueIndex("transfer_requests_idempotent_id_idx").on(t.idempotentId),
     index("transfer_requests_state_created_idx").on(t.state, t.createdAt),
-    // Newest first, and the keyset cursor's (created_at, id) < (…) seek (lib/transfers/store.ts).
+    // Newest first, and the keyset cursor's (created_at, id) < (…) seek (lib/transfers/server/store.ts).
     index("transfer_requests_created_id_idx").on(t.createdAt, t.id),
     index("transfer_requests_batch_idx").on(t.batchId, t.batchLine),
     // A batch's state is counted from its rows by state (lib/batches/state.ts): an index-only count.
@@ -113,7 +113,7 @@ export const transferRequests = pgTable(
     index("transfer_requests_receiver_document_trgm_idx").using("gin", t.receiverDocument.op("gin_trgm_ops")),
     index("transfer_requests_maker_email_trgm_idx").using("gin", t.makerEmail.op("gin_trgm_ops")),
     // "Needs attention" and the header's count: only what is not handled yet, not a year of refusals.
-    // The states are attentionCondition's (lib/transfers/attention.ts); if they drift apart the
+    // The states are attentionCondition's (lib/transfers/server/attention.ts); if they drift apart the
     // planner only stops using this index, the answer stays right.
     index("transfer_requests_attention_idx")
       .on(t.state, t.registeredAt)

@@ -2,7 +2,7 @@ import "server-only";
 import { inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { transferRequests } from "@/lib/db/schema";
-import { submitTransfer, type EngineSettings } from "../engine";
+import { submitTransfer, type EngineSettings } from "../server/engine";
 import { isEngineDone, type TransferState } from "../states";
 
 /**

@@ -2,10 +2,10 @@ import "server-only";
 import { registerTransferSchema, type RegisterTransfer } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { authUser } from "@/lib/db/schema";
-import type { EngineSettings } from "../engine";
+import type { EngineSettings } from "../server/engine";
 import type { ApprovalPolicy } from "../policy";
-import { saveApprovalPolicy } from "../policy-store";
-import { insertRequests } from "../store";
+import { saveApprovalPolicy } from "../server/policy-store";
+import { insertRequests } from "../server/store";
 
 /** Test support: transfers, makers and settings for engine tests. */
 export const MAKER = { id: "maker-1", email: "maker@test.example" };

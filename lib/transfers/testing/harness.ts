@@ -1,9 +1,9 @@
 import "server-only";
 import { setStoreForTests } from "@/lib/db";
 import type { TestEngine, TestStore } from "@/lib/db/test-engines";
-import { startTransferQueue, type QueueSettings, type TransferQueue } from "../queue";
-import { setTransferQueueForTests } from "../runtime";
-import { getTransfer } from "../store";
+import { startTransferQueue, type QueueSettings, type TransferQueue } from "../server/queue";
+import { setTransferQueueForTests } from "../server/runtime";
+import { getTransfer } from "../server/store";
 import type { TransferState } from "../states";
 import type { TransferDetail } from "../types";
 import { seedTestPeople } from "./fixtures";

@@ -6,7 +6,7 @@
  */
 import { closeDb } from "@/lib/db";
 import { submissionStepTotals } from "@/lib/metrics/registry";
-import { startTransferEngine, stopTransferEngine } from "@/lib/transfers/runtime";
+import { startTransferEngine, stopTransferEngine } from "@/lib/transfers/server/runtime";
 import { STEPS_LINE } from "./child";
 
 await startTransferEngine();

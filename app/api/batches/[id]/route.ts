@@ -4,7 +4,7 @@ import { jsonOk, route } from "@/lib/http";
 import { batchParamsSchema } from "@/lib/batches/query";
 import { discardDraft, previewBatchApprovals } from "@/lib/batches/service";
 import { getBatch } from "@/lib/batches/store";
-import { getApprovalPolicy } from "@/lib/transfers/policy-store";
+import { getApprovalPolicy } from "@/lib/transfers/server/policy-store";
 import { TransferError } from "@/lib/transfers/errors";
 import { batchDetailAnswer, batchDiscardedAnswer } from "@/lib/batches/answers";
 

@@ -4,7 +4,7 @@ import { excelText, readCsv } from "@/lib/export/read-csv";
 import { setStoreForTests } from "@/lib/db";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
-import { submitTransfer } from "@/lib/transfers/engine";
+import { submitTransfer } from "@/lib/transfers/server/engine";
 import { approvedRequest, TEST_ENGINE_SETTINGS } from "@/lib/transfers/testing/fixtures";
 
 vi.mock("@/lib/auth/guard", () => ({

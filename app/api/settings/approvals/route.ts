@@ -2,7 +2,7 @@ import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { clientIp, jsonOk, route } from "@/lib/http";
 import { approvalPolicySchema } from "@/lib/transfers/policy";
-import { getApprovalPolicy } from "@/lib/transfers/policy-store";
+import { getApprovalPolicy } from "@/lib/transfers/server/policy-store";
 import { pendingAnswer } from "@/lib/admin-changes/http";
 import { changePolicyOrAsk } from "@/lib/admin-changes/service";
 import { pendingChangeAnswer } from "@/lib/admin-changes/answers";

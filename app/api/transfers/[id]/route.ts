@@ -2,7 +2,7 @@ import { getDb } from "@/lib/db";
 import { jsonOk, route } from "@/lib/http";
 import { TransferError } from "@/lib/transfers/errors";
 import { transferParamsSchema } from "@/lib/transfers/query";
-import { getTransfer } from "@/lib/transfers/store";
+import { getTransfer } from "@/lib/transfers/server/store";
 import { transferDetailAnswer } from "@/lib/transfers/answers";
 
 export const GET = route(

@@ -1,9 +1,9 @@
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { jsonOk, route } from "@/lib/http";
-import { getApprovalPolicy } from "@/lib/transfers/policy-store";
+import { getApprovalPolicy } from "@/lib/transfers/server/policy-store";
 import { approvalsPreviewQuerySchema } from "@/lib/transfers/query";
-import { previewApprovals } from "@/lib/transfers/create";
+import { previewApprovals } from "@/lib/transfers/server/create";
 import { approvalsPreviewAnswer } from "@/lib/transfers/answers";
 import { destinationLabel } from "@/lib/transfers/destination";
 import { normalizePixKey, pixKeyError } from "@/lib/pix";

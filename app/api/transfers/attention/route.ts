@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db";
 import { jsonOk, route } from "@/lib/http";
-import { attentionCount } from "@/lib/transfers/store";
+import { attentionCount } from "@/lib/transfers/server/store";
 import { countAnswer } from "@/lib/domain/answer-fields";
 
 export const GET = route(

@@ -1,6 +1,6 @@
 import { batchContext } from "@/lib/batches/runtime";
 import { jsonOk, route } from "@/lib/http";
-import { decideMany } from "@/lib/transfers/decide-many";
+import { decideMany } from "@/lib/transfers/server/decide-many";
 import { decisionsAnswer, decisionsBodySchema } from "@/lib/transfers/decisions-body";
 
 export const POST = route(

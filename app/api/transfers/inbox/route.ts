@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db";
 import { jsonOk, route } from "@/lib/http";
-import { inboxCount } from "@/lib/transfers/store";
+import { inboxCount } from "@/lib/transfers/server/store";
 import { countAnswer } from "@/lib/domain/answer-fields";
 
 export const GET = route(

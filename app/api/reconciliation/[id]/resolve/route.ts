@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db";
 import { jsonOk, route } from "@/lib/http";
-import { resolveFinding } from "@/lib/transfers/findings";
+import { resolveFinding } from "@/lib/transfers/server/findings";
 import { findingParamsSchema, resolveBodySchema } from "@/lib/transfers/findings-query";
 import { findingAnswer } from "@/lib/transfers/answers";
 

@@ -1,8 +1,8 @@
 import { getDb } from "@/lib/db";
 import { jsonOk, route } from "@/lib/http";
 import { cancelBodySchema, transferParamsSchema } from "@/lib/transfers/query";
-import { cancelTransfer } from "@/lib/transfers/service";
-import { getTransfer } from "@/lib/transfers/store";
+import { cancelTransfer } from "@/lib/transfers/server/service";
+import { getTransfer } from "@/lib/transfers/server/store";
 import { transferDetailAnswer } from "@/lib/transfers/answers";
 
 export const POST = route(

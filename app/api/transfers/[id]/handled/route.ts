@@ -2,8 +2,8 @@ import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { jsonOk, route } from "@/lib/http";
 import { handledBodySchema, transferParamsSchema } from "@/lib/transfers/query";
-import { handleAttention } from "@/lib/transfers/service";
-import { getTransfer } from "@/lib/transfers/store";
+import { handleAttention } from "@/lib/transfers/server/service";
+import { getTransfer } from "@/lib/transfers/server/store";
 import { transferDetailAnswer } from "@/lib/transfers/answers";
 
 export const POST = route(

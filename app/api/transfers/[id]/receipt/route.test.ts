@@ -10,8 +10,8 @@ import { resetEnvForTests } from "@/lib/env";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import { planFor } from "@/sandbox/lifecycle";
 import { pdfText } from "@/lib/testing/pdf-text";
-import { submitTransfer } from "@/lib/transfers/engine";
-import { reconcile } from "@/lib/transfers/reconcile";
+import { submitTransfer } from "@/lib/transfers/server/engine";
+import { reconcile } from "@/lib/transfers/server/reconcile";
 import { driveEngine } from "@/lib/transfers/testing/drive";
 import { approvedRequest, MAKER, seedTestPeople, TEST_ENGINE_SETTINGS, usePolicy } from "@/lib/transfers/testing/fixtures";
 

@@ -1,9 +1,9 @@
 import { getDb } from "@/lib/db";
 import { jsonOk, route } from "@/lib/http";
 import { transferParamsSchema } from "@/lib/transfers/query";
-import { getTransferQueue } from "@/lib/transfers/runtime";
-import { releaseTransfer } from "@/lib/transfers/service";
-import { getTransfer } from "@/lib/transfers/store";
+import { getTransferQueue } from "@/lib/transfers/server/runtime";
+import { releaseTransfer } from "@/lib/transfers/server/service";
+import { getTransfer } from "@/lib/transfers/server/store";
 import { transferDetailAnswer } from "@/lib/transfers/answers";
 
 export const POST = route(

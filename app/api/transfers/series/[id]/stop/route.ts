@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db";
 import { jsonOk, route } from "@/lib/http";
 import { transferParamsSchema } from "@/lib/transfers/query";
-import { stopSeries } from "@/lib/transfers/service";
+import { stopSeries } from "@/lib/transfers/server/service";
 import { seriesStoppedAnswer } from "@/lib/transfers/answers";
 
 export const POST = route(
