@@ -6,12 +6,14 @@ import { recordAudit } from "@/lib/db/audit";
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints, type WebhookDeliveryRow, type WebhookEndpointRow } from "@/lib/db/schema";
 import { logLine } from "@/lib/http/logger";
 import { DISABLE_AFTER_MS, nextAttemptAt } from "./retry";
-import { refuseUrl, type UrlPolicy } from "./url-check";
+import { pinnedPost, PrivateAddressError } from "./pinned-post";
+import { refuseUrl, systemResolve, type ResolveAll, type UrlPolicy } from "./url-check";
 
 export type DeliverDeps = {
   now: Date;
   policy: UrlPolicy;
-  fetch?: typeof fetch;
+  /** Names to addresses, for the check on save and the one at connect time (the system's by default). */
+  resolve?: ResolveAll;
   /** How long a receiver may take to answer. */
   timeoutMs?: number;
   /** Deliveries claimed per call. */
@@ -67,15 +69,17 @@ export async function deliverDue(db: Db, deps: DeliverDeps): Promise<number> {
 async function send(endpoint: WebhookEndpointRow, delivery: WebhookDeliveryRow, deps: DeliverDeps): Promise<Attempt> {
   const started = performance.now();
   const took = () => Math.round(performance.now() - started);
-  const refusal = await refuseUrl(endpoint.url, deps.policy);
+  const resolve = deps.resolve ?? systemResolve;
+  const refusal = await refuseUrl(endpoint.url, deps.policy, resolve);
   if (refusal) return { status: null, excerpt: null, error: `url refused: ${refusal}`, durationMs: took() };
   const body = JSON.stringify(delivery.payload);
   const signature = new Webhook(endpoint.secret).sign(delivery.webhookId, deps.now, body);
   try {
-    const res = await (deps.fetch ?? fetch)(endpoint.url, {
-      method: "POST",
-      redirect: "manual",
-      signal: AbortSignal.timeout(deps.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    // Connected to an address checked at connect time (pinned-post.ts): a name that resolves elsewhere after the check above is refused too.
+    const res = await pinnedPost(endpoint.url, {
+      resolve,
+      allowPrivate: deps.policy.allowPrivate,
+      timeoutMs: deps.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       headers: {
         "content-type": "application/json",
         "user-agent": "pix-backoffice-webhooks",
@@ -85,26 +89,25 @@ async function send(endpoint: WebhookEndpointRow, delivery: WebhookDeliveryRow, 
       },
       body,
     });
-    return { status: res.status, excerpt: await excerptOf(res), error: null, durationMs: took() };
+    return { status: res.status, excerpt: await excerptOf(res.body), error: null, durationMs: took() };
   } catch (error) {
+    if (error instanceof PrivateAddressError) return { status: null, excerpt: null, error: error.message, durationMs: took() };
     const name = (error as Error)?.name;
-    return { status: null, excerpt: null, error: name === "TimeoutError" ? "timeout" : String((error as Error)?.message ?? error).slice(0, 200), durationMs: took() };
+    return { status: null, excerpt: null, error: name === "TimeoutError" || name === "AbortError" ? "timeout" : String((error as Error)?.message ?? error).slice(0, 200), durationMs: took() };
   }
 }
 
 /** The first bytes of the answer, as text; the rest is never read. */
-async function excerptOf(res: Response): Promise<string | null> {
-  if (!res.body) return null;
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
+async function excerptOf(answer: NodeJS.ReadableStream & { destroy(): void }): Promise<string | null> {
+  const chunks: Buffer[] = [];
   let size = 0;
-  while (size < EXCERPT_BYTES) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.length;
+  for await (const chunk of answer) {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+    chunks.push(bytes);
+    size += bytes.length;
+    if (size >= EXCERPT_BYTES) break;
   }
-  await reader.cancel().catch(() => undefined);
+  answer.destroy();
   const text = Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString("utf8");
   return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, "") || null;
 }

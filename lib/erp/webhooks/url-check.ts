@@ -7,7 +7,7 @@ import { BlockList, isIP } from "node:net";
  * WEBHOOK_ALLOW_PRIVATE_URLS=true) at an address of this machine or its networks: loopback,
  * private, link-local (cloud metadata at 169.254.169.254), shared, unspecified, multicast,
  * whatever its name resolves to. Checked when the endpoint is saved and again before each
- * delivery (a name may resolve elsewhere later).
+ * delivery (a name may resolve elsewhere later), and at connect time (pinned-post.ts).
  */
 export type UrlPolicy = { allowPrivate: boolean; requireHttps: boolean };
 export type UrlRefusal = "invalid" | "not_https" | "credentials" | "private_address" | "unresolvable";
@@ -31,11 +31,12 @@ export function isPrivateAddress(address: string): boolean {
   return blocked.check(address, "ipv4");
 }
 
-type Resolve = (host: string) => Promise<string[]>;
-const resolveAll: Resolve = async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+/** Names to addresses (the system resolver by default; tests give their own). */
+export type ResolveAll = (host: string) => Promise<string[]>;
+export const systemResolve: ResolveAll = async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
 /** null when `url` may receive webhooks under `policy`, else why not. */
-export async function refuseUrl(url: string, policy: UrlPolicy, resolve: Resolve = resolveAll): Promise<UrlRefusal | null> {
+export async function refuseUrl(url: string, policy: UrlPolicy, resolve: ResolveAll = systemResolve): Promise<UrlRefusal | null> {
   if (!URL.canParse(url)) return "invalid";
   const u = new URL(url);
   if (u.protocol !== "https:" && (policy.requireHttps || u.protocol !== "http:")) return "not_https";

@@ -56,9 +56,9 @@ describe.each(TEST_ENGINES)("webhooks to the company's systems on $name", (engin
   });
 
   /** Queues what committed and sends what is due at `now`, as the worker's tick does. */
-  const tick = async (now: Date, policy = OPEN) => {
+  const tick = async (now: Date, policy = OPEN, resolve?: (host: string) => Promise<string[]>) => {
     while ((await dispatchEvents(store.db, now)) > 0);
-    return deliverDue(store.db, { now, policy });
+    return deliverDue(store.db, { now, policy, resolve });
   };
 
   it("a transfer's change reaches the endpoints whose patterns match, signed so the Standard Webhooks library verifies it", async () => {
@@ -195,6 +195,24 @@ describe.each(TEST_ENGINES)("webhooks to the company's systems on $name", (engin
     const [delivery] = await listDeliveries(store.db, endpoint.id);
     expect(delivery).toMatchObject({ state: "pending", attempts: 1 });
     expect(delivery!.history[0]).toMatchObject({ status: null, error: "url refused: private_address" });
+  });
+
+  it("a name that resolves to a public address when checked and to this machine when dialled (DNS rebinding) is never dialled", async () => {
+    const path = pathOf();
+    const port = new URL(base).port;
+    const endpoint = await createEndpoint(store.db, { url: `http://hooks.erp.example:${port}${path}`, events: ["charge.*"] }, ADMIN, OPEN);
+    // The attacker's DNS: a public answer first (the check), 127.0.0.1 after (the connect).
+    const answers = [["93.184.216.34"], ["127.0.0.1"]];
+    const rebinding = async () => answers.shift() ?? ["127.0.0.1"];
+    await store.db.transaction((tx) => emitEvents(tx, [{ type: "charge.created", subjectId: "r-1", data: { id: "r-1" } }]));
+    await tick(new Date(), { allowPrivate: false, requireHttps: false }, rebinding);
+    expect(received.filter((r) => r.path === path)).toHaveLength(0);
+    const [delivery] = await listDeliveries(store.db, endpoint.id);
+    expect(delivery!.history[0]).toMatchObject({ status: null, error: "url refused: private_address" });
+
+    // The same name where private addresses are allowed (sandbox mode): dialled at the address the lookup gave.
+    await tick(at(new Date(), RETRY_DELAYS_MS[0]! + 1_000), OPEN, async () => ["127.0.0.1"]);
+    expect(received.filter((r) => r.path === path)).toHaveLength(1);
   });
 
   it("rotating the secret answers a new one, and deliveries are signed with it from then on", async () => {
