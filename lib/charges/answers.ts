@@ -83,7 +83,23 @@ export const chargeAgingSchema = z
   .meta({ id: "ChargeAging" });
 export const chargeAgingAnswer = z.object({ aging: chargeAgingSchema });
 
+/**
+ * GET /api/charges/received: money in from charges in a period, by the Brazil day each was paid
+ * (the overview's "money in"), and the largest payers. `total` counts every charge paid in it.
+ */
+export const chargesReceivedSchema = z
+  .object({
+    start: daySchema,
+    end: daySchema,
+    total: agingFigureSchema,
+    days: z.array(agingFigureSchema.extend({ day: daySchema })),
+    top_payers: z.array(agingFigureSchema.extend({ name: z.string(), document: z.string() })),
+  })
+  .meta({ id: "ChargesReceived" });
+export const chargesReceivedAnswer = z.object({ received: chargesReceivedSchema });
+
 export type Charge = z.infer<typeof chargeSchema>;
+export type ChargesReceived = z.infer<typeof chargesReceivedSchema>;
 export type ChargeAging = z.infer<typeof chargeAgingSchema>;
 export type ChargeDetail = z.infer<typeof chargeDetailSchema>;
 export type ChargeEvent = z.infer<typeof chargeEventSchema>;

@@ -49,6 +49,7 @@ const PERMISSION_OF: Record<string, string> = {
   "GET /api/charges/[id]/qrcode.png": "viewPayments",
   "GET /api/charges/[id]/receipt": "viewPayments",
   "GET /api/charges/aging": "viewPayments",
+  "GET /api/charges/received": "viewPayments",
   "POST /api/charges/[id]/send": "register",
   "POST /api/charges/[id]/withdraw": "register",
   "POST /api/charges/import": "register",
