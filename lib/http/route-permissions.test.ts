@@ -53,6 +53,7 @@ const PERMISSION_OF: Record<string, string> = {
   "POST /api/charges/[id]/send": "register",
   "POST /api/charges/[id]/withdraw": "register",
   "POST /api/charges/import": "register",
+  "POST /api/charges/import/preview": "register",
   "GET /api/cost-centres": "viewTransfers",
   "POST /api/cost-centres": "costCentres",
   "PATCH /api/cost-centres/[id]": "costCentres",
