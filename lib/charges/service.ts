@@ -30,7 +30,7 @@ const REFUSALS: ReadonlySet<PaymentsApiError["kind"]> = new Set(["invalid", "for
 
 /** The fields that make two charges with one reference the same charge. */
 /** The terms a reference is bound to: the same reference with other terms is refused (409), with the same ones it answers the charge. */
-type ChargeTerms = Pick<ChargeInput, "kind" | "valueCents" | "payerDocument" | "dueDate">;
+type ChargeTerms = { kind: string; valueCents: number; payerDocument: string; dueDate: string };
 export const sameCharge = (row: ChargeTerms, input: ChargeTerms) =>
   row.kind === input.kind && row.valueCents === input.valueCents && row.payerDocument === input.payerDocument && row.dueDate === input.dueDate;
 
