@@ -94,7 +94,9 @@ describe.each(TEST_ENGINES)("money in on $name", (engine) => {
     const unpaid = await make({ value_cents: 50_000 });
     expect(link.payment_link).toBeTruthy();
     await payQrcodeInHomologation(qr.reference_code!);
-    await payQrcodeInHomologation(link.reference_code!);
+    // The payment link's payer presses "Pagar" on the sandbox's checkout page.
+    const pressed = await fetch(`${link.payment_link}/pay`, { method: "POST", redirect: "manual" });
+    expect(pressed.status).toBe(303);
     // The notifications go nowhere here: the reconciler reads both back.
     await reconcileCharges(store.db, new Date(Date.now() + 120_000), 500);
 
