@@ -146,8 +146,8 @@ describe("createLiveInvalidator", () => {
   it("a charge's change on the feed refreshes the charges (detail, lists) and nothing of the payments; other feed events leave them", async () => {
     vi.useFakeTimers();
     const { qc, stale } = primed();
-    const detail = chargeQueries.detail("c-1").queryKey;
-    const aging = chargeQueries.aging().queryKey;
+    const detail: readonly unknown[] = [...chargeQueries.detail("c-1").queryKey];
+    const aging: readonly unknown[] = [...chargeQueries.aging().queryKey];
     qc.setQueryData(detail, { x: 1 });
     qc.setQueryData(aging, { x: 1 });
     const chargeStale = () => [qc.getQueryState(detail)?.isInvalidated ?? false, qc.getQueryState(aging)?.isInvalidated ?? false];
