@@ -119,6 +119,16 @@ describe.each(TEST_ENGINES)("money in on $name", (engine) => {
     expect(statement.totals.in_cents - statementBefore.totals.in_cents).toBe(12_345 + 6_789);
     expect(statement.counts.in - statementBefore.counts.in).toBe(2);
     expect(statement.movements.filter((m) => m.kind === "in").reduce((a, m) => a + m.amount_cents, 0)).toBe(statement.totals.in_cents);
+    // The exports carry the same lines: the checkout's invoice number in the CSV and in the OFX's MEMO.
+    for (const format of ["csv", "ofx"]) {
+      const file = await STATEMENT(new Request(`${APP}/api/statement?start=${day}&end=${day}&format=${format}`, { headers: { cookie: "NEXT_LOCALE=pt-BR" } }));
+      expect(file.status).toBe(200);
+      const text = new TextDecoder(format === "ofx" ? "windows-1252" : "utf-8").decode(await file.arrayBuffer());
+      expect(text).toContain(link.external_reference);
+      // One line (one OFX transaction) for it: money in is not doubled in the files either.
+      const records = format === "ofx" ? text.split("<STMTTRN>").slice(1) : text.split(/\r?\n/);
+      expect(records.filter((r) => r.includes(link.reference_code!))).toHaveLength(1);
+    }
     // Money out is never linked to a charge.
     expect(statement.movements.filter((m) => m.kind === "out").every((m) => m.charge_id === null)).toBe(true);
   });
