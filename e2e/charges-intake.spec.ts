@@ -90,9 +90,14 @@ for (const width of [1440, 390]) {
     await page.bringToFront();
     await page.screenshot({ path: `test-results/shots/charge-link-paid-${width}.png`, fullPage: true });
 
-    // The money came in: the statement's line for it opens this charge.
-    await page.goto("/statement");
+    // The money came in: today's statement has its line (the provider's), which opens this charge.
+    const id = page.url().split("/").pop()!;
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
+    await page.goto(`/statement?start=${today}&end=${today}`);
     await expectHydrated(page);
-    await expect(page.getByTestId("statement-charge-link").filter({ visible: true }).first()).toBeVisible();
+    const line = page.getByTestId("statement-charge-link").and(page.locator(`[href="/charges/${id}"]`)).filter({ visible: true });
+    await expect(line).toHaveCount(1);
+    await line.click();
+    await expect(page).toHaveURL(new RegExp(`/charges/${id}$`));
   });
 }
