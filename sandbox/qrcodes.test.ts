@@ -193,41 +193,6 @@ describe("POST /v1/pix/checkout", () => {
   });
 });
 
-describe("the checkout page's \"Pagar\" (the payer on the payment link)", () => {
-  it("pays the charge as /pay does: paid, notified type 1 with the documented md5, the page then says so; a second press is refused", async () => {
-    expect((await api.post("/v1/webhooks/1", { url: hookUrl, authorization: "Bearer qr-hook" })).status).toBe(201);
-    const res = await api.post("/v1/pix/checkout", { value_cents: 7_890, generator_name: "Loja Aurora", generator_document: "11222333000181", external_link: "https://loja.example.com/pedido/2" });
-    const { qrcode_checkout: c } = checkoutAnswer(res.body);
-    const page = await (await fetch(c.payment_link)).text();
-    expect(page).toContain("Aguardando pagamento");
-    expect(page).toContain(`action="/checkout/${c.request_id}/pay"`);
-    now += 120_000;
-    // A browser's form post: no token, an empty urlencoded body.
-    const press = () => fetch(`${c.payment_link}/pay`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" });
-    const paid = await press();
-    expect(paid.status).toBe(303);
-    expect(paid.headers.get("location")).toBe(`/checkout/${c.request_id}`);
-    const read = qrcodeRead((await api.get(`/v1/pix/qrcodes/${c.reference_code}`)).body).qrcode;
-    expect(read).toMatchObject({ status: "paid", payment_date: "2026-11-21T12:02:00.000-03:00" });
-    await sb.webhooksIdle();
-    expect(received).toHaveLength(1);
-    const hook = qrcodeHook(received[0]!.body);
-    expect(hook).toMatchObject({ notification_type: "pix_qrcode", message: { reference_code: c.reference_code, status: "paid", value_cents: 7_890 } });
-    expect(hook.md5).toBe(createHash("md5").update(`qrcode.${c.reference_code}.${read.end_to_end}.7890.sandbox-secret`).digest("hex"));
-    const after = await (await fetch(c.payment_link)).text();
-    expect(after).toContain(">Pago<");
-    expect(after).toContain("Pagamento recebido em 21/11/2026");
-    expect(after).not.toContain("<form");
-    const again = await press();
-    expect(again.status).toBe(422);
-    expect(await again.text()).toContain("Pagamento recusado: Qrcode canceled");
-    await sb.webhooksIdle();
-    expect(received).toHaveLength(1);
-    expect((await fetch(`${sb.url}/checkout/no-such-request/pay`, { method: "POST" })).status).toBe(406);
-    expect((await fetch(`${c.payment_link}/pay`)).status).toBe(405);
-  });
-});
-
 describe("POST /v1/pix/qrcodes/{reference_code}/pay (homologation)", () => {
   it("marks the charge paid and notifies type 1 with the documented md5", async () => {
     expect((await api.post("/v1/webhooks/1", { url: hookUrl, authorization: "Bearer qr-hook" })).status).toBe(201);
