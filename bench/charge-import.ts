@@ -13,6 +13,11 @@ import { join } from "node:path";
 import { freePort, startSandboxProcess } from "./payout-support";
 import { machineInfo } from "./proc";
 
+export type ChargeImportResult = {
+  rows: number;
+  results: Array<{ engine: string; run: number; rows: number; previewMs: number; previewNew: number; importS: number; chargesPerSecond: number }>;
+};
+
 function argument(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
   const value = at >= 0 ? Number(process.argv[at + 1]) : fallback;
