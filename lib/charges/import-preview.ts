@@ -1,6 +1,7 @@
 import "server-only";
 import { inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db";
+import { neutralizeText } from "@/lib/pix/text";
 import { charges, type ChargeRow } from "@/lib/db/schema";
 import type { ChargeColumn } from "./columns";
 import type { ChargeFileReading, ChargeRowProblem } from "./import";
@@ -64,7 +65,9 @@ export function previewTotals(rows: readonly ChargePreviewRow[]) {
 export function previewAnswerRows(rows: readonly ChargePreviewRow[], say: (message: string, values?: Record<string, string | number>) => string) {
   return rows.map((r) => {
     const i = r.input;
-    const cells = r.status === "invalid" ? r.cells : {};
+    // A bad row's cells are shown as typed, minus what would make them read in another order (bidi controls).
+    const cells: Partial<Record<ChargeColumn, string>> =
+      r.status === "invalid" ? Object.fromEntries(Object.entries(r.cells).map(([k, v]) => [k, neutralizeText(v)])) : {};
     return {
       line: r.line,
       status: r.status,

@@ -69,6 +69,7 @@ describe.each(TEST_ENGINES)("POST /api/charges/import/preview on $name", (engine
       `Eva Nunes;529.982.247-25;50,00;${due};;PRE-${tag}-old;`,
       `Eva Nunes;529.982.247-25;51,00;${due};;PRE-${tag}-old;`,
       `Fábio Reis;11.444.777/0001-61;20,00;${due};Outro valor;PRE-${tag}-4;`,
+      `Gil \u202Eevil;11.444.777/0001-61;30,00;${due};;PRE-${tag}-5;`,
     ].join("\r\n");
     const before = (await store.db.select().from(charges)).length;
     const calls = sandbox.calls.length;
@@ -85,6 +86,7 @@ describe.each(TEST_ENGINES)("POST /api/charges/import/preview on $name", (engine
       [7, "existing"],
       [8, "invalid"],
       [9, "invalid"],
+      [10, "invalid"],
     ]);
     const row = (line: number) => preview.rows.find((r) => r.line === line)!;
     expect(row(2)).toMatchObject({ payer_name: "Ana Souza", payer_document: "52998224725", value_cents: 123_456, due_date: dueIso, reason: null });
@@ -96,11 +98,14 @@ describe.each(TEST_ENGINES)("POST /api/charges/import/preview on $name", (engine
     expect(row(7).charge_id).toBe(old.id);
     expect(row(8).reason).toMatch(/outros dados/);
     expect(row(9).reason).toMatch(/outros dados/);
+    // A name with a direction control is refused, and shown without it (never reversed on screen).
+    expect(row(10)).toMatchObject({ payer_name: "Gil evil", value_cents: null, value_text: "30,00" });
+    expect(row(10).reason).toBeTruthy();
     expect(preview.totals).toEqual({
       new: { count: 2, value_cents: 123_456 + 9_990 },
       existing: { count: 1, value_cents: 5_000 },
       repeated: { count: 1, value_cents: 123_456 },
-      invalid: { count: 4 },
+      invalid: { count: 5 },
     });
     expect((await store.db.select().from(charges)).length).toBe(before);
     expect(sandbox.calls.length).toBe(calls);
