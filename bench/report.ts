@@ -3,6 +3,7 @@
  * and the raw figures as JSON (bench/results/latest.json). A benchmark that could not run is
  * listed with its error and marked ✗; nothing here throws on a missed target.
  */
+import type { ChargeImportResult } from "./charge-import";
 import type { MetricsCostResult } from "./metrics-cost";
 import type { ExportBenchResult } from "./export-bench";
 import type { LoadResult } from "./load";
@@ -37,6 +38,8 @@ export type BenchReport = {
   transferFlow?: TransferFlowResult;
   /** bench/batch-parse.ts: a 5,000-row file read, validated and previewed (CSV and XLSX). */
   batchParse?: BatchParseResult;
+  /** bench/charge-import.ts: charges made from a 1,000-row spreadsheet, PGlite and PostgreSQL. */
+  chargeImport?: ChargeImportResult;
   /** bench/metrics-cost.ts: what recording the metrics adds to one API request, and a scrape. */
   metricsCost?: MetricsCostResult;
   /** From this run with --load, else the last recorded load run (bench/results/load.json). */
@@ -165,6 +168,19 @@ function rows(r: BenchReport): Row[] {
       });
     }
   } else missing("Batch file parsing", "batchParse", "reported");
+
+  if (r.chargeImport) {
+    for (const engine of [...new Set(r.chargeImport.results.map((x) => x.engine))]) {
+      const runs = r.chargeImport.results.filter((x) => x.engine === engine);
+      const best = runs.reduce((a, b) => (b.chargesPerSecond > a.chargesPerSecond ? b : a));
+      out.push({
+        figure: `Charges made from a ${r.chargeImport.rows.toLocaleString("en")}-row spreadsheet, ${engine === "pglite" ? "embedded store" : "PostgreSQL"} (runs; best: preview, import)`,
+        measured: `${runs.map((x) => `${x.chargesPerSecond}/s`).join(", ")}; best ${ms(best.previewMs)} preview, ${best.importS} s import`,
+        target: "reported",
+        met: null,
+      });
+    }
+  } else missing("Charges from a spreadsheet", "chargeImport", "reported");
 
   if (r.metricsCost) {
     const m = r.metricsCost;

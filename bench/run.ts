@@ -27,6 +27,7 @@ import { runTransferFlowBench } from "./transfer-flow";
 import { loadAverage, machineInfo } from "./proc";
 import { runProxyBenchOnOwnServer, signIn } from "./proxy-overhead";
 import { runProxyProfile } from "./proxy-profile";
+import type { ChargeImportResult } from "./charge-import";
 import { reportMarkdown, type BatchParseResult, type BenchReport } from "./report";
 import { runSandboxListBench } from "./sandbox-list";
 import { lastStoreScale, recordStoreScale, runStoreScaleBench, storeScaleMarkdown } from "./store-scale";
@@ -78,6 +79,14 @@ async function runBatchParseBench(runs: number): Promise<BatchParseResult> {
   return JSON.parse(readFileSync(join(RESULTS, "batch-parse.json"), "utf8")) as BatchParseResult;
 }
 
+/** bench/charge-import.ts in its own process (server modules outside Next.js: the server-only hook), then its JSON. */
+async function runChargeImportBench(rows: number, runs: number): Promise<ChargeImportResult> {
+  const args = ["--import", "./bench/server-only-hook.mjs", "--import", "tsx", "bench/charge-import.ts", "--rows", String(rows), "--runs", String(runs)];
+  const result = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+  if (result.status !== 0) throw new Error(`bench/charge-import.ts exited with ${result.status}`);
+  return JSON.parse(readFileSync(join(RESULTS, "charge-import.json"), "utf8")) as ChargeImportResult;
+}
+
 /** `--scale`: the store seeded at two sizes and the same calls timed on each (its own section of the report). */
 async function scaleOnly(): Promise<void> {
   const at = process.argv.indexOf("--sizes");
@@ -109,6 +118,7 @@ async function main(): Promise<void> {
   report.sandboxList = await step(report, "sandboxList", () => runSandboxListBench({ count: quick ? 20_000 : 200_000, requests: quick ? 30 : 120 }));
   report.overview = await step(report, "overview", () => runOverviewBench());
   report.batchParse = await step(report, "batchParse", () => runBatchParseBench(quick ? 5 : 20));
+  report.chargeImport = await step(report, "chargeImport", () => runChargeImportBench(quick ? 200 : 1_000, quick ? 1 : 2));
   report.metricsCost = await step(report, "metricsCost", () => runMetricsCostBench(quick ? 3 : 7));
   report.payout = await step(report, "payout", () => runPayoutBench(quick ? ["--requests", "50", "--batch-rows", "500"] : []));
 

@@ -36,6 +36,7 @@ export async function routeApi(core: SandboxCore, ctx: RequestContext): Promise<
   if (path === "auth/generate_token") return method === "POST" ? generateToken(core, ctx) : notAllowed();
   if (s[0] === "receipts" && s.length === 2) return method === "GET" ? receipt(core, s[1]!) : notAllowed();
   if (s[0] === "checkout" && s.length === 2) return method === "GET" ? checkoutPage(core, s[1]!) : notAllowed();
+  if (s[0] === "checkout" && s.length === 3 && s[2] === "pay") return method === "POST" ? checkoutPay(core, s[1]!) : notAllowed();
   if (s[0] !== "v1" || !isKnownPath(s)) return null;
   if (!core.tokens.checkBearer(ctx.req)) return path === "v1/account/balance" ? balanceUnauthorized() : unauthorized();
 
@@ -123,9 +124,23 @@ function receipt(core: SandboxCore, ref: string): Reply {
   return { status: 200, body: null, raw: renderReceipt(p), contentType: "text/html; charset=utf-8" };
 }
 
-async function checkoutPage(core: SandboxCore, requestId: string): Promise<Reply> {
+async function checkoutPage(core: SandboxCore, requestId: string, refusal?: string): Promise<Reply> {
   await core.charges.expireDue();
   const q = core.charges.byRequestId(requestId);
   if (!q) return error(406, MESSAGES.qrcodeNotFound);
-  return { status: 200, body: null, raw: await renderCheckout(q), contentType: "text/html; charset=utf-8" };
+  return { status: refusal ? 422 : 200, body: null, raw: await renderCheckout(q, refusal), contentType: "text/html; charset=utf-8" };
+}
+
+/**
+ * "Pagar" on the checkout page (no token: the payer is on a public page): exactly what the
+ * homologation call `/pay` does (paid, then the pix_qrcode notification), then back to the page
+ * (303), which now says it was paid. A charge that cannot be paid shows the page with the refusal.
+ */
+async function checkoutPay(core: SandboxCore, requestId: string): Promise<Reply> {
+  await core.charges.expireDue();
+  const q = core.charges.byRequestId(requestId);
+  if (!q) return error(406, MESSAGES.qrcodeNotFound);
+  const paid = await core.charges.pay(q.reference_code);
+  if (paid.status !== 200) return checkoutPage(core, requestId, (paid.body as { error?: string } | null)?.error ?? MESSAGES.operationFailed);
+  return { status: 303, body: null, raw: "", contentType: "text/plain; charset=utf-8", location: `/checkout/${encodeURIComponent(requestId)}` };
 }

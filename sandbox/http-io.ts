@@ -10,6 +10,8 @@ export interface Reply {
   /** Raw text instead of JSON (malformed-json fault, receipts). */
   raw?: string;
   contentType?: string;
+  /** A redirect's target (the checkout page after "Pagar": post, redirect, get). */
+  location?: string;
   closeConnection?: boolean;
 }
 
@@ -116,6 +118,7 @@ export function writeReply(res: ServerResponse, reply: Reply): void {
     "content-length": Buffer.byteLength(text),
     "cache-control": "no-store",
   };
+  if (reply.location) headers.location = reply.location;
   if (reply.closeConnection) headers.connection = "close";
   try {
     res.writeHead(reply.status, headers);

@@ -8,6 +8,7 @@ import { qrcodeListQueries } from "@/lib/queries/qrcodes-list";
 import { balanceQuery } from "@/components/balance/balance-query";
 import { connectLive, type EventSourceLike } from "./live-connection";
 import { createLiveInvalidator } from "./live-invalidator";
+import { chargeQueries } from "@/lib/queries/charges";
 import { DROP_GRACE_MS, liveStore, RECENT_CHANGE_MS } from "./live-store";
 
 class FakeEventSource implements EventSourceLike {
@@ -140,6 +141,25 @@ describe("createLiveInvalidator", () => {
     createLiveInvalidator(qc, { delayMs: 10 }).handle("webhook", event({ id: 4, kind: "qrcode", idempotent_id: null, reference_code: "QR-1" }));
     await vi.advanceTimersByTimeAsync(10);
     expect(stale()).toEqual({ detail: false, other: false, list: false, insights: false, log: true, qrcodeList: true, qrcode: true, balance: true });
+  });
+
+  it("a charge's change on the feed refreshes the charges (detail, lists) and nothing of the payments; other feed events leave them", async () => {
+    vi.useFakeTimers();
+    const { qc, stale } = primed();
+    const detail: readonly unknown[] = [...chargeQueries.detail("c-1").queryKey];
+    const aging: readonly unknown[] = [...chargeQueries.aging().queryKey];
+    qc.setQueryData(detail, { x: 1 });
+    qc.setQueryData(aging, { x: 1 });
+    const chargeStale = () => [qc.getQueryState(detail)?.isInvalidated ?? false, qc.getQueryState(aging)?.isInvalidated ?? false];
+    const inv = createLiveInvalidator(qc, { delayMs: 10 });
+    inv.handle("change", { id: "f-1", type: "transfer.approved", subject_id: "t-1", data: {} });
+    inv.handle("change", { not: "an event" });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(chargeStale()).toEqual([false, false]);
+    inv.handle("change", { id: "f-2", type: "charge.paid", subject_id: "c-1", data: {} });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(chargeStale()).toEqual([true, true]);
+    expect(stale()).toMatchObject({ detail: false, list: false, insights: false, balance: true });
   });
 
   it("a transfer change refreshes the balance; registered, the payments too", async () => {

@@ -7,13 +7,15 @@ import { insightsQueries } from "@/lib/queries/insights";
 import { paymentQueries, qrcodeQueries } from "@/lib/queries/payments";
 import { batchQueries } from "@/lib/queries/batches";
 import { transferQueries } from "@/lib/queries/transfers";
+import { chargeQueries } from "@/lib/queries/charges";
 import type { LiveEventName } from "./live-connection";
 import { lookAgain } from "@/lib/queries/look-again";
 
 /**
  * Turns live events into query invalidations: that payment's detail, every payments list, the
- * overview (insights) and the event log; a QR code delivery the charges (list and detail); a
- * payment or transfer change the balance. Events are batched over a short window so a burst of
+ * overview (insights) and the event log; a QR code delivery the provider's QR codes (list and
+ * detail); a charge's change (the change feed's `charge.*`, sent after it was written) our
+ * charges (lists, detail, aging, the overview's money in); a payment or transfer change the balance. Events are batched over a short window so a burst of
  * webhooks refetches each list once, not once per event. Only queries on screen refetch
  * (TanStack Query refetches active queries; the others are just marked stale).
  *
@@ -31,6 +33,7 @@ export function createLiveInvalidator(queryClient: QueryClient, o: LiveInvalidat
   let payments = false;
   let transfers = false;
   let qrcodes = false;
+  let charges = false;
   let balance = false;
   let alerts = false;
   let log = false;
@@ -58,9 +61,10 @@ export function createLiveInvalidator(queryClient: QueryClient, o: LiveInvalidat
     // A batch is its rows: a transfer's change may change a batch's state and what waits for an approver.
     if (transfers || everything) work.push(lookAgain(queryClient, transferQueries.all()), lookAgain(queryClient, batchQueries.all()));
     if (qrcodes || everything) work.push(lookAgain(queryClient, qrcodeQueries.all()));
+    if (charges || everything) work.push(lookAgain(queryClient, chargeQueries.all()));
     if (balance || everything) work.push(lookAgain(queryClient, balanceQuery.queryKey));
     if (alerts || everything) work.push(lookAgain(queryClient, alertQueries.all()));
-    payments = transfers = qrcodes = balance = alerts = log = everything = false;
+    payments = transfers = qrcodes = charges = balance = alerts = log = everything = false;
     void Promise.allSettled(work).then(() => {
       for (const id of ids) o.onChanged?.(id);
     });
@@ -79,6 +83,13 @@ export function createLiveInvalidator(queryClient: QueryClient, o: LiveInvalidat
       if (name === "ready") {
         transfers = alerts = true;
         return schedule();
+      }
+      if (name === "change") {
+        if (hasMembers(data, { type: "string" }) && (data as { type: string }).type.startsWith("charge.")) {
+          charges = balance = true;
+          schedule();
+        }
+        return;
       }
       if (name === "alert") {
         alerts = true;

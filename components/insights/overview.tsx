@@ -15,6 +15,7 @@ import { insightsQueries } from "@/lib/queries/insights";
 import { ChartCard } from "./chart-card";
 import { NextDaysCard } from "@/components/cash/next-days-card";
 import { CostCentreCard } from "./cost-centre-card";
+import { MoneyInCard } from "./money-in-card";
 import { dayLabel, toStatusRows, toTimeRows } from "./chart-data";
 import { StatusTable, TimeTable } from "./chart-tables";
 import { HeadlineFigures } from "./headline-figures";
@@ -115,7 +116,8 @@ export function Overview({ aside }: { aside?: ReactNode } = {}) {
           }}
         />
       </div>
-      <div className="grid gap-4 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid gap-4 lg:grid-cols-2 2xl:grid-cols-3">
+        <MoneyInCard range={range} rangeText={rangeText} />
         <CostCentreCard range={range} rangeText={rangeText} />
         <NextDaysCard />
       </div>

@@ -1,5 +1,6 @@
 import { ArrowDownLeft, ArrowUpRight } from "lucide-react";
 import { useTranslations } from "next-intl";
+import Link from "next/link";
 import type { Movement } from "@/lib/statement/movements";
 import { formatDocument } from "@/lib/pix/document";
 import { formatBRL } from "@/lib/pix/money";
@@ -51,7 +52,9 @@ export function MovementsTable({ movements }: { movements: Movement[] }) {
                   </span>
                 </td>
                 <td className={cn(CELL, "min-w-0")}>
-                  <div className="font-medium text-fg [overflow-wrap:anywhere]">{m.counterpart_name ?? "—"}</div>
+                  <div className="font-medium text-fg [overflow-wrap:anywhere]">
+                    <Counterpart movement={m} />
+                  </div>
                   {m.counterpart_document ? <div className="font-mono text-xs text-fg-muted">{formatDocument(m.counterpart_document)}</div> : null}
                 </td>
                 <td className={cn(CELL, "hidden font-mono text-xs text-fg-muted lg:table-cell")}>{m.end_to_end ?? "—"}</td>
@@ -78,7 +81,9 @@ function MovementsList({ movements }: { movements: Movement[] }) {
         return (
           <li key={`${m.kind}-${m.reference_code}`} className="flex flex-col gap-0.5 px-3 py-2 text-sm">
             <div className="flex items-baseline justify-between gap-3">
-              <span className="min-w-0 font-medium text-fg [overflow-wrap:anywhere]">{m.counterpart_name ?? "—"}</span>
+              <span className="min-w-0 font-medium text-fg [overflow-wrap:anywhere]">
+                <Counterpart movement={m} />
+              </span>
               <span className={cn("whitespace-nowrap font-medium tabular-nums", m.amount_cents > 0 ? "text-emerald-700 dark:text-emerald-400" : "text-fg")}>{formatBRL(m.amount_cents)}</span>
             </div>
             <div className="flex flex-wrap items-center gap-x-2 text-xs text-fg-muted">
@@ -92,5 +97,17 @@ function MovementsList({ movements }: { movements: Movement[] }) {
         );
       })}
     </ul>
+  );
+}
+
+/** Who paid or was paid; money in from one of our charges opens that charge (its invoice number as the link's title). */
+function Counterpart({ movement: m }: { movement: Movement }) {
+  const t = useTranslations("statement.table");
+  const name = m.counterpart_name ?? "—";
+  if (!m.charge_id) return <>{name}</>;
+  return (
+    <Link href={`/charges/${encodeURIComponent(m.charge_id)}`} className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300" title={t("openCharge", { reference: m.our_id ?? "" })} data-testid="statement-charge-link">
+      {name}
+    </Link>
   );
 }

@@ -83,7 +83,23 @@ export const chargeAgingSchema = z
   .meta({ id: "ChargeAging" });
 export const chargeAgingAnswer = z.object({ aging: chargeAgingSchema });
 
+/**
+ * GET /api/charges/received: money in from charges in a period, by the Brazil day each was paid
+ * (the overview's "money in"), and the largest payers. `total` counts every charge paid in it.
+ */
+export const chargesReceivedSchema = z
+  .object({
+    start: daySchema,
+    end: daySchema,
+    total: agingFigureSchema,
+    days: z.array(agingFigureSchema.extend({ day: daySchema })),
+    top_payers: z.array(agingFigureSchema.extend({ name: z.string(), document: z.string() })),
+  })
+  .meta({ id: "ChargesReceived" });
+export const chargesReceivedAnswer = z.object({ received: chargesReceivedSchema });
+
 export type Charge = z.infer<typeof chargeSchema>;
+export type ChargesReceived = z.infer<typeof chargesReceivedSchema>;
 export type ChargeAging = z.infer<typeof chargeAgingSchema>;
 export type ChargeDetail = z.infer<typeof chargeDetailSchema>;
 export type ChargeEvent = z.infer<typeof chargeEventSchema>;
@@ -95,3 +111,39 @@ export const chargeImportAnswer = z.object({
   charges: z.array(chargeSchema),
   errors: z.array(z.object({ line: z.number().int().positive(), reason: z.string() })),
 });
+
+const previewFigureSchema = z.object({ count: z.number().int().nonnegative(), value_cents: centsSchema });
+
+/**
+ * 200 of POST /api/charges/import/preview: what the import of the same file would do, row by row
+ * (the file's line, header = 1), nothing made. A bad row carries its cells as typed (`value_text`,
+ * `due_date` as written) and the reason; a good one the values read.
+ */
+export const chargeImportPreviewAnswer = z.object({
+  rows: z.array(
+    z.object({
+      line: z.number().int().positive(),
+      status: z.enum(["new", "existing", "repeated", "invalid"]),
+      reason: z.string().nullable(),
+      external_reference: z.string().nullable(),
+      payer_name: z.string().nullable(),
+      payer_document: z.string().nullable(),
+      value_cents: centsSchema.nullable(),
+      value_text: z.string().nullable(),
+      due_date: z.string().nullable(),
+      description: z.string().nullable(),
+      payer_email: z.string().nullable(),
+      /** The charge an `existing` row already names. */
+      charge_id: z.string().nullable(),
+      /** The earlier line a `repeated` row repeats. */
+      repeat_of: z.number().int().positive().nullable(),
+    }),
+  ),
+  totals: z.object({
+    new: previewFigureSchema,
+    existing: previewFigureSchema,
+    repeated: previewFigureSchema,
+    invalid: z.object({ count: z.number().int().nonnegative() }),
+  }),
+});
+export type ChargeImportPreview = z.infer<typeof chargeImportPreviewAnswer>;

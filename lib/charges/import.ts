@@ -18,7 +18,13 @@ import { chargeInputSchema, type ChargeInput } from "./input";
 import { createCharge } from "./service";
 
 
-export type ChargeRowProblem = { line: number; message: string; values?: Record<string, string | number> };
+export type ChargeRowProblem = {
+  line: number;
+  message: string;
+  values?: Record<string, string | number>;
+  /** The row's cells as typed (a bad row of a file; the preview shows them beside the reason). */
+  cells?: Partial<Record<ChargeColumn, string>>;
+};
 export type ChargeFileReading =
   | { ok: true; rows: Array<{ line: number; input: ChargeInput }>; errors: ChargeRowProblem[] }
   | { ok: false; problem: BatchMessage };
@@ -73,7 +79,7 @@ function chargeCollector() {
       });
       const read = readRow(cellsByName);
       if ("input" in read) rows.push({ line, input: read.input });
-      else errors.push({ line, ...read.problem });
+      else errors.push({ line, ...read.problem, cells: cellsByName });
       return true;
     },
     fail(p) {

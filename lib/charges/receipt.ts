@@ -24,6 +24,7 @@ export function chargeReceipt(charge: Charge, issuer: ChargeIssuer): { ok: true;
       idempotentId: charge.external_reference,
       receiver: { name: issuer.name, document: issuer.document, pixKey: null, bank: null },
       receiptUrl: null,
+      initiation: "qrcode",
     },
   };
 }

@@ -29,7 +29,9 @@ type CreateDeps = {
 const REFUSALS: ReadonlySet<PaymentsApiError["kind"]> = new Set(["invalid", "forbidden", "conflict", "insufficient_funds"]);
 
 /** The fields that make two charges with one reference the same charge. */
-const sameCharge = (row: ChargeRow, input: ChargeInput) =>
+/** The terms a reference is bound to: the same reference with other terms is refused (409), with the same ones it answers the charge. */
+type ChargeTerms = { kind: string; valueCents: number; payerDocument: string; dueDate: string };
+export const sameCharge = (row: ChargeTerms, input: ChargeTerms) =>
   row.kind === input.kind && row.valueCents === input.valueCents && row.payerDocument === input.payerDocument && row.dueDate === input.dueDate;
 
 /**

@@ -35,6 +35,8 @@ export const API_ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
   "/api/charges/[id]/withdraw": ["POST"],
   "/api/charges/aging": ["GET"],
   "/api/charges/import": ["POST"],
+  "/api/charges/import/preview": ["POST"],
+  "/api/charges/received": ["GET"],
   "/api/cost-centres": ["GET", "POST"],
   "/api/cost-centres/[id]": ["PATCH"],
   "/api/docs": ["GET"],

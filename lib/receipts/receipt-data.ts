@@ -40,10 +40,17 @@ export type ReceiptData = {
   };
   /** The provider's own receipt page, from its webhook, when one arrived. */
   receiptUrl: string | null;
+  /** How the Pix was initiated, when the data does not say it: a charge's payer paid its QR code. */
+  initiation?: "qrcode";
 };
 
-/** How the Pix was initiated: to a key (the DICT) or to bank data typed in ("manual"). */
-export function initiationOf(data: Pick<ReceiptData, "receiver">): "dict" | "manual" {
+/**
+ * How the Pix was initiated: by paying a QR code (a charge: the payer's bank read our code), to a
+ * key (the DICT), or to bank data typed in ("manual"). A charge has neither key nor bank data on
+ * our side, which must not read as "manual".
+ */
+export function initiationOf(data: Pick<ReceiptData, "receiver" | "initiation">): "qrcode" | "dict" | "manual" {
+  if (data.initiation) return data.initiation;
   return data.receiver.pixKey ? "dict" : "manual";
 }
 

@@ -14,6 +14,11 @@ export const movementSchema = z
     reference_code: z.string(),
     /** Our id of a payment out (its idempotent_id); a charge's external reference, when it has one. */
     our_id: z.string().nullable(),
+    /**
+     * Money in that is one of our charges (found by its reference code): its id, for /charges/{id}.
+     * The provider's list already holds a paid charge, so it is linked here, never counted twice.
+     */
+    charge_id: z.string().nullable(),
     amount_cents: centsSchema,
   })
   .meta({ id: "Movement" });

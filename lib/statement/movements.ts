@@ -20,6 +20,7 @@ export function movementFromPayment(p: PaymentListItem): Movement {
     end_to_end: p.end_to_end,
     reference_code: p.reference_code,
     our_id: p.idempotent_id,
+    charge_id: null,
     amount_cents: -p.value_cents,
   };
 }
@@ -33,6 +34,7 @@ export function movementFromQrcode(q: QrcodeListItem): Movement {
     end_to_end: q.end_to_end,
     reference_code: q.reference_code,
     our_id: q.external_reference,
+    charge_id: null,
     amount_cents: q.value_cents,
   };
 }
@@ -43,3 +45,14 @@ export function byDateDescending(a: Movement, b: Movement): number {
 }
 
 const instant = (m: Movement) => parseProviderDateTime(m.date)?.getTime() ?? 0;
+
+/**
+ * Money in linked to our charges: the charge's id, and its invoice number where the provider's
+ * item carries none (a payment link's checkout has no external_reference at the provider).
+ */
+export function withChargeLinks(movements: Movement[], links: ReadonlyMap<string, { id: string; external_reference: string }>): Movement[] {
+  return movements.map((m) => {
+    const link = m.kind === "in" ? links.get(m.reference_code) : undefined;
+    return link ? { ...m, charge_id: link.id, our_id: m.our_id ?? link.external_reference } : m;
+  });
+}

@@ -1,7 +1,9 @@
 import "server-only";
 import { getCachedBalance, listPayments, listQrcodes } from "@/lib/payments-api";
 import type { StatementAnswer, StatementTotals } from "./answer";
-import { byDateDescending, movementFromPayment, movementFromQrcode, type Movement } from "./movements";
+import { getDb } from "@/lib/db";
+import { chargesOfQrcodes } from "@/lib/charges/statement-links";
+import { byDateDescending, movementFromPayment, movementFromQrcode, withChargeLinks, type Movement } from "./movements";
 import { paymentDateParams, type StatementPeriod } from "./period-rules";
 import { periodBalances } from "./balances";
 import { addBrazilDays, brazilInstant, formatListParam } from "@/lib/pix/time";
@@ -12,6 +14,8 @@ import { addBrazilDays, brazilInstant, formatListParam } from "@/lib/pix/time";
  * not movements, so the lists' own filters leave them out. A statement page N is page N of
  * each list (at most 100 out and 100 in), newest first within the page; the totals are each
  * list's `meta` (over the whole period, not the page). Nothing is copied into our store.
+ * Our charges are QR codes (or checkouts) of the provider: a paid one is already in its list, so
+ * money in is counted there once and each such line is linked to its charge (`charge_id`).
  */
 const OUT_STATUS = "completed";
 const IN_STATUS = "paid";
@@ -22,8 +26,10 @@ type ListPage = { movements: Movement[]; outPages: number; inPages: number; tota
 export async function readStatementPage(period: StatementPeriod, page: number): Promise<ListPage> {
   const dates = paymentDateParams(period);
   const [out, inn] = await Promise.all([listPayments({ ...dates, status: OUT_STATUS, page }), listQrcodes({ ...dates, status: IN_STATUS, page })]);
+  const links = await chargesOfQrcodes(await getDb(), inn.qrcodes.map((q) => q.reference_code));
+  const movements = [...out.payments.map(movementFromPayment), ...inn.qrcodes.map(movementFromQrcode)];
   return {
-    movements: [...out.payments.map(movementFromPayment), ...inn.qrcodes.map(movementFromQrcode)].sort(byDateDescending),
+    movements: withChargeLinks(movements, links).sort(byDateDescending),
     outPages: out.meta.total_pages,
     inPages: inn.meta.total_pages,
     totals: { in_cents: inn.meta.total_value_cents, out_cents: out.meta.total_value_cents },

@@ -33,6 +33,8 @@ import * as r_charges_id_send from "@/app/api/charges/[id]/send/route";
 import * as r_charges_id_withdraw from "@/app/api/charges/[id]/withdraw/route";
 import * as r_charges_aging from "@/app/api/charges/aging/route";
 import * as r_charges_import from "@/app/api/charges/import/route";
+import * as r_charges_import_preview from "@/app/api/charges/import/preview/route";
+import * as r_charges_received from "@/app/api/charges/received/route";
 import * as r_cost_centres from "@/app/api/cost-centres/route";
 import * as r_cost_centres_id from "@/app/api/cost-centres/[id]/route";
 import * as r_events from "@/app/api/events/route";
@@ -123,6 +125,8 @@ export const DOCUMENTED_ROUTES: Readonly<Record<string, Record<string, unknown>>
   "/api/charges/[id]/withdraw": r_charges_id_withdraw,
   "/api/charges/aging": r_charges_aging,
   "/api/charges/import": r_charges_import,
+  "/api/charges/import/preview": r_charges_import_preview,
+  "/api/charges/received": r_charges_received,
   "/api/cost-centres": r_cost_centres,
   "/api/cost-centres/[id]": r_cost_centres_id,
   "/api/events": r_events,

@@ -253,5 +253,8 @@ describe.each(TEST_ENGINES)("/api/charges on $name", (engine) => {
     expect(text).toContain("R$ 250,00");
     expect(text).toContain("Empresa Demonstração Ltda");
     expect(text).toContain(charge.external_reference);
+    // The payer's bank paid our QR code: the receipt says so, never "bank data typed in".
+    expect(text).toContain("Forma de envio Por QR code");
+    expect(text).not.toContain("dados bancários");
   });
 });
