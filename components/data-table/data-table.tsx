@@ -48,6 +48,7 @@ export function DataTable<TData extends RowData>({
   phoneList,
   layout = "fixed",
   testId,
+  empty,
 }: {
   table: ReactTable<DataTableFeatures, TData>;
   caption: ReactNode;
@@ -69,6 +70,8 @@ export function DataTable<TData extends RowData>({
   layout?: "fixed" | "auto";
   /** The `<table>`'s test id. */
   testId?: string;
+  /** Said in the table's one row when there is none (lists that keep their header when empty). */
+  empty?: ReactNode;
 }) {
   const router = useRouter();
   const body = useRef<HTMLTableSectionElement>(null);
@@ -175,6 +178,13 @@ export function DataTable<TData extends RowData>({
             onFocus={opens ? onFocus : undefined}
             className={cn(cards && "max-md:flex max-md:flex-col max-md:gap-2")}
           >
+            {rows.length === 0 && empty ? (
+              <tr>
+                <td colSpan={visible.length} className="px-3 py-8 text-center text-sm text-fg-muted">
+                  {empty}
+                </td>
+              </tr>
+            ) : null}
             {rows.map((row, index) => (
               <DataTableRow
                 // By position: a new page or filter updates the rows' cells in place instead of

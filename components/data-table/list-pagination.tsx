@@ -29,7 +29,7 @@ export function ListPagination({
   const common = useTranslations("common.actions");
   const Container = label ? "nav" : "div";
   const control = (target: number, text: string, rel: "prev" | "next") => {
-    const usable = target >= 1 && target <= pageCount;
+    const usable = rel === "prev" ? page > 1 : page < pageCount;
     if (href) {
       return usable ? (
         <Link className={buttonVariants({ size: "sm" })} href={href(target)} rel={rel}>
