@@ -9,7 +9,7 @@ import type { AuditRow } from "./audit-rows";
 
 /**
  * The audit log entries of one page, newest first, as the server worded them (`auditRows`).
- * Times in Brazil time. Column words are the export file's. Wide: below `lg` it scrolls inside its box.
+ * Times in Brazil time. Column words are the export file's. Wide: on a narrow screen it scrolls inside its box.
  */
 export function AuditTable({ rows, caption, empty }: { rows: AuditRow[]; caption: string; empty: string }) {
   const t = useTranslations("exports.auditColumns");
@@ -18,5 +18,5 @@ export function AuditTable({ rows, caption, empty }: { rows: AuditRow[]; caption
     [t],
   );
   const table = useRowsTable(columns, rows, (row) => String(row.id));
-  return <DataTable table={table} caption={caption} density="comfortable" busy={false} layout="auto" empty={empty} />;
+  return <DataTable table={table} caption={caption} density="comfortable" busy={false} layout="auto" minWidth="900px" empty={empty} />;
 }

@@ -53,7 +53,7 @@ export function DataTableRow<TData extends RowData>({ row, index, tabbable, dens
           className={cn(
             "overflow-hidden",
             cell.column.columnDef.meta?.valign === "top" ? "align-top" : "align-middle",
-            cell.column.columnDef.meta?.muted ? "text-fg-muted" : "text-fg",
+            cell.column.columnDef.meta?.muted && "text-fg-muted",
             CELL_PADDING[density],
             cell.column.columnDef.meta?.align === "end" && "text-right tabular-nums",
             cell.column.columnDef.meta?.className,

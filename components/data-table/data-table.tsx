@@ -49,6 +49,7 @@ export function DataTable<TData extends RowData>({
   layout = "fixed",
   testId,
   empty,
+  minWidth,
 }: {
   table: ReactTable<DataTableFeatures, TData>;
   caption: ReactNode;
@@ -72,6 +73,8 @@ export function DataTable<TData extends RowData>({
   testId?: string;
   /** Said in the table's one row when there is none (lists that keep their header when empty). */
   empty?: ReactNode;
+  /** A wide list's least width at every size (e.g. "900px"): it scrolls inside its box, and its header does not stick. */
+  minWidth?: string;
 }) {
   const router = useRouter();
   const body = useRef<HTMLTableSectionElement>(null);
@@ -129,7 +132,7 @@ export function DataTable<TData extends RowData>({
         // `relative`: the cells' visually hidden (absolute) texts must scroll with the table, not widen the page.
         className={cn(
           "relative rounded-lg border border-border bg-surface transition-opacity",
-          "overflow-x-auto lg:overflow-x-clip",
+          minWidth ? "overflow-x-auto" : "overflow-x-auto lg:overflow-x-clip",
           cards && "max-md:overflow-visible max-md:border-0 max-md:bg-transparent",
           phoneList && "max-md:hidden",
           dimmed && "opacity-60",
@@ -138,7 +141,13 @@ export function DataTable<TData extends RowData>({
       >
         <table
           data-testid={testId}
-          className={cn("w-full border-collapse text-left max-lg:min-w-[56rem]", layout === "fixed" && "table-fixed", cards && "max-md:block max-md:min-w-0")}
+          style={minWidth ? { minWidth } : undefined}
+          className={cn(
+            // The colour on the table: a row may mute all its cells (`rowClassName`), a column its own (`meta.muted`).
+            "w-full border-collapse text-left text-fg max-lg:min-w-[56rem]",
+            layout === "fixed" && "table-fixed",
+            cards && "max-md:block max-md:min-w-0",
+          )}
         >
           <caption className="sr-only">{caption}</caption>
           <colgroup className={cn(cards && "max-md:hidden")}>
