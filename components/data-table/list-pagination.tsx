@@ -18,7 +18,8 @@ export function ListPagination({
   onPage,
   href,
 }: {
-  summary: ReactNode;
+  /** What is shown; lists of cards whose count sits above them have none. */
+  summary?: ReactNode;
   page: number;
   pageCount: number;
   /** The pager's name as a landmark; without it the pager is no landmark. */
@@ -49,7 +50,7 @@ export function ListPagination({
   };
   return (
     <Container aria-label={label} className="flex flex-wrap items-center justify-between gap-2 text-sm text-fg-muted">
-      <p>{summary}</p>
+      {summary ? <p>{summary}</p> : null}
       <div className="flex gap-2">
         {control(page - 1, common("previous"), "prev")}
         {control(page + 1, common("next"), "next")}
