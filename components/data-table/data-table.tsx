@@ -29,11 +29,12 @@ function isPlainClick(event: MouseEvent): boolean {
  *   may cover its row: `rowClassName` gives the row `relative`).
  * While `busy`, the shown page stays (dimmed once `dimmed`).
  *
- * The `fixed` layout (`meta.width` per column, the rest shared) never scrolls sideways from `lg`;
- * the `auto` layout sizes columns by their content. Either way the header sticks under the app
- * header while the page scrolls (from `lg` the box clips instead of scrolling, which would trap
- * the sticky header), and below `lg` the table scrolls inside its box, never the page. Below `md`
- * (a phone), rows become labelled cards (`cards`) or the list's own `phoneList`.
+ * The `fixed` layout (`meta.width` per column, the rest shared) never scrolls sideways from `lg`,
+ * and its header sticks under the app header while the page scrolls (from `lg` the box clips
+ * instead of scrolling, which would trap the sticky header). The `auto` layout sizes columns by
+ * their content and, like a table with a `minWidth`, scrolls inside its box when too wide. The
+ * page itself never scrolls sideways. Below `md` (a phone), rows become labelled cards (`cards`)
+ * or the list's own `phoneList`.
  */
 export function DataTable<TData extends RowData>({
   table,
@@ -126,13 +127,17 @@ export function DataTable<TData extends RowData>({
 
   const visible = table.getVisibleLeafColumns();
   const opens = onOpenRow !== undefined;
+  // A fixed layout never scrolls sideways from `lg`: its box clips and its header sticks under the
+  // app header. Other tables scroll inside their box at every size, and a scrolling box would hold
+  // a sticky header (it would stick inside the box, over the first rows): theirs does not stick.
+  const sticks = layout === "fixed" && !minWidth;
   return (
     <>
       <div
         // `relative`: the cells' visually hidden (absolute) texts must scroll with the table, not widen the page.
         className={cn(
           "relative rounded-lg border border-border bg-surface transition-opacity",
-          minWidth ? "overflow-x-auto" : "overflow-x-auto lg:overflow-x-clip",
+          sticks ? "overflow-x-auto lg:overflow-x-clip" : "overflow-x-auto",
           cards && "max-md:overflow-visible max-md:border-0 max-md:bg-transparent",
           phoneList && "max-md:hidden",
           dimmed && "opacity-60",
@@ -157,7 +162,8 @@ export function DataTable<TData extends RowData>({
           </colgroup>
           <thead
             className={cn(
-              "sticky top-12 z-10 bg-surface-muted text-xs uppercase tracking-wide text-fg-muted max-lg:top-0",
+              "bg-surface-muted text-xs uppercase tracking-wide text-fg-muted",
+              sticks && "sticky top-12 z-10 max-lg:top-0",
               cards && "max-md:sr-only",
             )}
           >
@@ -169,7 +175,9 @@ export function DataTable<TData extends RowData>({
                     scope="col"
                     title={typeof header.column.columnDef.meta?.label === "string" ? header.column.columnDef.meta.label : undefined}
                     className={cn(
-                      "truncate border-b border-border font-semibold",
+                      // Fixed columns cut a long header (its title says it whole); auto columns wrap it.
+                      layout === "fixed" && "truncate",
+                      "border-b border-border font-semibold",
                       density === "compact" ? "px-2 py-1.5" : "px-3 py-2",
                       header.column.columnDef.meta?.align === "end" && "text-right",
                     )}
