@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { parseAsInteger, parseAsStringLiteral, useQueryStates } from "nuqs";
-import { buttonVariants } from "@/components/ui/button";
+import { ListPagination } from "@/components/data-table/list-pagination";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ALERT_LIST_STATES } from "@/lib/alerts/list-states";
@@ -14,7 +14,6 @@ import { AlertCard } from "./alert-card";
 /** /alerts: the live alerts (open or taken on), or the resolved ones; newest first, live. */
 export function AlertsPage({ own }: { own: boolean }) {
   const t = useTranslations("alerts");
-  const common = useTranslations("common");
   const [{ state, page }, setUrl] = useQueryStates(
     { state: parseAsStringLiteral(ALERT_LIST_STATES).withDefault("open"), page: parseAsInteger.withDefault(1) },
     { clearOnDefault: true, history: "push" },
@@ -62,14 +61,7 @@ export function AlertsPage({ own }: { own: boolean }) {
             ))}
           </ul>
           {query.data.meta.total_pages > 1 ? (
-            <div className="flex gap-2">
-              <button type="button" className={buttonVariants({ size: "sm" })} disabled={page <= 1} onClick={() => void setUrl({ page: page - 1 })}>
-                {common("actions.previous")}
-              </button>
-              <button type="button" className={buttonVariants({ size: "sm" })} disabled={page >= query.data.meta.total_pages} onClick={() => void setUrl({ page: page + 1 })}>
-                {common("actions.next")}
-              </button>
-            </div>
+            <ListPagination page={page} pageCount={query.data.meta.total_pages} onPage={(target) => void setUrl({ page: target })} />
           ) : null}
         </>
       )}

@@ -140,7 +140,7 @@ export function systemActorLabel(action: string, detail: Record<string, unknown>
 }
 
 /** `value` is shortened for the table; `full` is the whole value (for a title). */
-type AuditDetailItem = { key: string; label: string; value: string; full: string };
+export type AuditDetailItem = { key: string; label: string; value: string; full: string };
 
 /** An entry's detail as labelled values, long values shortened for the table; empty ones left out. */
 export function detailItems(detail: Record<string, unknown>, t: AuditTranslator, maxValue = 80): AuditDetailItem[] {

@@ -6,14 +6,12 @@ import Link from "next/link";
 import { buttonVariants } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatBRL, formatBrazilDateTime } from "@/lib/pix";
 import { batchQueries } from "@/lib/queries/batches";
-import { BatchStateBadge } from "./batch-state-badge";
+import { BatchesTable } from "./batches-table";
 
 /** /batches: every batch, newest first, with its totals, state and how far its rows got. */
 export function BatchesList({ canCreate }: { canCreate: boolean }) {
   const t = useTranslations("batches.list");
-  const d = useTranslations("batches.detail");
   const query = useQuery({ ...batchQueries.list(1), refetchInterval: 5_000 });
   return (
     <div className="flex flex-col gap-5">
@@ -37,33 +35,7 @@ export function BatchesList({ canCreate }: { canCreate: boolean }) {
           {t("empty")}
         </p>
       ) : (
-        <ul className="flex flex-col gap-2" data-testid="batches-list">
-          {query.data.batches.map((b) => {
-            return (
-              <li key={b.id}>
-                <Link
-                  href={`/batches/${b.id}`}
-                  className="grid gap-1 rounded-lg border border-border bg-surface p-3 hover:bg-surface-muted md:grid-cols-[10rem_minmax(0,1fr)_9rem_13rem_11rem] md:items-center md:gap-4"
-                >
-                  <span className="text-sm tabular-nums text-fg-muted">{formatBrazilDateTime(b.created_at)}</span>
-                  <span className="min-w-0">
-                    <span className="block truncate font-medium text-fg">{b.file_name ?? d("untitled")}</span>
-                    <span className="block text-xs text-fg-muted">
-                      {t("rowsCount", { valid: b.valid, invalid: b.invalid })} · {b.maker.email}
-                    </span>
-                  </span>
-                  <span className="font-semibold tabular-nums text-fg md:text-right">{formatBRL(b.total_cents)}</span>
-                  <span className="min-w-0">
-                    <BatchStateBadge batch={b} />
-                  </span>
-                  <span className="text-xs text-fg-muted" data-testid="batch-paid-summary">
-                    {b.state === "draft" ? null : `${d("paid")}: ${b.outcome.paid.count} · ${d("notPaid")}: ${b.outcome.not_paid.count}`}
-                  </span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
+        <BatchesTable batches={query.data.batches} caption={t("title")} />
       )}
     </div>
   );

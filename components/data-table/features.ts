@@ -48,8 +48,12 @@ type DataTableColumnMeta = {
   label: string;
   filter?: FilterMeta;
   align?: "start" | "end";
-  /** Extra classes for the column's cells. */
+  /** Extra classes for the column's cells (only adding: `muted` and `valign` say colour and alignment). */
   className?: string;
+  /** Secondary values: the cells in the muted text colour. */
+  muted?: boolean;
+  /** Cells aligned to the top of their row (lists whose rows have lines of different heights). */
+  valign?: "top";
   /**
    * The column's width (CSS, e.g. "9rem") in the table's fixed layout; columns without one share
    * the rest, and their cut values show in full on hover (title) or focus.

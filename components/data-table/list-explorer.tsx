@@ -106,7 +106,7 @@ export function ListExplorer<TData extends RowData>({
           <RowRange page={page} shown={rows.length} total={meta?.total_items_amount} busy={dimmed} />
           <span className="text-xs text-fg-muted">{words.timesNote}</span>
         </div>
-        {!query.isError && meta ? <DataTablePagination table={table} /> : null}
+        {!query.isError && meta ? <DataTablePagination page={page} pageCount={meta.total_pages} onPage={options.setPage} /> : null}
       </div>
     </div>
   );

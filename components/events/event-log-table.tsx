@@ -1,66 +1,32 @@
 "use client";
 
-import { ArrowRight, CheckCircle2, Copy, XCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
-import { useState } from "react";
-import { StatusBadge } from "@/components/payments/status-badge";
-import { QrStatusBadge } from "@/components/qrcode-detail/qr-status-badge";
-import { REJECT_REASONS } from "@/lib/events/names";
+import { useMemo, useState } from "react";
+import { DataTable } from "@/components/data-table/data-table";
+import { useRowsTable } from "@/components/data-table/use-rows-table";
 import type { WebhookEvent } from "@/lib/events/schema";
-import { paymentHref, qrcodeHref } from "@/lib/lookup/route-param";
-import { brazilOffsetLabel, formatBrazilDateTime } from "@/lib/pix/time";
-import { cn } from "@/lib/utils";
+import { buildEventColumns } from "./event-columns";
 
-const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-fg-muted";
-const td = "px-3 py-2 align-top text-sm text-fg";
-const link = "break-all font-mono text-xs text-blue-700 underline-offset-2 hover:underline dark:text-blue-300";
-
-/** The rows of the event log. Rows that arrive while the page is open flash once. */
+/** The rows of the event log. Rows that arrive while the page is open flash once. Wide: it scrolls inside its box. */
 export function EventLogTable({ events }: { events: WebhookEvent[] }) {
   const t = useTranslations("events.table");
   const fresh = useFreshIds(events);
+  const columns = useMemo(
+    () => buildEventColumns({ received: t("received"), payment: t("payment"), change: t("change"), verification: t("verification"), deliveries: t("deliveries") }),
+    [t],
+  );
+  const table = useRowsTable(columns, events, (e) => String(e.id));
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-border bg-surface">
-      <table className="w-full min-w-[56rem] border-collapse">
-        <caption className="sr-only">{t("caption")}</caption>
-        <thead className="border-b border-border bg-surface-muted">
-          <tr>
-            <th scope="col" className={th}>{t("received")}</th>
-            <th scope="col" className={th}>{t("payment")}</th>
-            <th scope="col" className={th}>{t("change")}</th>
-            <th scope="col" className={th}>{t("verification")}</th>
-            <th scope="col" className={th}>{t("deliveries")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {events.map((e) => (
-            <tr
-              key={e.id}
-              data-event-id={e.id}
-              data-kind={e.kind ?? "payment"}
-              className={cn("border-b border-border last:border-0", fresh.has(e.id) && "flash-change")}
-            >
-              <td className={cn(td, "whitespace-nowrap")}>
-                <When iso={e.received_at} />
-              </td>
-              <td className={td}>
-                <PaymentCell event={e} />
-              </td>
-              <td className={td}>
-                <ChangeCell event={e} />
-              </td>
-              <td className={td}>
-                <VerificationCell event={e} />
-              </td>
-              <td className={td}>
-                <DeliveriesCell event={e} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      table={table}
+      caption={t("caption")}
+      density="comfortable"
+      busy={false}
+      layout="auto"
+      minWidth="56rem"
+      rowAttributes={(e) => ({ "data-event-id": String(e.id), "data-kind": e.kind ?? "payment" })}
+      rowClassName={(e) => (fresh.has(e.id) ? "flash-change" : undefined)}
+    />
   );
 }
 
@@ -71,105 +37,4 @@ export function EventLogTable({ events }: { events: WebhookEvent[] }) {
 function useFreshIds(events: WebhookEvent[]): Set<number> {
   const [firstMax] = useState(() => events.reduce((max, e) => Math.max(max, e.id), 0));
   return new Set(events.filter((e) => e.id > firstMax).map((e) => e.id));
-}
-
-function When({ iso }: { iso: string }) {
-  const t = useTranslations("common");
-  const d = new Date(iso);
-  return (
-    <time dateTime={iso} title={t("brazilTimeOffset", { offset: brazilOffsetLabel(d) })} className="tabular-nums">
-      {formatBrazilDateTime(d)}
-    </time>
-  );
-}
-
-function PaymentCell({ event: e }: { event: WebhookEvent }) {
-  const t = useTranslations("events.table");
-  const qrcode = e.kind === "qrcode";
-  const id = qrcode ? (e.end_to_end ?? e.reference_code) : e.idempotent_id;
-  if (e.result === "rejected") {
-    return id ? (
-      <span className="flex flex-col">
-        {qrcode ? <span className="text-xs font-medium text-fg-muted">{t("qrcode")}</span> : null}
-        <span className="break-all font-mono text-xs">{id}</span>
-        <span className="text-xs text-fg-muted">{t("claimed")}</span>
-      </span>
-    ) : (
-      <span className="text-fg-muted">{t("unknownNotRead")}</span>
-    );
-  }
-  if (!id) return <span className="text-fg-muted">—</span>;
-  if (qrcode) {
-    return (
-      <span className="flex flex-col">
-        <span className="text-xs font-medium text-fg-muted">{t("qrcode")}</span>
-        {e.end_to_end ? (
-          <Link href={qrcodeHref(e.end_to_end)} prefetch={false} className={link}>
-            {e.end_to_end}
-          </Link>
-        ) : null}
-        {e.reference_code ? <span className="break-all font-mono text-xs text-fg-muted">{e.reference_code}</span> : null}
-      </span>
-    );
-  }
-  return (
-    <span className="flex flex-col">
-      <Link href={paymentHref(id)} prefetch={false} className={link}>
-        {id}
-      </Link>
-      {e.reference_code ? <span className="break-all font-mono text-xs text-fg-muted">{e.reference_code}</span> : null}
-    </span>
-  );
-}
-
-function ChangeCell({ event: e }: { event: WebhookEvent }) {
-  const t = useTranslations("events.table");
-  if (e.result === "rejected") {
-    // What an unverified sender claimed: quoted as sent, never worded as ours.
-    return <span className="text-fg-muted">{e.status ? t("claimedStatus", { status: e.status }) : "—"}</span>;
-  }
-  const Badge = e.kind === "qrcode" ? QrStatusBadge : StatusBadge;
-  return (
-    <span className="flex flex-wrap items-center gap-1.5">
-      {e.previous_status ? <Badge status={e.previous_status} /> : <span className="text-xs text-fg-muted">{t("firstNotice")}</span>}
-      <ArrowRight aria-label={t("to")} className="h-3.5 w-3.5 text-fg-muted" />
-      {e.status ? <Badge status={e.status} /> : <span className="text-fg-muted">—</span>}
-    </span>
-  );
-}
-
-function VerificationCell({ event: e }: { event: WebhookEvent }) {
-  const t = useTranslations("events");
-  if (e.result === "accepted") {
-    return (
-      <span className="inline-flex items-center gap-1 text-emerald-800 dark:text-emerald-300">
-        <CheckCircle2 aria-hidden className="h-4 w-4" /> {t("filters.results.accepted")}
-      </span>
-    );
-  }
-  const reason = e.reason && Object.hasOwn(REJECT_REASONS, e.reason) ? t(`rejectReasons.${e.reason as keyof typeof REJECT_REASONS}`) : (e.reason ?? t("rejectReasons.unknown"));
-  return (
-    <span className="inline-flex items-start gap-1 text-red-800 dark:text-red-300">
-      <XCircle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
-      <span>
-        {t("table.rejected")} <span className="text-fg">{reason}</span>
-        {e.detail ? <span className="block text-xs text-fg-muted">{e.detail}</span> : null}
-      </span>
-    </span>
-  );
-}
-
-function DeliveriesCell({ event: e }: { event: WebhookEvent }) {
-  const t = useTranslations("events.table");
-  if (e.repeat_count === 0) return <span className="text-fg-muted">{t("once")}</span>;
-  return (
-    <span className="flex flex-col">
-      <span className="inline-flex items-center gap-1 font-medium">
-        <Copy aria-hidden className="h-3.5 w-3.5" /> {t("duplicate", { count: (e.repeat_count + 1).toLocaleString("pt-BR") })}
-      </span>
-      <span className="text-xs text-fg-muted">
-        {t("last")} <When iso={e.last_seen_at} />
-      </span>
-    </span>
-  );
 }

@@ -1,10 +1,10 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ChevronLeft, ChevronRight, Inbox } from "lucide-react";
+import { Inbox } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useQueryStates } from "nuqs";
-import { Button } from "@/components/ui/button";
+import { DataTablePagination } from "@/components/data-table/data-table-pagination";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { webhookEventQueries } from "@/lib/events/queries";
@@ -52,22 +52,9 @@ export function EventLog() {
         <>
           {error ? <ErrorState title={t("events.couldNotRefresh")} error={error} onRetry={() => void refetch()} retrying={isFetching} /> : null}
           <EventLogTable key={JSON.stringify(query)} events={data.events} />
-          <nav aria-label={t("table.pages")} className="flex items-center justify-end gap-2">
-            <Button size="icon" aria-label={t("table.previousPage")} disabled={state.page <= 1} onClick={() => void setState({ page: state.page - 1 })}>
-              <ChevronLeft aria-hidden className="h-4 w-4" />
-            </Button>
-            <span className="text-sm tabular-nums text-fg" aria-live="polite">
-              {t("table.pageOf", { page: data.meta.page.toLocaleString("pt-BR"), count: Math.max(1, data.meta.total_pages).toLocaleString("pt-BR") })}
-            </span>
-            <Button
-              size="icon"
-              aria-label={t("table.nextPage")}
-              disabled={state.page >= data.meta.total_pages}
-              onClick={() => void setState({ page: state.page + 1 })}
-            >
-              <ChevronRight aria-hidden className="h-4 w-4" />
-            </Button>
-          </nav>
+          <div className="flex justify-end">
+            <DataTablePagination page={state.page} pageCount={data.meta.total_pages} onPage={(page) => void setState({ page })} ends={false} />
+          </div>
         </>
       ) : null}
     </div>

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { parseAsInteger, parseAsStringLiteral, useQueryStates } from "nuqs";
 import { useId, useState } from "react";
-import { buttonVariants } from "@/components/ui/button";
+import { ListPagination } from "@/components/data-table/list-pagination";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { ErrorState } from "@/components/ui/error-state";
 import { Input, Label } from "@/components/ui/input";
@@ -32,7 +32,6 @@ const findingsQuery = (state: (typeof STATES)[number], page: number) => ({
 /** /reconciliation: what the reconciler found, open until a person resolves it with a note. */
 export function FindingsPage() {
   const t = useTranslations("reconciliation");
-  const common = useTranslations("common");
   const [{ state, page }, setUrl] = useQueryStates(
     { state: parseAsStringLiteral(STATES).withDefault("open"), page: parseAsInteger.withDefault(1) },
     { clearOnDefault: true, history: "push" },
@@ -81,19 +80,7 @@ export function FindingsPage() {
             ))}
           </ul>
           {query.data.meta.total_pages > 1 ? (
-            <div className="flex gap-2">
-              <button type="button" className={buttonVariants({ size: "sm" })} disabled={page <= 1} onClick={() => void setUrl({ page: page - 1 })}>
-                {common("actions.previous")}
-              </button>
-              <button
-                type="button"
-                className={buttonVariants({ size: "sm" })}
-                disabled={page >= query.data.meta.total_pages}
-                onClick={() => void setUrl({ page: page + 1 })}
-              >
-                {common("actions.next")}
-              </button>
-            </div>
+            <ListPagination page={page} pageCount={query.data.meta.total_pages} onPage={(target) => void setUrl({ page: target })} />
           ) : null}
         </>
       )}

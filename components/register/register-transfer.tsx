@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { transferHref } from "@/components/transfers/transfers-table";
+import { transferHref } from "@/components/transfers/transfer-columns";
 import { Button } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Skeleton } from "@/components/ui/skeleton";

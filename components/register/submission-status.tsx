@@ -6,7 +6,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { TransferOutcomeView } from "@/components/transfers/transfer-outcome";
-import { transferHref } from "@/components/transfers/transfers-table";
+import { transferHref } from "@/components/transfers/transfer-columns";
 import { formatBrazilDateTime } from "@/lib/pix";
 import type { TransferDetail } from "@/lib/transfers/types";
 import { cn } from "@/lib/utils";

@@ -15,7 +15,7 @@ import type { seriesStoppedAnswer } from "@/lib/transfers/answers";
 import type { SeriesView } from "@/lib/transfers/types";
 import { cn } from "@/lib/utils";
 import { TransferStateBadge } from "./state-badge";
-import { transferHref } from "./transfers-table";
+import { transferHref } from "./transfer-columns";
 import { lookAgain } from "@/lib/queries/look-again";
 
 const readStopped = answerWith<z.output<typeof seriesStoppedAnswer>>({ canceled: "number" });

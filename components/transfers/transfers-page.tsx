@@ -6,6 +6,7 @@ import Link from "next/link";
 import { X } from "lucide-react";
 import { useQueryStates } from "nuqs";
 import { buttonVariants } from "@/components/ui/button";
+import { ListPagination } from "@/components/data-table/list-pagination";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatBRL } from "@/lib/pix";
@@ -141,18 +142,13 @@ function TransfersView({ values, onPage }: { values: TransfersSearchValues; onPa
           {filtered ? t("empty.filtered") : view === "inbox" ? t("empty.inbox") : view === "attention" ? t("empty.attention") : view === "all" ? t("empty.all") : t("empty.filtered")}
         </p>
       ) : (
-        <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-fg-muted">
-          {/* The inbox counts items (a waiting batch is one), as its totals line above does. */}
-          <span>{t(view === "inbox" ? "inbox.pagination" : "pagination", { page: meta.page, pages: meta.total_pages, total: view === "inbox" ? count : meta.total })}</span>
-          <div className="flex gap-2">
-            <button type="button" className={buttonVariants({ size: "sm" })} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-              {common("actions.previous")}
-            </button>
-            <button type="button" className={buttonVariants({ size: "sm" })} disabled={page >= meta.total_pages} onClick={() => onPage(page + 1)}>
-              {common("actions.next")}
-            </button>
-          </div>
-        </div>
+        // The inbox counts items (a waiting batch is one), as its totals line above does.
+        <ListPagination
+          summary={t(view === "inbox" ? "inbox.pagination" : "pagination", { page: meta.page, pages: meta.total_pages, total: view === "inbox" ? count : meta.total })}
+          page={page}
+          pageCount={meta.total_pages}
+          onPage={onPage}
+        />
       )}
     </div>
   );

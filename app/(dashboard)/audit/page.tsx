@@ -2,8 +2,9 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { AuditExport } from "@/components/audit/audit-export";
 import { AuditFilters, type AuditFilterValues } from "@/components/audit/audit-filters";
-import { AuditPagination } from "@/components/audit/audit-pagination";
+import { auditRows } from "@/components/audit/audit-rows";
 import { AuditTable } from "@/components/audit/audit-table";
+import { ListPagination } from "@/components/data-table/list-pagination";
 import { requirePageUser } from "@/lib/auth/guard";
 import { listAudit, type AuditPage } from "@/lib/db/audit";
 import { parseAuditQueryLeniently } from "@/lib/audit/filters";
@@ -24,6 +25,17 @@ function first(value: string | string[] | undefined): string | undefined {
 /** A pasted value can be 10 kB: enough of it to recognise. */
 function shorten(value: string): string {
   return value.length > 60 ? `${value.slice(0, 60)}…` : value;
+}
+
+const count = new Intl.NumberFormat("pt-BR");
+
+/** Another page of the log with the same filters. */
+function auditHref(filters: Record<string, string | undefined>, page: number): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value && key !== "page") params.set(key, value);
+  if (page > 1) params.set("page", String(page));
+  const qs = params.toString();
+  return qs ? `/audit?${qs}` : "/audit";
 }
 
 /** This page's URL with its filters, so signing in comes back to the same view. */
@@ -99,8 +111,19 @@ export default async function AuditLogPage({ searchParams }: Props) {
       ) : null}
       {result ? (
         <>
-          <AuditTable entries={result.entries} />
-          <AuditPagination page={result.page} pageCount={result.pageCount} total={result.total} query={usable} />
+          <AuditTable rows={auditRows(result.entries, t)} caption={t("audit.table.caption")} empty={t("audit.table.empty")} />
+          <ListPagination
+            label={t("audit.pagination.label")}
+            summary={t("audit.pagination.summary", {
+              page: count.format(Math.min(result.page, result.pageCount)),
+              count: count.format(result.pageCount),
+              total: result.total,
+              entries: count.format(result.total),
+            })}
+            page={result.page}
+            pageCount={result.pageCount}
+            href={(target) => auditHref(usable, target)}
+          />
         </>
       ) : null}
     </div>
