@@ -52,7 +52,7 @@ export function ImportPreviewTable({ rows }: { rows: readonly PreviewRow[] }) {
   const t = useTranslations("charges.import.preview");
   const list = useMemo(() => ordered(rows), [rows]);
   return (
-    <div className="max-h-[70vh] overflow-auto rounded-lg border border-border bg-surface" tabIndex={0} data-testid="charge-preview">
+    <div className="relative max-h-[70vh] overflow-auto rounded-lg border border-border bg-surface" tabIndex={0} data-testid="charge-preview">
       <table className="hidden w-full min-w-[48rem] text-sm md:table">
         <caption className="sr-only">{t("caption")}</caption>
         <thead className="sticky top-0 bg-surface-muted text-left text-xs text-fg-muted">
