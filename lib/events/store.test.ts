@@ -17,7 +17,7 @@ describe.each(TEST_ENGINES)("webhook event store on $name", (engine) => {
     await store?.close();
   });
   beforeEach(async () => {
-    await store.db.execute(sql`truncate webhook_events restart identity`);
+    await store.db.execute(sql`truncate webhook_events, webhook_event_keys restart identity`);
   });
 
   it("stores a change once: the same delivery twice is one event with one repeat", async () => {
