@@ -10,8 +10,10 @@
  *   npm run bench -- --api-path [--engine pglite|postgresql|both] [--requests 300] [--clients 10] [--latency-ms 20]
  *
  * PostgreSQL needs TEST_DATABASE_URL (a scratch database is made and dropped). Needs `next build`
- * first (npm run bench builds; this runs on the last build). Writes bench/results/api-path.json.
+ * first (npm run bench builds; this runs on the last build). Writes bench/results/api-path.json and
+ * the "The API path" section of docs/BENCHMARKS.md.
  */
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import pLimit from "p-limit";
@@ -20,6 +22,7 @@ import { loadAverage } from "./proc";
 import { control, scratchDatabase } from "./payout-support";
 import { signIn } from "./proxy-overhead";
 import { ROOT, startBenchServer } from "./server";
+import { spliceSection } from "./store-scale";
 
 export type ApiPathRun = {
   engine: string;
@@ -135,13 +138,34 @@ async function oneEngine(engine: "pglite" | "postgresql", o: { requests: number;
   }
 }
 
-export function apiPathMarkdown(runs: ApiPathRun[], load: { before: number[]; after: number[] }): string {
+export type ApiPathResult = { at: string; latencyMs: number; loadBefore: number[]; loadAfter: number[]; runs: ApiPathRun[] };
+
+const RESULT = join(ROOT, "bench", "results", "api-path.json");
+const SECTION = "## The API path";
+
+/** The last recorded run (for the full report). */
+export function lastApiPath(): ApiPathResult | undefined {
+  if (!existsSync(RESULT)) return undefined;
+  try {
+    return JSON.parse(readFileSync(RESULT, "utf8")) as ApiPathResult;
+  } catch {
+    return undefined;
+  }
+}
+
+export function apiPathMarkdown(r: ApiPathResult): string {
   return [
-    `Load average ${load.before.join(" / ")} before, ${load.after.join(" / ")} after.`,
+    SECTION,
+    "",
+    `Recorded ${r.at.replace("T", " ").slice(0, 16)} UTC with \`npm run bench -- --api-path\` (bench/api-path.ts): one maker (the demo`,
+    `operator) posts transfers through POST /api/transfers from concurrent clients to the production build, each to a destination of`,
+    `its own under the approval tier, until every one is registered; beside it, against the same sandbox (every provider call held`,
+    `${r.latencyMs} ms), the same number of POSTs straight to the provider, as many in flight. Target: end to end ≥ 0.5 of the provider.`,
+    `Load average ${r.loadBefore.join(" / ")} before, ${r.loadAfter.join(" / ")} after.`,
     "",
     "| store | POSTs (clients) | created: s, per s | created, sent and registered: s, per s | provider's own rate (same run) | end to end ÷ provider | POST p50 / p95 | refused |",
     "|---|---:|---:|---:|---:|---:|---:|---:|",
-    ...runs.map(
+    ...r.runs.map(
       (r) =>
         `| ${r.engine} | ${r.requests} (${r.clients}) | ${r.createdSeconds} s, ${r.createdPerSecond}/s | ${r.doneSeconds} s, ${r.donePerSecond}/s | ${r.providerPerSecond}/s | ${r.ratio} ${r.ratio >= 0.5 ? "✓" : "✗"} | ${r.postP50Ms} / ${r.postP95Ms} ms | ${r.notCreated} |`,
     ),
@@ -155,8 +179,11 @@ export async function runApiPathBench(): Promise<string> {
   const before = loadAverage();
   const runs: ApiPathRun[] = [];
   for (const engine of engines) runs.push(await oneEngine(engine, o));
-  const markdown = apiPathMarkdown(runs, { before, after: loadAverage() });
+  const result: ApiPathResult = { at: new Date().toISOString(), latencyMs: o.latencyMs, loadBefore: before, loadAfter: loadAverage(), runs };
   await mkdir(join(ROOT, "bench", "results"), { recursive: true });
-  await writeFile(join(ROOT, "bench", "results", "api-path.json"), JSON.stringify({ at: new Date().toISOString(), runs }, null, 2));
+  await writeFile(RESULT, `${JSON.stringify(result, null, 2)}\n`);
+  const markdown = apiPathMarkdown(result);
+  const doc = join(ROOT, "docs", "BENCHMARKS.md");
+  await writeFile(doc, spliceSection(existsSync(doc) ? readFileSync(doc, "utf8") : "", markdown, SECTION));
   return markdown;
 }

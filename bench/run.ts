@@ -156,6 +156,7 @@ async function main(): Promise<void> {
   }
   report.load = lastLoad();
   report.storeScale = lastStoreScale();
+  report.apiPath = (await import("./api-path")).lastApiPath();
   report.finishedAt = new Date().toISOString();
   report.durationS = Math.round((performance.now() - started) / 1000);
   report.loadAverageAfter = loadAverage();
