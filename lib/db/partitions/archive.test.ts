@@ -5,6 +5,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createRequest, newIdempotentId, transferOf } from "@/lib/transfers/testing/fixtures";
 import { rowsOf, TEST_ENGINES, type TestStore } from "../test-engines";
 import { foldTotals } from "../totals-fold";
 import { archiveBefore, restoreArchive } from "./archive";
@@ -147,5 +148,22 @@ describe.each(TEST_ENGINES)("monthly partitions and the archive on $name", (engi
     expect(await count(sql`select count(*) as n from audit_log where action = 'store.archive_month'`)).toBe(archivesBefore);
     const totals = await auditTotals();
     expect(totals[0]).toBe(totals[1]);
+  });
+  it("a month of transfer timelines round-trips, and its restore does not repeat the ERP feed", async () => {
+    await ensureMonthPartitions(store.db, 1, new Date("2026-05-10T12:00:00Z"));
+    const request = await createRequest(store.db, transferOf(newIdempotentId("archive"), 1_000), 0);
+    await store.db.execute(sql`insert into transfer_events (transfer_id, at, from_state, to_state)
+      select ${request.id}, timestamptz '2026-05-03 10:00:00-03' + make_interval(mins => g), 'approved', 'submitting'
+      from generate_series(1, 30) g`);
+    const may = await monthRows("transfer_events", "at", "2026-05-01 00:00:00-03", "2026-06-01 00:00:00-03");
+    expect(may).toHaveLength(30);
+    const feed = await count(sql`select count(*) as n from erp_events`);
+    const done = await archiveBefore(store.db, { before: "2026-06", dir, now: DECEMBER, tables: ["transfer_events"] });
+    expect(done.map((m) => [m.month, m.rows])).toEqual([["2026-05", 30]]);
+    expect(await monthRows("transfer_events", "at", "2026-05-01 00:00:00-03", "2026-06-01 00:00:00-03")).toEqual([]);
+    await restoreArchive(store.db, parseArchiveFile(path.join(dir, "transfer_events-2026-05.jsonl.gz"))!);
+    expect(await monthRows("transfer_events", "at", "2026-05-01 00:00:00-03", "2026-06-01 00:00:00-03")).toEqual(may);
+    expect(await count(sql`select count(*) as n from erp_events`)).toBe(feed);
+    expect(await refusal(sql`update transfer_events_2026_05 set to_state = 'paid'`)).toMatch(/append-only: UPDATE/);
   });
 });
