@@ -43,6 +43,19 @@ describe.each(TEST_ENGINES)("webhook event store on $name", (engine) => {
     expect([Number(rows[0]?.n), Number(rows[0]?.r)]).toEqual([1, 5]);
   });
 
+  it("a repeat of a change whose event was archived is kept once as a repeat in this month, then counted there", async () => {
+    const first = await recordAccepted(store.db, hook());
+    // What `npm run archive` leaves: the key, without its month's event.
+    await store.db.execute(sql`delete from webhook_events where id = ${first.event.id}`);
+    const again = await Promise.all(Array.from({ length: 6 }, () => recordAccepted(store.db, hook())));
+    expect(again.every((r) => r.duplicate)).toBe(true);
+    expect(new Set(again.map((r) => r.event.id)).size).toBe(1);
+    const rows = rowsOf<{ n: number | string; r: number | string }>(
+      await store.db.execute(sql`select count(*) as n, max(repeat_count) as r from webhook_events`),
+    );
+    expect([Number(rows[0]?.n), Number(rows[0]?.r)]).toEqual([1, 6]);
+  });
+
   it("each status change is its own event and knows the status before it", async () => {
     await recordAccepted(store.db, hook({ status: "sent" }));
     await recordAccepted(store.db, hook({ idempotent_id: "other", reference_code: "REF-OTHER", status: "sent" }));
