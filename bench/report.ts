@@ -9,6 +9,7 @@ import type { ExportBenchResult } from "./export-bench";
 import type { LoadResult } from "./load";
 import { loadMarkdown } from "./load";
 import { storeScaleMarkdown, type StoreScaleResult } from "./store-scale";
+import { apiPathMarkdown, type ApiPathResult } from "./api-path";
 import type { OverviewBenchResult } from "./overview";
 import type { PageMetricsResult } from "./page-metrics";
 import { PAYOUT_TARGETS, payoutSection, type PayoutBenchResult } from "./payout-result";
@@ -46,6 +47,8 @@ export type BenchReport = {
   load?: LoadResult & { at: string };
   /** The last `npm run bench -- --scale` (bench/results/store-scale.json): it takes minutes of its own. */
   storeScale?: StoreScaleResult;
+  /** The last `npm run bench -- --api-path` (bench/results/api-path.json). */
+  apiPath?: ApiPathResult;
   errors: Record<string, string>;
 };
 
@@ -295,6 +298,7 @@ export function reportMarkdown(r: BenchReport): string {
   if (r.load) lines.push("", "## Load run", "", `Recorded ${r.load.at.replace("T", " ").slice(0, 16)} UTC.`, "", loadMarkdown(r.load));
   const errors = Object.entries(r.errors);
   if (r.storeScale) lines.push("", storeScaleMarkdown(r.storeScale));
+  if (r.apiPath) lines.push("", apiPathMarkdown(r.apiPath));
   if (errors.length) lines.push("", "## Could not measure", "", ...errors.map(([k, v]) => `- ${k}: ${v}`));
   return `${lines.join("\n")}\n`;
 }

@@ -5,6 +5,7 @@
  *
  *   npm run bench [-- --load] [-- --skip-build] [-- --quick]
  *   npm run bench -- --scale [--sizes 20000,2000000] [--engine pglite]   (the store at scale alone: bench/store-scale.ts)
+ *   npm run bench -- --api-path [--engine pglite|postgresql|both]         (POST /api/transfers vs the provider: bench/api-path.ts)
  *
  * Order (quietest first): next build; the sandbox list at 200,000 payments (in-process); the
  * overview fan-out (its own sandbox, child process); batch files read and validated, and the
@@ -102,8 +103,17 @@ async function scaleOnly(): Promise<void> {
   log("written the store-at-scale section of docs/BENCHMARKS.md and bench/results/store-scale.json");
 }
 
+/** `--api-path`: POST /api/transfers from concurrent clients against the provider's own rate, on the last build. */
+async function apiPathOnly(): Promise<void> {
+  await waitForQuietMachine(log);
+  holdMachineSlot("npm run bench -- --api-path");
+  const { runApiPathBench } = await import("./api-path");
+  console.log(`\n${await runApiPathBench()}`);
+}
+
 async function main(): Promise<void> {
   if (flags.has("--scale")) return scaleOnly();
+  if (flags.has("--api-path")) return apiPathOnly();
   const started = performance.now();
   const report: BenchReport = { machine: machineInfo(), finishedAt: "", durationS: 0, loadAverageAfter: [], errors: {} };
   mkdirSync(RESULTS, { recursive: true });
@@ -156,6 +166,7 @@ async function main(): Promise<void> {
   }
   report.load = lastLoad();
   report.storeScale = lastStoreScale();
+  report.apiPath = (await import("./api-path")).lastApiPath();
   report.finishedAt = new Date().toISOString();
   report.durationS = Math.round((performance.now() - started) / 1000);
   report.loadAverageAfter = loadAverage();

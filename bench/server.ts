@@ -20,6 +20,10 @@ export type BenchServerOptions = {
   dataDir?: string;
   /** Run the app under `node --cpu-prof`: a .cpuprofile lands in this directory when it stops. */
   cpuProfileDir?: string;
+  /** The app's store on this PostgreSQL database instead of the embedded one. */
+  databaseUrl?: string;
+  /** More settings for the app (QUEUE_CONCURRENCY, ...). */
+  appEnv?: Record<string, string>;
 };
 
 export type BenchServer = {
@@ -117,6 +121,7 @@ export async function startBenchServer(options: BenchServerOptions = {}): Promis
   };
   delete base.PAYMENTS_API_URL;
   delete base.DATABASE_URL;
+  if (options.databaseUrl) base.DATABASE_URL = options.databaseUrl;
 
   const run = await benchSandboxCommand();
   const sandbox = spawn(run.command, run.args, {
@@ -143,6 +148,7 @@ export async function startBenchServer(options: BenchServerOptions = {}): Promis
       // Every request writes its log line (debug: production's default writes none), so the
       // figures hold for a deployment that turns them on; nobody reads them here.
       LOG_LEVEL: "debug",
+      ...options.appEnv,
     },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,

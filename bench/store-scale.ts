@@ -170,11 +170,11 @@ export function recordStoreScale(r: StoreScaleResult): void {
   writeFileSync(path, spliceSection(doc, storeScaleMarkdown(r)));
 }
 
-/** `doc` with its "Store at scale" section (up to the next "## " heading) replaced by `section`. */
-export function spliceSection(doc: string, section: string): string {
-  const start = doc.indexOf(`${SECTION}\n`);
+/** `doc` with its `heading` section (up to the next "## " heading; "Store at scale" by default) replaced by `section`. */
+export function spliceSection(doc: string, section: string, heading = SECTION): string {
+  const start = doc.indexOf(`${heading}\n`);
   if (start < 0) return `${doc.trimEnd()}\n\n${section}\n`;
-  const next = doc.indexOf("\n## ", start + SECTION.length);
+  const next = doc.indexOf("\n## ", start + heading.length);
   const rest = next < 0 ? "" : doc.slice(next);
   return `${doc.slice(0, start)}${section}\n${rest}`;
 }

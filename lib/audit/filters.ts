@@ -95,6 +95,9 @@ export const AUDIT_ACTIONS = [
   "webhook_endpoint.delete",
   "webhook_endpoint.disable",
   "webhook_endpoint.retry_delivery",
+  // npm run archive (lib/db/partitions): a closed month exported, verified and dropped, or loaded back.
+  "store.archive_month",
+  "store.restore_month",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -37,6 +37,11 @@ export async function seedScale(db: Db, options: ScaleSeedOptions): Promise<Scal
   if (Number(existing[0]?.n ?? 0) > 0) throw new Error("seed:scale: the store already holds transfer requests; seed an empty one");
   const now = options.now.toISOString();
   const year = sql.raw(`interval '365 days'`);
+  // The year's months get their partitions first (audit log, events): rows go where a running store keeps them, not to the default partition.
+  await db.execute(sql`select create_month_partition(t, m::date)
+    from unnest(array['audit_log', 'transfer_events', 'webhook_events']::regclass[]) t,
+         generate_series(date_trunc('month', (${now}::timestamptz - ${year}) at time zone 'America/Sao_Paulo'),
+                         date_trunc('month', ${now}::timestamptz at time zone 'America/Sao_Paulo'), interval '1 month') m`);
   // One transaction: one connection (the temporary table of receivers), and all or nothing.
   await db.transaction(async (tx) => fill(tx as unknown as Db, { n, now, year, makers, receivers }));
   // What the triggers appended, folded as the running app's queue would (lib/db/totals-fold.ts).

@@ -17,7 +17,7 @@ describe.each(TEST_ENGINES)("webhook event store on $name", (engine) => {
     await store?.close();
   });
   beforeEach(async () => {
-    await store.db.execute(sql`truncate webhook_events restart identity`);
+    await store.db.execute(sql`truncate webhook_events, webhook_event_keys restart identity`);
   });
 
   it("stores a change once: the same delivery twice is one event with one repeat", async () => {
@@ -41,6 +41,19 @@ describe.each(TEST_ENGINES)("webhook event store on $name", (engine) => {
       await store.db.execute(sql`select count(*) as n, max(repeat_count) as r from webhook_events`),
     );
     expect([Number(rows[0]?.n), Number(rows[0]?.r)]).toEqual([1, 5]);
+  });
+
+  it("a repeat of a change whose event was archived is kept once as a repeat in this month, then counted there", async () => {
+    const first = await recordAccepted(store.db, hook());
+    // What `npm run archive` leaves: the key, without its month's event.
+    await store.db.execute(sql`delete from webhook_events where id = ${first.event.id}`);
+    const again = await Promise.all(Array.from({ length: 6 }, () => recordAccepted(store.db, hook())));
+    expect(again.every((r) => r.duplicate)).toBe(true);
+    expect(new Set(again.map((r) => r.event.id)).size).toBe(1);
+    const rows = rowsOf<{ n: number | string; r: number | string }>(
+      await store.db.execute(sql`select count(*) as n, max(repeat_count) as r from webhook_events`),
+    );
+    expect([Number(rows[0]?.n), Number(rows[0]?.r)]).toEqual([1, 6]);
   });
 
   it("each status change is its own event and knows the status before it", async () => {

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { and, count, desc, eq, gt, gte, or, sql, type SQL } from "drizzle-orm";
 import type { PaymentWebhook, QrcodeWebhook, WebhookDelivery } from "@/lib/contract";
 import type { Db } from "@/lib/db";
-import { webhookEvents, type WebhookEventRow } from "@/lib/db/schema";
+import { webhookEventKeys, webhookEvents, type WebhookEventRow } from "@/lib/db/schema";
 import { type EventKind, type EventResultFilter, type RejectReason } from "./names";
 import { EVENT_LOG_PAGE_SIZE } from "@/lib/domain/pages";
 import type { WebhookEvent } from "./schema";
@@ -82,7 +82,9 @@ export async function getEvent(db: Db, id: number): Promise<WebhookEvent | null>
 /**
  * Stores a confirmed notification once: the receiver passes the provider's own record as the
  * message (read back, not the delivery's). A repeat of the same change only counts
- * (repeat_count + 1, last_seen_at = now): one atomic statement, safe under concurrent deliveries.
+ * (repeat_count + 1, last_seen_at = now). The change's key is claimed in webhook_event_keys first
+ * (the events are partitioned by month and cannot hold a unique key): of two concurrent deliveries
+ * one claims it and writes the event, the other waits for that commit and counts the repeat.
  */
 export async function recordAccepted(
   db: Db,
@@ -109,28 +111,65 @@ export async function recordAccepted(
           valueCents: webhook.message.value_cents,
           endToEnd: webhook.message.end_to_end,
         };
-  const [stored] = await db
-    .insert(webhookEvents)
-    .values({
-      result: "accepted",
-      ...values,
-      payload: webhook.message as unknown as Record<string, unknown>,
-      ip: meta.ip ?? null,
-      deliveryDigest: meta.digest ?? null,
-    })
-    .onConflictDoUpdate({
-      target: webhookEvents.dedupeKey,
-      set: {
+  const row = {
+    result: "accepted",
+    ...values,
+    payload: webhook.message as unknown as Record<string, unknown>,
+    ip: meta.ip ?? null,
+    deliveryDigest: meta.digest ?? null,
+  };
+  // now() is the transaction's: the key and its event carry the same received_at (the event's partition).
+  const stored = await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .insert(webhookEventKeys)
+      .values({ dedupeKey: values.dedupeKey, receivedAt: sql`now()` })
+      .onConflictDoNothing()
+      .returning({ dedupeKey: webhookEventKeys.dedupeKey });
+    if (claimed) {
+      const [inserted] = await tx
+        .insert(webhookEvents)
+        .values({ ...row, receivedAt: sql`now()` })
+        .returning({ id: webhookEvents.id });
+      return inserted ? { id: inserted.id, duplicate: false } : undefined;
+    }
+    // Repeats of one change take turns here (an archived first event is re-kept once, not twice).
+    await tx
+      .select({ key: webhookEventKeys.dedupeKey })
+      .from(webhookEventKeys)
+      .where(eq(webhookEventKeys.dedupeKey, values.dedupeKey))
+      .for("update");
+    const [counted] = await tx
+      .update(webhookEvents)
+      .set({
         repeatCount: sql`${webhookEvents.repeatCount} + 1`,
         lastSeenAt: sql`now()`,
-        deliveryDigest: sql`coalesce(${webhookEvents.deliveryDigest}, excluded.delivery_digest)`,
-      },
-    })
-    .returning({ id: webhookEvents.id, repeatCount: webhookEvents.repeatCount });
+        deliveryDigest: sql`coalesce(${webhookEvents.deliveryDigest}, ${row.deliveryDigest})`,
+      })
+      .where(
+        and(
+          eq(webhookEvents.dedupeKey, values.dedupeKey),
+          sql`${webhookEvents.receivedAt} = (select k.received_at from ${webhookEventKeys} k where k.dedupe_key = ${values.dedupeKey})`,
+        ),
+      )
+      .returning({ id: webhookEvents.id });
+    if (counted) return { id: counted.id, duplicate: true };
+    // Its first event is in an archived month (npm run archive): this repeat is kept as a new
+    // event of this month, counted as a repeat, and the key points at it.
+    const [again] = await tx
+      .insert(webhookEvents)
+      .values({ ...row, receivedAt: sql`now()`, repeatCount: 1 })
+      .returning({ id: webhookEvents.id });
+    if (!again) return undefined;
+    await tx
+      .update(webhookEventKeys)
+      .set({ receivedAt: sql`now()` })
+      .where(eq(webhookEventKeys.dedupeKey, values.dedupeKey));
+    return { id: again.id, duplicate: true };
+  });
   if (!stored) throw new Error("webhook event was not stored");
   const event = await getEvent(db, stored.id);
   if (!event) throw new Error(`webhook event ${stored.id} vanished`);
-  return { event, duplicate: stored.repeatCount > 0 };
+  return { event, duplicate: stored.duplicate };
 }
 
 /** sha256 of a verified delivery body: the key of "this very delivery was confirmed already". */

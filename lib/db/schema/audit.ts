@@ -5,11 +5,18 @@ import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp } from "driz
  * The audit log: appended, never updated or deleted. A trigger (migration
  * 0001_audit_append_only) refuses UPDATE, DELETE and TRUNCATE at the database level too.
  * No foreign key to users on purpose: entries must outlive the accounts they mention.
+ *
+ * Partitioned by Brazil month on `at` (migration partition_by_month, lib/db/partitions): the key is
+ * (id, at) because PostgreSQL wants the partition key in it, and `id` comes from a plain sequence
+ * (PostgreSQL 15 has no identity columns on partitioned tables). Closed months leave through
+ * `npm run archive` only.
  */
 export const auditLog = pgTable(
   "audit_log",
   {
-    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint("id", { mode: "number" })
+      .notNull()
+      .default(sql`nextval('audit_log_id_seq')`),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     actorId: text("actor_id"),
     actorEmail: text("actor_email"),
@@ -22,6 +29,7 @@ export const auditLog = pgTable(
     requestId: text("request_id"),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.at] }),
     // Newest first, and the keyset cursor's (at, id) < (…) seek (lib/db/audit.ts).
     index("audit_log_at_id_idx").on(t.at, t.id),
     index("audit_log_action_at_idx").on(t.action, t.at),

@@ -155,11 +155,16 @@ export const transferTotals = pgTable("transfer_totals", totalsColumns(), (t) =>
 /** What changed since the last fold (a few minutes' worth): appended by the triggers, read whole. */
 export const transferTotalsDelta = pgTable("transfer_totals_delta", totalsColumns());
 
-/** Every state change of a transfer request: its timeline. Appended, never changed. */
+/**
+ * Every state change of a transfer request: its timeline. Appended, never changed. Partitioned by
+ * Brazil month on `at`, like the audit log (lib/db/partitions): key (id, at), `id` from a sequence.
+ */
 export const transferEvents = pgTable(
   "transfer_events",
   {
-    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint("id", { mode: "number" })
+      .notNull()
+      .default(sql`nextval('transfer_events_id_seq')`),
     transferId: text("transfer_id")
       .notNull()
       .references(() => transferRequests.id, { onDelete: "cascade" }),
@@ -173,7 +178,7 @@ export const transferEvents = pgTable(
     note: jsonb("note").$type<Record<string, unknown>>(),
     outcome: jsonb("outcome").$type<Record<string, unknown>>(),
   },
-  (t) => [index("transfer_events_transfer_idx").on(t.transferId, t.id)],
+  (t) => [primaryKey({ columns: [t.id, t.at] }), index("transfer_events_transfer_idx").on(t.transferId, t.id)],
 );
 
 /**

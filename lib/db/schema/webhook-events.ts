@@ -1,4 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * Webhook deliveries received at POST /api/webhooks/pix (lib/events).
@@ -9,11 +10,17 @@ import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } 
  *
  * Rejected rows (bad Authorization, md5, body): kept for support, capped in number. Nothing in
  * them is trusted: `idempotent_id` there is what the sender claimed, `dedupe_key` is null.
+ *
+ * Partitioned by Brazil month on `received_at` (lib/db/partitions): key (id, received_at), `id`
+ * from a sequence. A unique index must hold the partition key, so "one row per change" is kept by
+ * webhook_event_keys below, across months.
  */
 export const webhookEvents = pgTable(
   "webhook_events",
   {
-    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint("id", { mode: "number" })
+      .notNull()
+      .default(sql`nextval('webhook_events_id_seq')`),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     repeatCount: integer("repeat_count").notNull().default(0),
@@ -35,7 +42,8 @@ export const webhookEvents = pgTable(
     deliveryDigest: text("delivery_digest"),
   },
   (t) => [
-    uniqueIndex("webhook_events_dedupe_key_idx").on(t.dedupeKey),
+    primaryKey({ columns: [t.id, t.receivedAt] }),
+    index("webhook_events_dedupe_key_idx").on(t.dedupeKey),
     index("webhook_events_idempotent_id_idx").on(t.idempotentId, t.id),
     index("webhook_events_reference_code_idx").on(t.referenceCode),
     index("webhook_events_result_id_idx").on(t.result, t.id),
@@ -44,6 +52,15 @@ export const webhookEvents = pgTable(
 );
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
+
+/**
+ * One row per accepted change (its `dedupe_key`), whichever month its event is in: the unique
+ * key the partitioned webhook_events cannot hold. `received_at` finds the event's partition.
+ */
+export const webhookEventKeys = pgTable("webhook_event_keys", {
+  dedupeKey: text("dedupe_key").primaryKey(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+});
 
 /**
  * Deliveries refused before anything was trusted (wrong Authorization), counted per source

@@ -49,6 +49,16 @@ describe.each(TEST_ENGINES)("the 24 h approval sum on $name", (engine) => {
     expect((await make(other, 20_000, new Date(t0.getTime() + 25 * HOUR))).approvalsRequired).toBe(0);
   });
 
+  it("ten creations at once to one destination each see every earlier one (kills: no lock on the destination, or a lock that does not cover the sum)", async () => {
+    const to = destination();
+    const now = new Date();
+    const made = await Promise.all(Array.from({ length: 10 }, () => make(to, 20_000, now)));
+    // Taken in turn, the sums are 200,00, 400,00 ... 2.000,00: each once. Read in parallel, two would share one.
+    const sums = made.map((r) => (r.approvalNeed as { window_sum_cents: number }).window_sum_cents).sort((a, b) => a - b);
+    expect(sums).toEqual(Array.from({ length: 10 }, (_, i) => (i + 1) * 20_000));
+    expect(made.filter((r) => r.approvalsRequired === 0)).toHaveLength(4);
+  });
+
   it("does not count requests that can no longer move money: rejected, canceled, expired (kills: counting every state)", async () => {
     for (const state of ["rejected", "canceled", "expired"] as const) {
       const to = destination();

@@ -1,5 +1,6 @@
 import "server-only";
 import { getStore } from "@/lib/db";
+import { ensureMonthPartitions } from "@/lib/db/partitions/months";
 import { foldTotals } from "@/lib/db/totals-fold";
 import { getEnv } from "@/lib/env";
 import { logLine } from "@/lib/http/logger";
@@ -62,6 +63,8 @@ export function startTransferEngine(): Promise<TransferQueue> {
       // Each tick also folds the lists' totals (lib/db/totals-fold.ts): a failed fold only leaves them slower to read.
       reconcile: async () => {
         await foldTotals(store.db).catch((error: unknown) => logLine("error", "totals fold failed", { error: String((error as Error)?.message ?? error) }));
+        // Next month's partitions before it starts (a missed one only sends rows to the default partition).
+        await ensureMonthPartitions(store.db).catch((error: unknown) => logLine("error", "month partitions failed", { error: String((error as Error)?.message ?? error) }));
         await reconcile(store.db, reconcileSettings(), (items) => queue.enqueueMany(items));
         // Charges ride on the same tick (one instance per tick); each charge's failure is its own.
         await reconcileCharges(store.db);

@@ -85,7 +85,7 @@ describe.each(TEST_ENGINES)("sandbox deliveries to the receiver on $name", (engi
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/webhooks/pix`;
     expect((await api.post("/v1/webhooks/2", { url, authorization: TEST_AUTHORIZATION })).status).toBe(201);
     expect((await api.post("/v1/webhooks/1", { url, authorization: TEST_AUTHORIZATION })).status).toBe(201);
-    await store.db.execute(sql`truncate webhook_events`);
+    await store.db.execute(sql`truncate webhook_events, webhook_event_keys`);
     published = [];
     requests = 0;
     plan = () => "handle";

@@ -68,7 +68,7 @@ describe.each(TEST_ENGINES)("POST /api/webhooks/pix on $name", (engine) => {
     await store?.close();
   });
   beforeEach(async () => {
-    await store.db.execute(sql`truncate webhook_events`);
+    await store.db.execute(sql`truncate webhook_events, webhook_event_keys`);
     await store.db.execute(sql`truncate webhook_auth_failures`);
     await store.db.execute(sql`truncate webhook_readbacks`);
     await ts.clearFaults();
