@@ -52,7 +52,7 @@ export async function monthsOf(db: Tx, table: PartitionedTable): Promise<Month[]
 /**
  * This Brazil month and the next `ahead` ones get their partitions (and every table its default
  * partition), made by the database function the migration installed. Run by the queue's tick
- * (lib/transfers/runtime.ts): the default partition means a late tick never fails an insert.
+ * (lib/transfers/server/runtime.ts): the default partition means a late tick never fails an insert.
  */
 export async function ensureMonthPartitions(db: Tx, ahead = 1, now = new Date()): Promise<number> {
   const rows = rowsOf<{ made: number | string }>(
