@@ -124,7 +124,8 @@ describe.each(TEST_ENGINES)("POST /api/webhooks/pix on $name", (engine) => {
     );
     expect(edited.filter((r) => r.status === 503).length).toBeGreaterThanOrEqual(20 - WEBHOOK_READBACKS_PER_MINUTE);
     expect(readbacks() - before).toBeLessThanOrEqual(WEBHOOK_READBACKS_PER_MINUTE);
-  });
+    // 2,020 requests through the store: a minute leaves room on a busy machine (no time is asserted).
+  }, 60_000);
 
   it("a forged delivery (right md5, a payment the provider does not have) is recorded as rejected, answered 200, never a change", async () => {
     const forged = { ...(await sentPayment(id("real"))), idempotent_id: id("forged"), reference_code: "FORGED-1" };
