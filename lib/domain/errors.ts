@@ -2,7 +2,7 @@ import "@/lib/zod-config";
 import { z } from "zod";
 
 /** Machine-readable reasons our API gives beside the human `error` text. */
-export const API_ERROR_KINDS = [
+export const PROBLEM_KINDS = [
   "validation",
   "unauthenticated",
   "forbidden",
@@ -17,14 +17,14 @@ export const API_ERROR_KINDS = [
   "malformed",
   "internal",
 ] as const;
-export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
+export type ProblemKind = (typeof PROBLEM_KINDS)[number];
 
 /**
  * Every error answer of our API (4xx and 5xx): `{ error }` in the caller's language, plus
  * `fields` (field path -> message) for validation, `kind` for programs, the request id for
  * support, and the few members some refusals add. Client-safe: the browser reads errors with it.
  */
-export const apiErrorSchema = z
+export const problemSchema = z
   .object({
     error: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
@@ -38,4 +38,4 @@ export const apiErrorSchema = z
     batch_id: z.string().optional(),
   })
   .meta({ id: "Error", description: "Every 4xx and 5xx answer.", examples: [{ error: "Valor deve ser maior que zero", kind: "validation", fields: { value_cents: "Valor deve ser maior que zero" } }] });
-export type ApiError = z.infer<typeof apiErrorSchema>;
+export type Problem = z.infer<typeof problemSchema>;

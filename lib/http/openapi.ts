@@ -2,7 +2,7 @@ import "server-only";
 import "@/lib/zod-config";
 import { z } from "zod";
 import { rolesFor } from "@/lib/auth/roles";
-import { apiErrorSchema } from "@/lib/domain/errors";
+import { problemSchema } from "@/lib/domain/errors";
 import { isFileAnswer, type AnswerSpec } from "./answers";
 import type { DeclaredRoute } from "./route";
 
@@ -31,7 +31,7 @@ export type OpenApiOptions = { serverUrl: string; version: string };
 
 export function buildOpenApiDocument(routes: readonly DeclaredRoute[], options: OpenApiOptions): Doc {
   const answers = z.registry<{ id: string }>();
-  answers.add(apiErrorSchema, { id: ERROR_ID });
+  answers.add(problemSchema, { id: ERROR_ID });
   const operations: Array<{ route: DeclaredRoute; method: string; path: string; answerIds: Record<string, { id: string } | { file: AnswerSpec }> }> = [];
   for (const route of [...routes].sort((a, b) => a.name.localeCompare(b.name))) {
     const [method = "GET", rawPath = ""] = route.name.split(" ");

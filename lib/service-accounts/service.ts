@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import type { PendingChangeView } from "@/lib/admin-changes/types";
 import type { Actor } from "@/lib/domain/actor";
-import { TransferError } from "@/lib/transfers/errors";
+import { ApiError } from "@/lib/http/api-error";
 import type { ServiceAccountView, ServiceTokenView } from "./answers";
 import { DEFAULT_TOKEN_RATE_PER_MINUTE, SERVICE_ACCOUNT_ID_PREFIX, serviceAccountLabel, type ServiceAccountRole } from "./ids";
 import type { NewServiceAccount, NewToken } from "./schema";
@@ -49,7 +49,7 @@ export async function issueTokenOrAsk(
   ask: (payload: { service_account: { id: string; name: string }; role: ServiceAccountRole; expires_in_days: number | null; rate_per_minute: number }) => Promise<PendingChangeView>,
 ): Promise<{ applied: IssuedToken } | { pending: PendingChangeView }> {
   const account = await findAccount(ctx.db, accountId);
-  if (!account) throw new TransferError("not_found", "serviceAccounts.errors.notFound");
+  if (!account) throw new ApiError("not_found", "serviceAccounts.errors.notFound");
   const role = account.role as ServiceAccountRole;
   const rate = input.rate_per_minute ?? DEFAULT_TOKEN_RATE_PER_MINUTE;
   if (MONEY_SERVICE_ROLES.includes(role)) {
@@ -78,7 +78,7 @@ export async function issueToken(
 ): Promise<IssuedToken> {
   const write = async (tx: Parameters<Parameters<Db["transaction"]>[0]>[0] | Db) => {
     const account = await findAccount(tx, accountId);
-    if (!account) throw new TransferError("not_found", "serviceAccounts.errors.notFound");
+    if (!account) throw new ApiError("not_found", "serviceAccounts.errors.notFound");
     const value = newTokenValue();
     const expiresAt = input.expires_in_days ? new Date(now.getTime() + input.expires_in_days * 86_400_000) : null;
     const row = await insertToken(tx, {
@@ -114,7 +114,7 @@ export async function revokeToken(ctx: Ctx, accountId: string, tokenId: string, 
   return ctx.db.transaction(async (tx) => {
     const account = await findAccount(tx, accountId);
     const row = account ? await markRevoked(tx, accountId, tokenId, admin.email, now) : null;
-    if (!account || !row) throw new TransferError("not_found", "serviceAccounts.errors.tokenNotFound");
+    if (!account || !row) throw new ApiError("not_found", "serviceAccounts.errors.tokenNotFound");
     // What the token made and was not sent yet is held now, not on its send day.
     await reviewUnsent(tx, { serviceAccountId: account.id }, { policy: await policyInForce(tx), now, actor: admin, cause: "service_account.token_revoke" });
     await recordAudit({ actor: admin, action: "service_account.token_revoke", target: serviceAccountLabel(account.name), outcome: "success", detail: { service_account: account.id, token: row.id, prefix: row.prefix }, ip: ctx.ip }, tx);
