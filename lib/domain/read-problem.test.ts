@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readProblem } from "./read-problem";
-import { problemSchema } from "./errors";
+import { problemReadSchema } from "./errors";
 
 const errorBody = fc.record(
   {
@@ -15,10 +15,10 @@ const errorBody = fc.record(
 );
 
 describe("readProblem (the browser's zod-free reader of our error answers)", () => {
-  it("reads exactly what problemSchema reads, and the same values", () => {
+  it("reads exactly what problemReadSchema reads, and the same values", () => {
     fc.assert(
       fc.property(fc.oneof(errorBody, fc.anything()), (body) => {
-        const parsed = problemSchema.safeParse(body);
+        const parsed = problemReadSchema.safeParse(body);
         const read = readProblem(body);
         expect(read !== undefined).toBe(parsed.success);
         if (parsed.success) expect(read).toEqual(parsed.data);

@@ -45,7 +45,7 @@ afterAll(async () => {
 
 async function expectRefused(res: Response, label: unknown): Promise<void> {
   if (res.status < 400 || res.status >= 500) throw new Error(`status ${res.status} for ${JSON.stringify(label).slice(0, 300)}`);
-  expect(res.headers.get("content-type")).toContain("application/json");
+  expect(res.headers.get("content-type")).toContain("application/problem+json");
   const body = problemSchema.safeParse(await res.json());
   if (!body.success || !body.data.error) throw new Error(`not our error shape for ${JSON.stringify(label).slice(0, 300)}`);
 }

@@ -1,12 +1,13 @@
 import "server-only";
 import { ZodError } from "zod";
-import type { Problem, ProblemKind } from "@/lib/domain/errors";
+import type { ProblemKind } from "@/lib/domain/errors";
 import { translator } from "@/lib/i18n/server";
 import { BODY_OPERATIONS, isPaymentsApiError, type PaymentsApiError } from "@/lib/payments-api";
 import { isApiError, type ApiErrorCode } from "@/lib/http/api-error";
 import { getRequestContext } from "./request-context";
 import { currentLocale } from "./request-locale";
 import { issuesToFields } from "@/lib/domain/zod-fields";
+import { problemBody, problemResponse, type ProblemExtra } from "./problem";
 
 export const NO_STORE = { "cache-control": "no-store" } as const;
 
@@ -18,11 +19,14 @@ export function jsonOk(data: unknown, status = 200, headers: Record<string, stri
   return new Response(JSON.stringify(data), { status, headers: { "content-type": "application/json", ...NO_STORE, ...headers } });
 }
 
-/** `{ error, ...extra }` with the request id, so support can find the log line. */
-export function jsonError(status: number, error: string, extra: Omit<Problem, "error"> = {}): Response {
-  const requestId = getRequestContext()?.requestId;
-  const body: Problem = { error, ...extra, ...(requestId ? { request_id: requestId } : {}) };
-  return Response.json(body, { status, headers: NO_STORE });
+/**
+ * An error answer, RFC 9457 problem details (lib/http/problem.ts): `error` (also `detail`) in the
+ * caller's language, its `kind`, and the request id, so support can find the log line.
+ */
+export function jsonError(status: number, error: string, extra: ProblemExtra & { kind: ProblemKind }, headers: Record<string, string> = {}): Response {
+  const { kind, ...rest } = extra;
+  const requestId = getRequestContext()?.requestId ?? crypto.randomUUID();
+  return problemResponse(problemBody(status, kind, error, requestId, rest), headers);
 }
 
 /** The translator of the request being handled (its NEXT_LOCALE cookie). */

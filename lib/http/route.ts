@@ -6,7 +6,7 @@ import type { Permission } from "@/lib/auth/roles";
 import type { Actor } from "@/lib/domain/actor";
 import type { Locale } from "@/lib/i18n/config";
 import { translator, type Translator } from "@/lib/i18n/server";
-import { jsonError, NO_STORE, toErrorResponse, validationError } from "./errors";
+import { jsonError, toErrorResponse, validationError } from "./errors";
 import type { Answers } from "./answers";
 import { bearerTokenOf, requireServiceAccount, type ServiceCaller } from "@/lib/auth/bearer";
 import { getDb } from "@/lib/db";
@@ -19,6 +19,7 @@ import { setRequestUser } from "./request-context";
 import { currentLocale } from "./request-locale";
 import { findUnsafeText } from "./unsafe-text";
 import { withRoute } from "./with-route";
+import { rateLimitHeaders } from "./rate-limit-headers";
 
 type Schema = z.ZodType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
@@ -139,10 +140,8 @@ export function route<
     if (spec.stepUp && user && !service && stepUpNeeded(user)) {
       await request.body?.cancel().catch(() => undefined);
       const method = stepUpMethod(user);
-      return Response.json(
-        { error: t(method === "code" ? "auth.stepUp.requiredCode" : method === "passkey" ? "auth.stepUp.requiredPasskey" : "auth.stepUp.required", { minutes: stepUpMinutes() }), kind: "step_up_required", step_up: method },
-        { status: 403, headers: NO_STORE },
-      );
+      const words = t(method === "code" ? "auth.stepUp.requiredCode" : method === "passkey" ? "auth.stepUp.requiredPasskey" : "auth.stepUp.required", { minutes: stepUpMinutes() });
+      return jsonError(403, words, { kind: "step_up_required", step_up: method });
     }
 
     const rawParams = context?.params ? await context.params : {};
@@ -187,11 +186,12 @@ export function route<
     try {
       answer = await call;
     } catch (error) {
+      // Thrown on to withRoute, which logs what failed and answers it.
       await auditServiceCall(service, spec.name, request, toErrorResponse(error).status).catch(() => undefined);
       throw error;
     }
     await auditServiceCall(service, spec.name, request, answer.status);
-    return answer;
+    return withHeaders(answer, rateLimitHeaders(service.rate));
   }, { answers: spec.answers });
   const declared: DeclaredRoute = {
     name: spec.name,
@@ -204,6 +204,18 @@ export function route<
     answers: spec.answers,
   };
   return Object.assign(wrapped, { declared });
+}
+
+/** The answer with `extra` headers (a copy when its own are immutable: a redirect). */
+function withHeaders(answer: Response, extra: Record<string, string>): Response {
+  try {
+    for (const [name, value] of Object.entries(extra)) answer.headers.set(name, value);
+    return answer;
+  } catch {
+    const headers = new Headers(answer.headers);
+    for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+    return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers });
+  }
 }
 
 /** Every call of a service account is audited under it, with the token and the status it got. */

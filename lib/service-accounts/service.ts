@@ -7,6 +7,7 @@ import type { Actor } from "@/lib/domain/actor";
 import { ApiError } from "@/lib/http/api-error";
 import type { ServiceAccountView, ServiceTokenView } from "./answers";
 import { DEFAULT_TOKEN_RATE_PER_MINUTE, SERVICE_ACCOUNT_ID_PREFIX, serviceAccountLabel, type ServiceAccountRole } from "./ids";
+import type { RateState } from "@/lib/http/rate-limit-headers";
 import type { NewServiceAccount, NewToken } from "./schema";
 import { countRequest, findAccount, findTokenByHash, insertAccount, insertToken, listAccounts, markRevoked, toTokenView } from "./store";
 import { hashToken, newTokenValue, tokenPrefix } from "./token";
@@ -124,9 +125,9 @@ export async function revokeToken(ctx: Ctx, accountId: string, tokenId: string, 
 
 /** Who a bearer token speaks for, or why not. */
 export type BearerVerdict =
-  | { ok: true; account: { id: string; name: string; role: ServiceAccountRole }; tokenId: string }
+  | { ok: true; account: { id: string; name: string; role: ServiceAccountRole }; tokenId: string; rate: RateState }
   | { ok: false; reason: "unknown" | "revoked" | "expired" }
-  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number; rate: RateState };
 
 /**
  * Reads a bearer token: unknown, revoked or expired tokens are refused alike to the caller (401);
@@ -139,9 +140,8 @@ export async function authenticateToken(db: Db, value: string, now = new Date())
   if (token.revokedAt) return { ok: false, reason: "revoked" };
   if (token.expiresAt && token.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired" };
   const used = await countRequest(db, token.id, now);
-  if (used.count > token.ratePerMinute) {
-    const retryAfterSeconds = Math.max(1, Math.ceil((used.windowStartedAt.getTime() + 60_000 - now.getTime()) / 1000));
-    return { ok: false, reason: "rate_limited", retryAfterSeconds };
-  }
-  return { ok: true, account: { id: account.id, name: account.name, role: account.role as ServiceAccountRole }, tokenId: token.id };
+  const resetSeconds = Math.max(1, Math.ceil((used.windowStartedAt.getTime() + 60_000 - now.getTime()) / 1000));
+  const rate: RateState = { policy: "token", quota: token.ratePerMinute, windowSeconds: 60, remaining: token.ratePerMinute - used.count, resetSeconds };
+  if (used.count > token.ratePerMinute) return { ok: false, reason: "rate_limited", retryAfterSeconds: resetSeconds, rate };
+  return { ok: true, account: { id: account.id, name: account.name, role: account.role as ServiceAccountRole }, tokenId: token.id, rate };
 }

@@ -54,7 +54,7 @@ const seen = { total: 0 };
 async function expectRefused(res: Response, label: unknown): Promise<void> {
   seen.total += 1;
   if (res.status < 400 || res.status >= 500) throw new Error(`status ${res.status} for ${JSON.stringify(label)}`);
-  expect(res.headers.get("content-type")).toContain("application/json");
+  expect(res.headers.get("content-type")).toContain("application/problem+json");
   const body = problemSchema.safeParse(await res.json());
   if (!body.success || !body.data.error) throw new Error(`not our error shape for ${JSON.stringify(label)}`);
 }

@@ -118,6 +118,6 @@ describe("GET /api/audit/export", () => {
   it("refuses filters it cannot read, in JSON", async () => {
     const res = await exportOf("?from=31/02/2026");
     expect(res.status).toBe(400);
-    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
   });
 });
