@@ -64,8 +64,8 @@ export const chargeListMetaSchema = storePageMetaSchema.extend({
   next_cursor: nextCursorSchema,
 });
 
-export const chargeAnswer = z.object({ charge: chargeDetailSchema });
-export const chargeListAnswer = z.object({ charges: z.array(chargeSchema), meta: chargeListMetaSchema });
+export const chargeAnswer = z.object({ charge: chargeDetailSchema }).meta({ id: "ChargeAnswer" });
+export const chargeListAnswer = z.object({ charges: z.array(chargeSchema), meta: chargeListMetaSchema }).meta({ id: "ChargeList" });
 
 const agingFigureSchema = z.object({ count: z.number().int().nonnegative(), value_cents: centsSchema });
 
@@ -81,7 +81,7 @@ export const chargeAgingSchema = z
     paid_this_month: agingFigureSchema,
   })
   .meta({ id: "ChargeAging" });
-export const chargeAgingAnswer = z.object({ aging: chargeAgingSchema });
+export const chargeAgingAnswer = z.object({ aging: chargeAgingSchema }).meta({ id: "ChargeAgingAnswer" });
 
 export type Charge = z.infer<typeof chargeSchema>;
 export type ChargeAging = z.infer<typeof chargeAgingSchema>;
@@ -94,4 +94,4 @@ export const chargeImportAnswer = z.object({
   created: z.number().int().nonnegative(),
   charges: z.array(chargeSchema),
   errors: z.array(z.object({ line: z.number().int().positive(), reason: z.string() })),
-});
+}).meta({ id: "ChargeImport" });

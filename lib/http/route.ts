@@ -57,6 +57,11 @@ export type RouteSpec<P, Q, B> = {
   answers: Answers;
   /** A raw body's content types, for the document (a file upload). */
   rawBodyTypes?: readonly string[];
+  /**
+   * A public route with a rate limit of its own (429 with Retry-After and RateLimit headers); for the
+   * document. Every route a token may call has the token's limit anyway.
+   */
+  rateLimited?: boolean;
 };
 
 /** What route() declared, kept on the handler for the route tables' tests and the OpenAPI document. */
@@ -69,6 +74,8 @@ export type DeclaredRoute = {
   schemas: { params?: Schema; query?: Schema; body?: Schema };
   rawBodyTypes: readonly string[];
   answers: Answers;
+  /** Answers 429 past a rate limit (a token's, or the route's own). */
+  rateLimited: boolean;
 };
 
 /** Who acts, for the audit log and the transfer engine: the signed-in user and the address seen. */
@@ -202,6 +209,7 @@ export function route<
     schemas: { params: spec.params, query: spec.query, body: spec.body },
     rawBodyTypes: spec.rawBodyTypes ?? [],
     answers: spec.answers,
+    rateLimited: spec.rateLimited ?? spec.permission !== "public",
   };
   return Object.assign(wrapped, { declared });
 }
