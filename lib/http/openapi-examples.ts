@@ -67,10 +67,10 @@ function stringExample(s: Json): string {
   const format = typeof s.format === "string" ? SAMPLE_BY_FORMAT[s.format] : undefined;
   if (format) return format;
   const min = typeof s.minLength === "number" ? s.minLength : 1;
-  const max = typeof s.maxLength === "number" ? s.maxLength : Math.max(min, 16);
+  const max = typeof s.maxLength === "number" ? s.maxLength : Number.MAX_SAFE_INTEGER;
   const pattern = typeof s.pattern === "string" ? safeRegExp(s.pattern) : null;
-  // A few shapes our patterns ask for (words, digits, a day, a code), cut or padded to the length.
-  const candidates = ["exemplo", "12345678909", "2026-11-30", "ABC123", "a", "1"].flatMap((text) => [text, text.padEnd(min, text.slice(-1)).slice(0, max)]);
+  // A few shapes our patterns ask for (words, digits, a day, an instant in Brazil time, an event pattern, a code), cut or padded to the length.
+  const candidates = ["exemplo", "12345678909", "2026-11-30", "2026-11-30T13:45:00.000-03:00", "transfer.*", "123456", "ABC123", "a", "1"].flatMap((text) => [text, text.padEnd(min, text.slice(-1)).slice(0, max)]);
   return candidates.find((text) => text.length >= min && text.length <= max && (!pattern || pattern.test(text))) ?? "exemplo".padEnd(min, "x").slice(0, max);
 }
 

@@ -71,8 +71,10 @@ export function buildOpenApiDocument(routes: readonly DeclaredRoute[], options: 
       const headers = rateHeadersOf(route, Number(status));
       responses[status] = Object.keys(content).length ? { description: file.description, ...headers, content } : { description: file.description, ...headers };
     }
+    if (route.permission !== "public") responses["401"] = { $ref: "#/components/responses/Unauthenticated" };
     if (route.rateLimited) responses["429"] = { $ref: "#/components/responses/RateLimited" };
     responses["4XX"] = { $ref: "#/components/responses/Problem" };
+    responses["500"] = { $ref: "#/components/responses/Problem" };
     responses["5XX"] = { $ref: "#/components/responses/Problem" };
     const parameters = [...parametersOf(route.schemas.params, "path"), ...parametersOf(route.schemas.query, "query")];
     const operation: Json = {
@@ -102,7 +104,8 @@ export function buildOpenApiDocument(routes: readonly DeclaredRoute[], options: 
         "session cookie; a program (an ERP) with a service account's token: `Authorization: Bearer pixbo_…`. " +
         "On an operation that declares query parameters, any other is refused (400, naming it in `fields`), never ignored.",
     },
-    servers: [{ url: options.serverUrl }],
+    // An internal back office: its API serves the company's own people and systems.
+    servers: [{ url: options.serverUrl, "x-internal": true }],
     security: [{ session: [] }, { bearer: [] }],
     tags: [...new Set(operations.map((o) => tagOf(o.path)))].sort().map((name) => ({ name })),
     paths,
@@ -113,6 +116,11 @@ export function buildOpenApiDocument(routes: readonly DeclaredRoute[], options: 
           description: "Refused or failed (RFC 9457): `detail` and `error` in the caller's language, `kind` for programs, `fields` for validation, `request_id` for support. A 401 carries WWW-Authenticate.",
           content: { [PROBLEM_MEDIA_TYPE]: { schema: { $ref: REF(PROBLEM_ID) }, example: (problemSchema.meta()?.examples as unknown[] | undefined)?.[0] } },
         },
+        Unauthenticated: {
+          description: "No session and no token, or a token that is unknown, revoked or expired (`kind` unauthenticated).",
+          headers: { "WWW-Authenticate": { description: 'The challenge: `Bearer realm="api"` (with `error="invalid_token"` for a bad token).', schema: { type: "string" } } },
+          content: { [PROBLEM_MEDIA_TYPE]: { schema: { $ref: REF(PROBLEM_ID) }, example: UNAUTHENTICATED_EXAMPLE } },
+        },
         RateLimited: {
           description: "Over a rate limit (a service account's token: its requests per minute; an open route: per address). Wait `Retry-After` seconds.",
           headers: { "Retry-After": { $ref: "#/components/headers/Retry-After" }, ...RATE_HEADER_REFS },
@@ -120,7 +128,7 @@ export function buildOpenApiDocument(routes: readonly DeclaredRoute[], options: 
         },
       },
       headers: {
-        "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer", minimum: 1 } },
+        "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer", format: "int32", minimum: 1, maximum: 86400 } },
         RateLimit: {
           description: 'What is left of the limit now (IETF draft-ietf-httpapi-ratelimit-headers): `"<policy>";r=<requests left>;t=<seconds to reset>`. Sent on every call made with a token and on the open rate-limited routes.',
           schema: { type: "string", example: '"token";r=117;t=42' },
@@ -155,7 +163,16 @@ function componentsOf(converted: Record<string, unknown>): Record<string, Json> 
   }
   for (const [id, schema] of Object.entries(shared)) all[id] ??= schema;
   const text = JSON.stringify(all).replaceAll(`${REF(SHARED)}#/$defs/`, REF(""));
-  return JSON.parse(text) as Record<string, Json>;
+  return withIntegerFormats(JSON.parse(text) as Record<string, Json>);
+}
+
+/** Every integer says its size: int64 (our integers are JavaScript's safe integers: cents, counts, ids). */
+function withIntegerFormats<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(withIntegerFormats) as T;
+  if (typeof node !== "object" || node === null) return node;
+  const out = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withIntegerFormats(value)])) as Json;
+  if (out.type === "integer" && out.format === undefined) out.format = "int64";
+  return out as T;
 }
 
 function componentId(schema: z.ZodType, operation: string, status: string): string {
@@ -186,6 +203,16 @@ function accessOf(route: DeclaredRoute): string {
 
 const RATE_HEADER_REFS = { RateLimit: { $ref: "#/components/headers/RateLimit" }, "RateLimit-Policy": { $ref: "#/components/headers/RateLimit-Policy" } };
 
+const UNAUTHENTICATED_EXAMPLE = {
+  type: "tag:pix-backoffice,2026:problem:unauthenticated",
+  title: "Unauthorized",
+  status: 401,
+  detail: "É preciso entrar",
+  error: "É preciso entrar",
+  kind: "unauthenticated",
+  request_id: "5f0c1e9a-7a51-4d4e-9a38-0b7b2c1f2d11",
+};
+
 const RATE_LIMITED_EXAMPLE = {
   type: "tag:pix-backoffice,2026:problem:rate_limited",
   title: "Too Many Requests",
@@ -208,7 +235,7 @@ function describeStatus(status: number): string {
 /** Input schemas are inlined (as read: defaults optional, coercions as strings are sent). */
 function inputSchema(schema: z.ZodType): Json {
   const { $schema: _s, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any", cycles: "ref", reused: "inline", metadata: z.registry() }) as Json;
-  return rest;
+  return withIntegerFormats(rest);
 }
 
 /** Path or query parameters: the members of the params or query schema (an object, a pipe of one, or an intersection). */
