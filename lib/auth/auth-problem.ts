@@ -1,5 +1,5 @@
 import "server-only";
-import { codeErrorMessage } from "@/components/auth/sign-in-error";
+import { codeErrorMessage } from "./sign-in-words";
 import { PROBLEM_MEDIA_TYPE, type ProblemKind } from "@/lib/domain/errors";
 import { messageForStatus } from "@/lib/domain/api-client";
 import { routeT } from "@/lib/http/errors";

@@ -36,7 +36,7 @@ export async function takePublicRequest(db: Db, route: string, ip: string | null
   await db.delete(t).where(lt(t.windowStartedAt, new Date(now.getTime() - 60 * WINDOW_MS)));
   const count = row?.count ?? 1;
   const resetSeconds = Math.max(1, Math.ceil(((row?.windowStartedAt ?? now).getTime() + WINDOW_MS - now.getTime()) / 1000));
-  const rate: RateState = { policy: "public", quota: limit, windowSeconds: WINDOW_MS / 1000, remaining: limit - count, resetSeconds };
+  const rate: RateState = { policy: "public", quota: limit, windowSeconds: WINDOW_MS / 1000, remaining: Math.max(0, limit - count), resetSeconds };
   if (count <= limit) return { ok: true, rate };
   return { ok: false, retryAfterSeconds: resetSeconds, rate };
 }

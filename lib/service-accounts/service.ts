@@ -141,7 +141,7 @@ export async function authenticateToken(db: Db, value: string, now = new Date())
   if (token.expiresAt && token.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired" };
   const used = await countRequest(db, token.id, now);
   const resetSeconds = Math.max(1, Math.ceil((used.windowStartedAt.getTime() + 60_000 - now.getTime()) / 1000));
-  const rate: RateState = { policy: "token", quota: token.ratePerMinute, windowSeconds: 60, remaining: token.ratePerMinute - used.count, resetSeconds };
+  const rate: RateState = { policy: "token", quota: token.ratePerMinute, windowSeconds: 60, remaining: Math.max(0, token.ratePerMinute - used.count), resetSeconds };
   if (used.count > token.ratePerMinute) return { ok: false, reason: "rate_limited", retryAfterSeconds: resetSeconds, rate };
   return { ok: true, account: { id: account.id, name: account.name, role: account.role as ServiceAccountRole }, tokenId: token.id, rate };
 }

@@ -28,7 +28,7 @@ describe("the OpenAPI document", () => {
       description: "Roles: operator, admin.",
       requestBody: { content: { "application/json": { schema: { properties: { value_cents: expect.anything() } } } } },
     });
-    expect(Object.keys(create?.responses ?? {})).toEqual(["200", "201", "429", "4XX", "5XX"]);
+    expect(Object.keys(create?.responses ?? {})).toEqual(["200", "201", "401", "429", "500", "4XX", "5XX"]);
     expect(doc.paths["/api/transfers/{id}/approve"]?.post).toMatchObject({ parameters: [{ name: "id", in: "path", required: true }], "x-step-up": true });
     expect(doc.paths["/api/health"]?.get?.security).toEqual([]);
     expect(doc.components.schemas.Problem).toMatchObject({ type: "object", required: expect.arrayContaining(["type", "title", "status", "detail", "error", "kind", "request_id"]) });
