@@ -249,7 +249,9 @@ function parametersOf(schema: z.ZodType | undefined, where: "path" | "query"): J
     const required = new Set((part.required as string[] | undefined) ?? []);
     for (const [name, property] of Object.entries(properties)) {
       const { description, ...rest } = property;
-      out.push({ name, in: where, required: where === "path" || required.has(name), schema: rest, ...(description ? { description } : {}) });
+      // A path segment is never empty: an empty one is another address (the server redirects it).
+      const schema = where === "path" && rest.type === "string" && rest.minLength === undefined ? { ...rest, minLength: 1 } : rest;
+      out.push({ name, in: where, required: where === "path" || required.has(name), schema, ...(description ? { description } : {}) });
     }
   }
   return out;

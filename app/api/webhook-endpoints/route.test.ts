@@ -79,7 +79,22 @@ describe.each(TEST_ENGINES)("the ERP API on $name", (engine) => {
     const page = await read("?after=0&limit=5");
     expect(page.status).toBe(200);
     expect(await page.json()).toMatchObject({ events: expect.any(Array), next_cursor: expect.any(String) });
-    expect((await read("?after=-1")).status).toBe(400);
+    // Each answer to a token says what is left of its minute (IETF RateLimit fields).
+    expect(page.headers.get("ratelimit-policy")).toBe('"token";q=600;w=60');
+    expect(page.headers.get("ratelimit")).toMatch(/^"token";r=599;t=\d+$/);
+    const refused = await read("?after=-1");
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("content-type")).toBe("application/problem+json");
+    expect(refused.headers.get("ratelimit")).toMatch(/^"token";r=598;t=\d+$/);
     expect((await read("?limit=100000")).status).toBe(400);
+  });
+
+  it("a token it does not know is a 401 problem with a Bearer challenge", async () => {
+    auth.user = null;
+    const res = await FEED(new Request(`${APP}/api/events/feed?after=0`, { headers: { authorization: "Bearer pixbo_not-a-token" } }));
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toBe('Bearer realm="api", error="invalid_token"');
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    expect(await res.json()).toMatchObject({ status: 401, kind: "unauthenticated", title: "Unauthorized", request_id: res.headers.get("x-request-id") });
   });
 });
