@@ -19,7 +19,7 @@ import { setRequestUser } from "./request-context";
 import { currentLocale } from "./request-locale";
 import { findUnsafeText } from "./unsafe-text";
 import { withRoute } from "./with-route";
-import { rateLimitHeaders } from "./rate-limit-headers";
+import { rateLimitHeaders, type RateState } from "./rate-limit-headers";
 
 type Schema = z.ZodType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
@@ -116,7 +116,7 @@ export function route<
 ): ((request: Request, context?: NextContext) => Promise<Response>) & { declared: DeclaredRoute } {
   const bodyLimit = spec.rawBody?.maxBytes ?? JSON_BODY_LIMIT;
   const queryKeys = knownQueryKeys(spec.query);
-  const wrapped = withRoute<NextContext | undefined>(spec.name, async (request, context) => {
+  const handle = async (request: Request, context: NextContext | undefined, token: { rate?: RateState }): Promise<Response> => {
     if (declaresTooLarge(request, bodyLimit)) {
       await request.body?.cancel().catch(() => undefined);
       return tooLarge();
@@ -128,6 +128,7 @@ export function route<
       const gate = await requireServiceAccount(request, bearer, spec.permission);
       if ("response" in gate) return gate.response;
       service = gate.caller;
+      token.rate = service.rate;
       user = service.user;
       setRequestUser(user.id);
     } else if (spec.permission !== "public") {
@@ -198,8 +199,18 @@ export function route<
       throw error;
     }
     await auditServiceCall(service, spec.name, request, answer.status);
-    return withHeaders(answer, rateLimitHeaders(service.rate));
-  }, { answers: spec.answers });
+    return answer;
+  };
+  const wrapped = withRoute<NextContext | undefined>(
+    spec.name,
+    async (request, context) => {
+      const token: { rate?: RateState } = {};
+      const answer = await handle(request, context, token);
+      // Every answer to a token, refusals included, says what is left of its minute.
+      return token.rate ? withHeaders(answer, rateLimitHeaders(token.rate)) : answer;
+    },
+    { answers: spec.answers },
+  );
   const declared: DeclaredRoute = {
     name: spec.name,
     summary: spec.summary,
