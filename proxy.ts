@@ -1,9 +1,8 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
 import { loginUrlFor } from "@/lib/auth/safe-next";
-import { PROBLEM_MEDIA_TYPE } from "@/lib/domain/errors";
 import { localeFromCookieHeader } from "@/lib/i18n/config";
-import { problemBody } from "@/lib/http/problem";
+import { PROBLEM_MEDIA_TYPE, problemBody } from "@/lib/http/problem";
 import { requestIdFrom } from "@/lib/http/request-id";
 import enErrors from "@/messages/en/errors.json";
 import ptErrors from "@/messages/pt-BR/errors.json";

@@ -1,9 +1,9 @@
 import "server-only";
 import { codeErrorMessage } from "./sign-in-words";
-import { PROBLEM_MEDIA_TYPE, type ProblemKind } from "@/lib/domain/errors";
+import type { ProblemKind } from "@/lib/domain/errors";
 import { messageForStatus } from "@/lib/domain/api-client";
 import { routeT } from "@/lib/http/errors";
-import { kindForStatus, problemBody } from "@/lib/http/problem";
+import { kindForStatus, PROBLEM_MEDIA_TYPE, problemBody } from "@/lib/http/problem";
 import { getRequestContext } from "@/lib/http/request-context";
 import { currentLocale } from "@/lib/http/request-locale";
 

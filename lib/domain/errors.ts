@@ -64,9 +64,6 @@ export const PROBLEM_KINDS = [
 ] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];
 
-/** RFC 9457's media type: every error answer of our API carries it. */
-export const PROBLEM_MEDIA_TYPE = "application/problem+json";
-
 /**
  * Every error answer of our API (4xx and 5xx), RFC 9457 problem details: `type` (a URI naming the
  * kind), `title` (the status's phrase), `status`, `detail`, plus `error` (the same text as

@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
-import { PROBLEM_MEDIA_TYPE, problemSchema } from "@/lib/domain/errors";
+import { problemSchema } from "@/lib/domain/errors";
+import { PROBLEM_MEDIA_TYPE } from "./problem";
 
 /**
  * What a route answers, declared beside its inputs with `route({ answers })`: per success status,

@@ -4,8 +4,7 @@ import { localeFromCookieHeader } from "@/lib/i18n/config";
 import { translator } from "@/lib/i18n/server";
 import { apiRouteFor } from "./api-routes";
 import { API_CSP, commonSecurityHeaders } from "./security-headers";
-import { PROBLEM_MEDIA_TYPE } from "@/lib/domain/errors";
-import { problemBody } from "./problem";
+import { PROBLEM_MEDIA_TYPE, problemBody } from "./problem";
 import { requestIdFrom } from "./request-id";
 
 /** Pages are read: no server actions, no forms posted to a page. */

@@ -1,4 +1,8 @@
-import { PROBLEM_MEDIA_TYPE, type Problem, type ProblemKind } from "@/lib/domain/errors";
+// Types only: the proxy builds its answers here and must not bundle zod for it.
+import type { Problem, ProblemKind } from "@/lib/domain/errors";
+
+/** RFC 9457's media type: every error answer of our API carries it. */
+export const PROBLEM_MEDIA_TYPE = "application/problem+json";
 
 /**
  * RFC 9457 problem details, the one shape of every error answer of our API. Pure (no request
