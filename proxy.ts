@@ -1,6 +1,11 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
 import { loginUrlFor } from "@/lib/auth/safe-next";
+import { localeFromCookieHeader } from "@/lib/i18n/config";
+import { PROBLEM_MEDIA_TYPE, problemBody } from "@/lib/http/problem";
+import { requestIdFrom } from "@/lib/http/request-id";
+import enErrors from "@/messages/en/errors.json";
+import ptErrors from "@/messages/pt-BR/errors.json";
 import { isHttpsRequest, untrustedForwardedHeaders } from "@/lib/http/client-address";
 import { API_CSP, apiCspFor, commonSecurityHeaders, createNonce, isDocumentRequest, pageCsp } from "@/lib/http/security-headers";
 
@@ -26,7 +31,9 @@ export function proxy(request: NextRequest): NextResponse {
   const repaired = repairPercentEncoding(pathname);
   if (repaired !== pathname && pathname.startsWith("/api/")) {
     // Next cannot decode the route parameter and would answer a plain-text 500: refuse it here.
-    const refused = NextResponse.json({ error: "The address contains a malformed %-escape" }, { status: 400 });
+    const words = localeFromCookieHeader(request.headers.get("cookie")) === "en" ? enErrors : ptErrors;
+    const problem = problemBody(400, "validation", words.malformedPath, requestIdFrom(request.headers));
+    const refused = new NextResponse(JSON.stringify(problem), { status: 400, headers: { "content-type": PROBLEM_MEDIA_TYPE, "x-request-id": problem.request_id } });
     for (const [name, value] of Object.entries(common)) refused.headers.set(name, value);
     refused.headers.set("Content-Security-Policy", API_CSP);
     refused.headers.set("Cache-Control", "no-store");

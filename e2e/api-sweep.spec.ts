@@ -121,11 +121,11 @@ test.describe("without a session", () => {
     for (const method of route.methods) {
       const key = `${method} ${route.url}`;
       if (OPEN[key]) continue;
-      test(`${key} answers 401 JSON {error} (${route.file})`, async () => {
+      test(`${key} answers a 401 problem (${route.file})`, async () => {
         const res = await call(anon, method, route.url);
         expect(res.status(), key).toBe(401);
-        expect(res.headers()["content-type"]).toContain("application/json");
-        expect(await res.json()).toEqual({ error: "Sign in required" });
+        expect(res.headers()["content-type"]).toContain("application/problem+json");
+        expect(await res.json()).toMatchObject({ error: "Sign in required", kind: "unauthenticated", status: 401 });
         expect(res.headers()["cache-control"]).toContain("no-store");
         await expectNoLeak(res, key);
         // A foreign Origin changes nothing: still no session, still 401.
@@ -140,7 +140,7 @@ test.describe("without a session", () => {
     try {
       const res = await fresh.get("/api/payments");
       expect(res.status()).toBe(401);
-      expect(await res.json()).toEqual({ error: "É preciso entrar" });
+      expect(await res.json()).toMatchObject({ error: "É preciso entrar", kind: "unauthenticated" });
     } finally {
       await fresh.dispose();
     }
@@ -168,7 +168,7 @@ test.describe("without a session", () => {
         for (const method of route.methods) {
           const res = await call(anon, method, url);
           const type = res.headers()["content-type"] ?? "(none)";
-          if (res.status() >= 500 || !type.includes("application/json")) {
+          if (res.status() >= 500 || !/application\/(problem\+)?json/.test(type)) {
             problems.push(`${method} ${url}: ${res.status()} ${type} ${(await res.text()).slice(0, 120)}`);
           }
           await expectNoLeak(res, `${method} ${url}`);
@@ -218,7 +218,7 @@ test.describe("without a session", () => {
     for (const headers of attempts) {
       const res = await anon.post("/api/webhooks/pix", { data: body, headers });
       expect(res.status(), JSON.stringify(headers)).toBe(401);
-      expect(res.headers()["content-type"]).toContain("application/json");
+      expect(res.headers()["content-type"]).toContain("application/problem+json");
       const json = (await res.json()) as { error?: unknown };
       expect(typeof json.error).toBe("string");
       await expectNoLeak(res, "POST /api/webhooks/pix");
@@ -253,7 +253,7 @@ test.describe("Better Auth's own /api/auth/* endpoints without a session", () =>
       expect(res.headers()["set-cookie"] ?? "", "no session is handed out").not.toMatch(/session_token=[^;]/);
       if (path.endsWith("/get-session")) expect(await res.json()).toBeNull();
       if (status === 401 || path.endsWith("/sign-up/email")) {
-        expect(res.headers()["content-type"]).toContain("application/json");
+        expect(res.headers()["content-type"]).toMatch(/application\/(problem\+)?json/);
       }
     });
   }

@@ -205,7 +205,7 @@ test.describe("signing out", () => {
       await expect(stale).toHaveURL(`${E2E.appUrl}/login?next=${encodeURIComponent("/payments")}`);
       const api = await stale.request.get("/api/payments");
       expect(api.status()).toBe(401);
-      expect(await api.json()).toEqual({ error: "Sign in required" });
+      expect(await api.json()).toMatchObject({ error: "Sign in required", kind: "unauthenticated", status: 401 });
     } finally {
       await replay.close();
     }

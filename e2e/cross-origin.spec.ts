@@ -45,7 +45,7 @@ test.describe("cross-origin POSTs are refused", () => {
         });
         const what = JSON.stringify(headers);
         expect(res.status(), what).toBe(403);
-        expect(res.headers()["content-type"], what).toContain("application/json");
+        expect(res.headers()["content-type"], what).toContain("application/problem+json");
         expect(await res.json(), what).toMatchObject({ error: "Cross-origin request refused" });
         expect((await operator.get(`/api/payments/${id}`)).status(), `${what}: not registered`).toBe(404);
       }
@@ -66,7 +66,7 @@ test.describe("cross-origin POSTs are refused", () => {
       data: { email: "viewer@demo.test", password: E2E.password },
     });
     expect(res.status()).toBe(403);
-    expect(res.headers()["content-type"]).toContain("application/json");
+    expect(res.headers()["content-type"]).toContain("application/problem+json");
     expect(res.headers()["set-cookie"] ?? "").not.toMatch(/session_token=[^;]/);
     await expectNoLeak(res, "POST /api/auth/sign-in/email from https://evil.example");
   });

@@ -42,7 +42,7 @@ export function documentChecker(doc: Json) {
     const type = (header(res, "content-type") ?? "").split(";")[0]!.trim();
     const media = answer.content?.[type];
     if (!media) return { status: s, problem: `status ${s}: content-type "${type}" is not documented (${Object.keys(answer.content ?? {}).join(", ")})` };
-    if (type !== "application/json" || !readBody) return { status: s, problem: null };
+    if (!/^application\/(problem\+)?json$/.test(type) || !readBody) return { status: s, problem: null };
     const body = await json(res);
     const validate = validatorFor(media.schema);
     if (validate(body)) return { status: s, problem: null };

@@ -143,7 +143,7 @@ test.describe("the API refuses what the UI hides", () => {
         const id = unique(`${role}-refused`);
         const res = await api.post("/api/payments", { data: transferBody(id, "E2E Refused Receiver") });
         expect(res.status()).toBe(403);
-        expect(res.headers()["content-type"]).toContain("application/json");
+        expect(res.headers()["content-type"]).toContain("application/problem+json");
         expect(await res.json()).toEqual({
           error: `Your role (${role === "viewer" ? "Viewer (finance)" : "Support"}) may not create transfers`,
           allowed_roles: ["operator", "admin"],
@@ -170,7 +170,7 @@ test.describe("the API refuses what the UI hides", () => {
       try {
         const res = await api.get(path);
         expect(res.status()).toBe(403);
-        expect(res.headers()["content-type"]).toContain("application/json");
+        expect(res.headers()["content-type"]).toContain("application/problem+json");
         const body = (await res.json()) as { error: string; allowed_roles: string[] };
         expect(body.error).toMatch(/^Your role \(.+\) may not /);
         expect(body.allowed_roles).toEqual(needs);

@@ -46,6 +46,10 @@ npx tsc --noEmit
 step "lint"
 npx eslint . --max-warnings=0
 
+step "lint:openapi"
+# The OpenAPI document, written from the route declarations, through Redocly (recommended-strict) and Spectral (OWASP).
+npm run lint:openapi
+
 step "unit and integration tests (vitest)"
 npx vitest run
 

@@ -7,7 +7,8 @@ import { Button } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { FieldError, Input, Label } from "@/components/ui/input";
 import { authClient } from "@/lib/auth/auth-client";
-import { codeErrorMessage, focusField, toFailure, type AuthT } from "./sign-in-error";
+import { codeErrorMessage, toFailure, type AuthT } from "@/lib/auth/sign-in-words";
+import { focusField } from "./sign-in-error";
 import { FormAlert } from "@/components/ui/notice";
 
 /**

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { Locale } from "@/lib/i18n/config";
 import { messagesFor } from "@/lib/i18n/messages";
 import { LoginForm } from "./login-form";
-import { codeErrorMessage, signInErrorMessage, type AuthT } from "./sign-in-error";
+import { codeErrorMessage, signInErrorMessage, type AuthT } from "@/lib/auth/sign-in-words";
 
 function html(locale: Locale): string {
   return renderToStaticMarkup(

@@ -8,7 +8,8 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { FieldError, Input, Label } from "@/components/ui/input";
 import { authClient } from "@/lib/auth/auth-client";
 import { CodeStep } from "./code-step";
-import { focusField, signInErrorMessage, toFailure, type AuthT } from "./sign-in-error";
+import { signInErrorMessage, toFailure, type AuthT } from "@/lib/auth/sign-in-words";
+import { focusField } from "./sign-in-error";
 import { FormAlert } from "@/components/ui/notice";
 
 type FieldErrors = { email?: string; password?: string };

@@ -39,10 +39,10 @@ export const pendingChangeSchema = z
   .meta({ id: "PendingChange", description: "A change that waits for a second admin." });
 
 /** 202: the change waits for a second admin; nothing changed yet. */
-export const pendingChangeAnswer = z.object({ pending_change: pendingChangeSchema });
+export const pendingChangeAnswer = z.object({ pending_change: pendingChangeSchema }).meta({ id: "PendingChangeAnswer" });
 
 /** GET /api/admin/pending-changes: those waiting (oldest first) and the latest decided. */
-export const pendingChangesAnswer = z.object({ pending: z.array(pendingChangeSchema), decided: z.array(pendingChangeSchema) });
+export const pendingChangesAnswer = z.object({ pending: z.array(pendingChangeSchema), decided: z.array(pendingChangeSchema) }).meta({ id: "PendingChangeList" });
 
 /** POST .../confirm: the change, and what confirming it produced, shown once to the confirmer (a set-password link, a token). */
 export const confirmedChangeAnswer = z.object({
@@ -50,4 +50,4 @@ export const confirmedChangeAnswer = z.object({
   set_password_url: z.string().optional(),
   link_hours: z.number().int().positive().optional(),
   token: z.object({ id: z.string(), value: z.string(), expires_at: instantSchema.nullable(), rate_per_minute: z.number().int().positive() }).optional(),
-});
+}).meta({ id: "ConfirmedChange" });

@@ -13,7 +13,7 @@ import type { PendingChangePayload, PendingChangeView } from "./types";
 import { issueToken, issueTokenOrAsk, type IssuedToken } from "@/lib/service-accounts/service";
 import type { NewToken } from "@/lib/service-accounts/schema";
 import type { Actor } from "@/lib/domain/actor";
-import { isTransferError } from "@/lib/transfers/errors";
+import { isApiError } from "@/lib/http/api-error";
 import { accountHistory } from "./history";
 import { revokePasskeys, type RevokedPasskeys } from "@/lib/auth/passkey-admin";
 
@@ -206,7 +206,7 @@ export async function confirmPendingChange(ctx: Context, id: string, decider: De
 function cannotApply(error: unknown): string | null {
   if (error instanceof UserError && ["email_taken", "not_found", "last_admin", "invalid_email", "unknown_role"].includes(error.code)) return error.code;
   if (error instanceof PendingChangeError && (error.code === "stale" || error.code === "not_found")) return error.code;
-  if (isTransferError(error) && error.code === "not_found") return "not_found";
+  if (isApiError(error) && error.code === "not_found") return "not_found";
   return null;
 }
 

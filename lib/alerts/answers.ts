@@ -65,11 +65,11 @@ export const alertSchema = z
   })
   .meta({ id: "Alert" });
 
-export const alertListAnswer = z.object({ alerts: z.array(alertSchema), meta: storePageMetaSchema });
-export const alertAnswer = z.object({ alert: alertSchema });
+export const alertListAnswer = z.object({ alerts: z.array(alertSchema), meta: storePageMetaSchema }).meta({ id: "AlertList" });
+export const alertAnswer = z.object({ alert: alertSchema }).meta({ id: "AlertAnswer" });
 /** GET /api/alerts/bell: unread live alerts and the newest few. */
-export const bellAnswer = z.object({ unread: z.number().int().nonnegative(), latest: z.array(alertSchema), newest_id: z.number().int() });
-export const seenAnswer = z.object({ up_to: z.number().int() });
+export const bellAnswer = z.object({ unread: z.number().int().nonnegative(), latest: z.array(alertSchema), newest_id: z.number().int() }).meta({ id: "AlertBell" });
+export const seenAnswer = z.object({ up_to: z.number().int() }).meta({ id: "AlertsSeen" });
 
 /** Where alerts go besides the bell (never the addresses' secrets). */
 const alertChannelsSchema = z.object({ email: z.enum(["smtp", "catcher", "off"]), webhook: z.enum(["on", "off"]) });
@@ -87,10 +87,10 @@ export const ruleSettingSchema = z.object({
   changed_at: instantSchema.nullable(),
 });
 /** GET/PUT /api/settings/alerts. */
-export const alertSettingsAnswer = z.object({ rules: z.array(ruleSettingSchema), channels: alertChannelsSchema });
+export const alertSettingsAnswer = z.object({ rules: z.array(ruleSettingSchema), channels: alertChannelsSchema }).meta({ id: "AlertSettings" });
 
 /** GET/PUT /api/me/notifications: the e-mails the person may get, each on or off, and whether e-mail is configured. */
 export const mailChoicesAnswer = z.object({
   kinds: z.array(z.object({ kind: z.enum(MAIL_KINDS), enabled: z.boolean() })),
   email: alertChannelsSchema.shape.email,
-});
+}).meta({ id: "MailChoices" });

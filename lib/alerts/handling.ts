@@ -3,7 +3,7 @@ import { eq, ne } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { alerts, type AlertRow } from "@/lib/db/schema";
-import { TransferError } from "@/lib/transfers/errors";
+import { ApiError } from "@/lib/http/api-error";
 import { announceAlerts } from "./raise";
 import { lockVisibleAlert, toAlerts, updateAlert, type Viewer } from "./store";
 import type { Alert } from "./types";
@@ -17,7 +17,7 @@ import type { Alert } from "./types";
 /** A person takes it on: it stays live (and resolves by itself when its condition ends). */
 export async function acknowledgeAlert(db: Db, id: number, viewer: Viewer, note: string, now = new Date()): Promise<Alert> {
   return handle(db, id, viewer, "acknowledge", async (tx, row) => {
-    if (row.state !== "open") throw new TransferError("illegal_state", `alerts.errors.${row.state === "resolved" ? "alreadyResolved" : "alreadyAcknowledged"}`);
+    if (row.state !== "open") throw new ApiError("illegal_state", `alerts.errors.${row.state === "resolved" ? "alreadyResolved" : "alreadyAcknowledged"}`);
     return updateAlert(tx, id, { state: "acknowledged", acknowledgedAt: now, acknowledgedById: viewer.id, acknowledgedByEmail: viewer.email, acknowledgeNote: note, updatedAt: now }, eq(alerts.state, "open"));
   }, note);
 }
@@ -25,7 +25,7 @@ export async function acknowledgeAlert(db: Db, id: number, viewer: Viewer, note:
 /** A person closes it, saying what was done. */
 export async function resolveAlert(db: Db, id: number, viewer: Viewer, note: string, now = new Date()): Promise<Alert> {
   return handle(db, id, viewer, "resolve", async (tx, row) => {
-    if (row.state === "resolved") throw new TransferError("illegal_state", "alerts.errors.alreadyResolved");
+    if (row.state === "resolved") throw new ApiError("illegal_state", "alerts.errors.alreadyResolved");
     return updateAlert(tx, id, { state: "resolved", resolvedAt: now, resolvedById: viewer.id, resolvedByEmail: viewer.email, resolutionNote: note, updatedAt: now }, ne(alerts.state, "resolved"));
   }, note);
 }
@@ -33,7 +33,7 @@ export async function resolveAlert(db: Db, id: number, viewer: Viewer, note: str
 async function handle(db: Db, id: number, viewer: Viewer, action: "acknowledge" | "resolve", change: (tx: Tx, row: AlertRow) => Promise<AlertRow>, note: string): Promise<Alert> {
   const row = await db.transaction(async (tx) => {
     const locked = await lockVisibleAlert(tx, id, viewer);
-    if (!locked) throw new TransferError("not_found", "alerts.errors.notFound");
+    if (!locked) throw new ApiError("not_found", "alerts.errors.notFound");
     const updated = await change(tx, locked);
     await recordAudit(
       {

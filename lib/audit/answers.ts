@@ -27,4 +27,4 @@ export const auditPageAnswer = z.object({
   pageCount: z.number().int().nonnegative(),
   /** The page after this one (`?cursor=`), costing the same however deep; null on the last page. */
   nextCursor: z.string().nullable(),
-});
+}).meta({ id: "AuditPage" });

@@ -25,10 +25,10 @@ export const userViewSchema = z
   })
   .meta({ id: "User" });
 
-export const userListAnswer = z.object({ users: z.array(userViewSchema) });
+export const userListAnswer = z.object({ users: z.array(userViewSchema) }).meta({ id: "UserList" });
 
 /** POST /api/users (201): the account and its one-time set-password link, shown once. */
-export const invitedUserAnswer = z.object({ user: userViewSchema, setPasswordUrl: z.string(), linkHours: z.number().int().positive() });
+export const invitedUserAnswer = z.object({ user: userViewSchema, setPasswordUrl: z.string(), linkHours: z.number().int().positive() }).meta({ id: "InvitedUser" });
 
 /** PATCH /api/users/{id}: the account after the change, what changed, and a new link when one was asked for. */
 export const changedUserAnswer = z.object({
@@ -37,10 +37,10 @@ export const changedUserAnswer = z.object({
   endedSessions: z.number().int().nonnegative(),
   setPasswordUrl: z.string().optional(),
   linkHours: z.number().int().positive().optional(),
-});
+}).meta({ id: "ChangedUser" });
 
-export const localeAnswer = z.object({ locale: z.enum(LOCALES) });
-export const stepUpAnswer = z.object({ verified_at: instantSchema });
+export const localeAnswer = z.object({ locale: z.enum(LOCALES) }).meta({ id: "LocaleAnswer" });
+export const stepUpAnswer = z.object({ verified_at: instantSchema }).meta({ id: "StepUpAnswer" });
 
 const base64url = (max: number) => z.string().max(max).regex(/^[A-Za-z0-9_-]*={0,2}$/, "validation.base64url");
 
@@ -68,7 +68,7 @@ export const passkeyOptionsAnswer = z.object({
   userVerification: z.enum(["required", "preferred", "discouraged"]).optional(),
   hints: z.array(z.string()).optional(),
   extensions: z.record(z.string(), z.unknown()).optional(),
-});
+}).meta({ id: "PasskeyOptions" });
 
 /** DELETE /api/users/{id}/passkeys, applied at once (not a money role): how many passkeys and sessions went. */
-export const revokedPasskeysAnswer = z.object({ revoked: z.number().int().nonnegative(), endedSessions: z.number().int().nonnegative() });
+export const revokedPasskeysAnswer = z.object({ revoked: z.number().int().nonnegative(), endedSessions: z.number().int().nonnegative() }).meta({ id: "RevokedPasskeys" });

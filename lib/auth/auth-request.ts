@@ -5,6 +5,7 @@ import { jsonError, routeT } from "@/lib/http/errors";
 import { tooDeep, tooLarge } from "@/lib/http/input";
 import { findUnsafeText } from "@/lib/http/unsafe-text";
 import type { Auth } from "./auth";
+import { authProblem } from "./auth-problem";
 
 /**
  * Every /api/auth/* request on its way to Better Auth (the route handler and the tests use this
@@ -17,6 +18,7 @@ import type { Auth } from "./auth";
  * - the client address the server saw is stamped in CLIENT_ADDRESS_HEADER, the one header
  *   Better Auth is told to read (lib/auth/auth.ts), so its limiter, session rows and our hooks
  *   agree on one address that no client can choose;
+ * - its error answers become problems like every other of our API (auth-problem.ts);
  * - cookies are marked Secure when a trusted proxy says the browser came over https (APP_URL on
  *   https makes Better Auth do it itself).
  */
@@ -35,7 +37,7 @@ export async function handleAuthRequest(auth: Pick<Auth, "handler">, request: Re
     const bodyField = unsafeBodyField(text);
     if (bodyField) return unsafe(422, bodyField);
   }
-  const response = await auditFailureStatus(await auth.handler(withClientAddressHeader(request, body)));
+  const response = await authProblem(await auditFailureStatus(await auth.handler(withClientAddressHeader(request, body))), url.pathname);
   return isHttpsRequest(request.headers) ? withSecureCookies(response) : response;
 }
 

@@ -1,6 +1,9 @@
 import "server-only";
 import { getSessionCookie } from "better-auth/cookies";
 import { getDb } from "@/lib/db";
+import { jsonError } from "@/lib/http/errors";
+import { WWW_AUTHENTICATE } from "@/lib/http/problem";
+import { rateLimitedHeaders, type RateState } from "@/lib/http/rate-limit-headers";
 import { requestLocale, translator } from "@/lib/i18n/server";
 import { serviceAccountLabel } from "@/lib/service-accounts/ids";
 import { authenticateToken } from "@/lib/service-accounts/service";
@@ -16,7 +19,6 @@ import type { SessionUser } from "./session-user";
  */
 const NEVER_FOR_TOKENS: ReadonlySet<Permission> = new Set(["account", "users", "pendingChanges"]);
 const OPEN_TO_EVERY_TOKEN: ReadonlySet<Permission> = new Set(["apiDocs"]);
-const NO_STORE = { "cache-control": "no-store" } as const;
 
 /** The bearer token of a request, or undefined when it sends none (a Basic or other scheme is none). */
 export function bearerTokenOf(request: Request): string | undefined {
@@ -25,32 +27,28 @@ export function bearerTokenOf(request: Request): string | undefined {
   return match?.[1];
 }
 
-export type ServiceCaller = { user: SessionUser; tokenId: string };
+/** `rate`: what is left of the token's minute, sent back as RateLimit headers on its answer. */
+export type ServiceCaller = { user: SessionUser; tokenId: string; rate: RateState };
 
 export async function requireServiceAccount(request: Request, token: string, permission: Permission): Promise<{ caller: ServiceCaller } | { response: Response }> {
   const t = translator(requestLocale(request));
   if (getSessionCookie(request.headers, { cookiePrefix: "pix" })) {
-    return { response: Response.json({ error: t("errors.bearer.both"), kind: "validation" }, { status: 400, headers: NO_STORE }) };
+    return { response: jsonError(400, t("errors.bearer.both"), { kind: "validation" }) };
   }
   if (NEVER_FOR_TOKENS.has(permission)) {
-    return { response: Response.json({ error: t("errors.bearer.notForTokens"), kind: "forbidden" }, { status: 403, headers: NO_STORE }) };
+    return { response: jsonError(403, t("errors.bearer.notForTokens"), { kind: "forbidden" }) };
   }
   const verdict = await authenticateToken(await getDb(), token);
   if (!verdict.ok && verdict.reason === "rate_limited") {
-    return {
-      response: Response.json(
-        { error: t("errors.bearer.rateLimited", { seconds: verdict.retryAfterSeconds }), kind: "rate_limited" },
-        { status: 429, headers: { ...NO_STORE, "retry-after": String(verdict.retryAfterSeconds) } },
-      ),
-    };
+    return { response: jsonError(429, t("errors.bearer.rateLimited", { seconds: verdict.retryAfterSeconds }), { kind: "rate_limited" }, rateLimitedHeaders(verdict.rate)) };
   }
   if (!verdict.ok) {
-    return { response: Response.json({ error: t("errors.bearer.invalid"), kind: "unauthenticated" }, { status: 401, headers: { ...NO_STORE, "www-authenticate": 'Bearer realm="api"' } }) };
+    return { response: jsonError(401, t("errors.bearer.invalid"), { kind: "unauthenticated" }, { "www-authenticate": WWW_AUTHENTICATE }) };
   }
   const { account } = verdict;
   if (!OPEN_TO_EVERY_TOKEN.has(permission) && !can(account.role, permission)) {
     const message = t("auth.forbidden", { role: t(`glossary.roles.${account.role}`), action: t(`auth.permissions.${permission}`) });
-    return { response: Response.json({ error: message, kind: "forbidden", allowed_roles: rolesFor(permission) }, { status: 403, headers: NO_STORE }) };
+    return { response: jsonError(403, message, { kind: "forbidden", allowed_roles: rolesFor(permission) }) };
   }
   const user: SessionUser = {
     id: account.id,
@@ -63,5 +61,5 @@ export async function requireServiceAccount(request: Request, token: string, per
     verifiedAt: new Date(),
     serviceAccount: true,
   };
-  return { caller: { user, tokenId: verdict.tokenId } };
+  return { caller: { user, tokenId: verdict.tokenId, rate: verdict.rate } };
 }

@@ -87,25 +87,29 @@ describe.each(TEST_ENGINES)("guard on $name", (engine) => {
     expect(await getSessionUser(new Headers({ cookie }))).toBeNull();
   });
 
-  it.each(PERMISSION_NAMES)("answers 401 JSON without a session (%s)", async (permission) => {
+  it.each(PERMISSION_NAMES)("answers a 401 problem with a Bearer challenge without a session (%s)", async (permission) => {
     const gate = await requireApiUser(apiRequest(), permission);
     expect("response" in gate).toBe(true);
     if (!("response" in gate)) return;
     expect(gate.response.status).toBe(401);
-    expect(await gate.response.json()).toEqual({ error: "É preciso entrar" });
+    expect(gate.response.headers.get("content-type")).toBe("application/problem+json");
+    expect(gate.response.headers.get("www-authenticate")).toMatch(/^Bearer realm="api"/);
+    expect(await gate.response.json()).toMatchObject({ error: "É preciso entrar", detail: "É preciso entrar", status: 401, kind: "unauthenticated", request_id: expect.any(String) });
   });
 
   it("answers in the caller's language (NEXT_LOCALE cookie)", async () => {
     const english = new Request(`${getEnv().appUrl}/api/anything`, { headers: { cookie: `NEXT_LOCALE=en; ${cookies.viewer}` } });
     const gate = await requireApiUser(english, "approve");
     if (!("response" in gate)) throw new Error("a viewer may not approve");
-    expect(await gate.response.json()).toEqual({
+    expect(await gate.response.json()).toMatchObject({
       error: "Your role (Viewer (finance)) may not approve or reject transfers",
+      kind: "forbidden",
+      status: 403,
       allowed_roles: ["approver", "admin"],
     });
     const signedOut = await requireApiUser(new Request(`${getEnv().appUrl}/x`, { headers: { cookie: "NEXT_LOCALE=en" } }), "export");
     if (!("response" in signedOut)) throw new Error("no session");
-    expect(await signedOut.response.json()).toEqual({ error: "Sign in required" });
+    expect(await signedOut.response.json()).toMatchObject({ error: "Sign in required", kind: "unauthenticated" });
   });
 
   it("lets each role through exactly the permissions the table grants, 403 JSON otherwise", async () => {

@@ -2,6 +2,8 @@ import "server-only";
 import { headers as requestHeaders } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { getDb, getStore } from "@/lib/db";
+import { jsonError } from "@/lib/http/errors";
+import { WWW_AUTHENTICATE_MISSING } from "@/lib/http/problem";
 import { getRequestContext } from "@/lib/http/request-context";
 import { getAuth } from "./auth";
 import { requestLocale, translator } from "@/lib/i18n/server";
@@ -16,7 +18,7 @@ export type { SessionUser } from "./session-user";
 
 /**
  * The one guard every page and route handler uses. No session: pages go to /login (and come
- * back afterwards), APIs answer 401 JSON. Wrong role: APIs answer 403 JSON, pages answer 403
+ * back afterwards), APIs answer 401 problem+json. Wrong role: APIs answer 403 problem+json, pages answer 403
  * with the "not allowed" card (forbidden(): next.config's authInterrupts). The session, its user's role and status are read from the store on every
  * request (session-user.ts; the embedded store keeps them in a memo that every write to them
  * drops, session-facts-memo.ts): a sign-out, a role change, a deactivation or a password reset
@@ -24,8 +26,6 @@ export type { SessionUser } from "./session-user";
  * role requires a second factor (second-factor.ts) and who has none yet may only set one up:
  * pages go to the security page, APIs answer 403.
  */
-
-const NO_STORE = { "cache-control": "no-store" } as const;
 
 /** This process's reader: Better Auth and the store of this instance. */
 const readSessionUser = createSessionReader({ auth: getAuth, db: getDb, facts: async () => sessionFactsMemoFor(await getStore()) });
@@ -49,21 +49,17 @@ export async function requireApiUser(
   const user = await getSessionUser(request.headers);
   if (!user) {
     const t = translator(requestLocale(request));
-    return { response: Response.json({ error: t("auth.signInRequired") }, { status: 401, headers: NO_STORE }) };
+    // A program learns from the challenge that a service account's token is the way in.
+    return { response: jsonError(401, t("auth.signInRequired"), { kind: "unauthenticated" }, { "www-authenticate": WWW_AUTHENTICATE_MISSING }) };
   }
   const ctx = getRequestContext();
   if (ctx) ctx.userId = user.id;
   if (user.needsSecondFactor) {
     const t = translator(requestLocale(request));
-    return { response: Response.json({ error: t("auth.secondFactorRequired"), kind: "second_factor_required" }, { status: 403, headers: NO_STORE }) };
+    return { response: jsonError(403, t("auth.secondFactorRequired"), { kind: "second_factor_required" }) };
   }
   if (!can(user.role, permission)) {
-    return {
-      response: Response.json(
-        { error: forbiddenMessage(user.role, permission, requestLocale(request)), allowed_roles: rolesFor(permission) },
-        { status: 403, headers: NO_STORE },
-      ),
-    };
+    return { response: jsonError(403, forbiddenMessage(user.role, permission, requestLocale(request)), { kind: "forbidden", allowed_roles: rolesFor(permission) }) };
   }
   return { user };
 }

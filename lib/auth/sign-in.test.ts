@@ -88,8 +88,11 @@ describe.each(TEST_ENGINES)("sign-in on $name", (engine) => {
     const unknown = await signIn(auth, "nobody@example.com", "not-the-password", "198.51.100.1");
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    const [wrongBody, unknownBody] = [await wrong.json(), await unknown.json()];
+    // Everything but the request's own id is the same: nothing tells an unknown email apart.
+    const [{ request_id: _w, ...wrongBody }, { request_id: _u, ...unknownBody }] = [await wrong.json(), await unknown.json()];
     expect(wrongBody).toEqual(unknownBody);
+    expect(wrong.headers.get("content-type")).toBe("application/problem+json");
+    expect(wrongBody).toMatchObject({ status: 401, kind: "unauthenticated", code: "INVALID_EMAIL_OR_PASSWORD" });
     expect(wrongBody.message).toBe(SIGN_IN_FAILED_MESSAGE);
 
     const failed = await listAudit({ action: "auth.sign_in_failed" }, store.db);

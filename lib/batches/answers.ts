@@ -87,15 +87,15 @@ export const batchDetailAnswer = z.object({
   pace: z.object({ rate_per_second: z.number().positive() }).optional(),
   /** A draft: the approvals submitting it now would ask for. */
   submit_approvals: z.number().int().nonnegative().nullable().optional(),
-});
+}).meta({ id: "BatchDetailAnswer" });
 
 /** A decision on a batch (submit, approve, reject, cancel): the batch as it stands after. */
-export const batchAnswer = z.object({ batch: batchSchema });
-export const batchRetriedAnswer = z.object({ retried: z.number().int().nonnegative(), batch: batchSchema });
-export const batchListAnswer = z.object({ batches: z.array(batchSchema), meta: storePageMetaSchema });
-export const batchDiscardedAnswer = z.object({ discarded: z.uuid() });
+export const batchAnswer = z.object({ batch: batchSchema }).meta({ id: "BatchAnswer" });
+export const batchRetriedAnswer = z.object({ retried: z.number().int().nonnegative(), batch: batchSchema }).meta({ id: "BatchRetried" });
+export const batchListAnswer = z.object({ batches: z.array(batchSchema), meta: storePageMetaSchema }).meta({ id: "BatchList" });
+export const batchDiscardedAnswer = z.object({ discarded: z.uuid() }).meta({ id: "BatchDiscarded" });
 
 /** POST /api/batches: the draft made from the file, with its counts. */
 export const batchUploadedAnswer = z.object({
   batch: batchSchema.pick({ id: true, state: true, rows: true, valid: true, invalid: true, total_cents: true }),
-});
+}).meta({ id: "BatchUploaded" });

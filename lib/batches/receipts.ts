@@ -12,7 +12,7 @@ import { paidBatchRows, receiptFromTransfer, type TransferReceiptRefusal } from 
 import { receiptsZipStream, type ReceiptZipItem } from "@/lib/receipts/zip";
 import { issueAuthentication } from "@/lib/receipts/authentication";
 import { receiptUrlOf } from "@/lib/events/store";
-import { TransferError } from "@/lib/transfers/errors";
+import { ApiError } from "@/lib/http/api-error";
 import { batchResultsColumns } from "./results-columns";
 import { getBatch } from "./store";
 
@@ -28,7 +28,7 @@ type BatchReceipts =
  */
 export async function batchReceiptsZip(db: Db, batchId: string, o: { locale: Locale; t: Translator; now?: Date }): Promise<BatchReceipts> {
   const [batch] = await db.select({ id: batches.id }).from(batches).where(eq(batches.id, batchId));
-  if (!batch) throw new TransferError("not_found", "batches.errors.notFound");
+  if (!batch) throw new ApiError("not_found", "batches.errors.notFound");
   const company = getEnv().company;
   if (!company) return { ok: false, refusal: { reason: "companyMissing" } };
   const [paid] = await db

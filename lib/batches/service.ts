@@ -5,7 +5,7 @@ import type { Db, Tx } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { batchRows, batches, type BatchRow } from "@/lib/db/schema";
 import { approveRequests, cancelRequests, lockRequests, rejectRequests, retryRequests } from "@/lib/transfers/server/decisions";
-import { TransferError } from "@/lib/transfers/errors";
+import { ApiError } from "@/lib/http/api-error";
 import type { ApprovalPolicy } from "@/lib/transfers/policy";
 import type { TransferQueue } from "@/lib/transfers/server/queue";
 import { batchNeed, lockDestinations, makerGroup, recentSums, type ApprovalNeed } from "@/lib/transfers/server/receiver-window";
@@ -34,14 +34,14 @@ export async function submitBatch(db: Db, queue: Pick<TransferQueue, "enqueueMan
   const result = await auditingRefusals(db, "batch.submit", id, actor, () =>
     db.transaction(async (tx) => {
       const batch = await lockedBatch(tx, id);
-      if (batch.makerId !== actor.id) throw new TransferError("not_maker", "batches.errors.notMaker");
-      if (batch.state !== "draft") throw new TransferError("illegal_state", `batches.errors.state.${batch.state}`);
+      if (batch.makerId !== actor.id) throw new ApiError("not_maker", "batches.errors.notMaker");
+      if (batch.state !== "draft") throw new ApiError("illegal_state", `batches.errors.state.${batch.state}`);
       const rows = await tx
         .select()
         .from(batchRows)
         .where(and(eq(batchRows.batchId, id), isNull(batchRows.errors), isNotNull(batchRows.body)))
         .orderBy(batchRows.line);
-      if (!rows.length) throw new TransferError("illegal_state", "batches.errors.nothingToSend");
+      if (!rows.length) throw new ApiError("illegal_state", "batches.errors.nothingToSend");
       const transfers = rows.map((row) => ({
         line: row.line,
         transfer: withoutAuthorized(row.body as RegisterTransfer),
@@ -171,8 +171,8 @@ export async function discardDraft(db: Db, id: string, actor: Actor) {
   await auditingRefusals(db, "batch.discard", id, actor, () =>
     db.transaction(async (tx) => {
       const batch = await lockedBatch(tx, id);
-      if (batch.makerId !== actor.id) throw new TransferError("not_maker", "batches.errors.notMakerDiscard");
-      if (batch.state !== "draft") throw new TransferError("illegal_state", "batches.errors.notDraft");
+      if (batch.makerId !== actor.id) throw new ApiError("not_maker", "batches.errors.notMakerDiscard");
+      if (batch.state !== "draft") throw new ApiError("illegal_state", "batches.errors.notDraft");
       await tx.delete(batches).where(eq(batches.id, id));
       await recordAudit(
         {
@@ -194,11 +194,11 @@ export async function cancelBatch(db: Db, id: string, actor: Actor, reason: stri
   await auditingRefusals(db, "batch.cancel", id, actor, () =>
     db.transaction(async (tx) => {
       const batch = await lockedBatch(tx, id);
-      if (batch.makerId !== actor.id) throw new TransferError("not_maker", "batches.errors.notMaker");
-      if (batch.state !== "awaiting_approval" && batch.state !== "sending") throw new TransferError("illegal_state", `batches.errors.state.${batch.state}`);
+      if (batch.makerId !== actor.id) throw new ApiError("not_maker", "batches.errors.notMaker");
+      if (batch.state !== "awaiting_approval" && batch.state !== "sending") throw new ApiError("illegal_state", `batches.errors.state.${batch.state}`);
       const rows = await lockRequests(tx, { batchId: id });
       if (rows.some((r) => r.state !== "awaiting_approval" && !(r.state === "approved" && nothingSentYet(r)))) {
-        throw new TransferError("illegal_state", "batches.errors.alreadySending");
+        throw new ApiError("illegal_state", "batches.errors.alreadySending");
       }
       await cancelRequests(tx, rows, actor, reason, now);
       await tx.update(batches).set({ decisionReason: reason }).where(eq(batches.id, id));
@@ -216,8 +216,8 @@ export async function retryFailedRows(db: Db, queue: Pick<TransferQueue, "enqueu
   const ids = await auditingRefusals(db, "batch.retry", id, actor, () =>
     db.transaction(async (tx) => {
       const batch = await lockedBatch(tx, id);
-      if (batch.makerId !== actor.id) throw new TransferError("not_maker", "batches.errors.notMaker");
-      if (batch.state !== "sending" && batch.state !== "completed") throw new TransferError("illegal_state", `batches.errors.state.${batch.state}`);
+      if (batch.makerId !== actor.id) throw new ApiError("not_maker", "batches.errors.notMaker");
+      if (batch.state !== "sending" && batch.state !== "completed") throw new ApiError("illegal_state", `batches.errors.state.${batch.state}`);
       const failed = await lockRequests(tx, { batchId: id, states: ["failed"] });
       const moved = await retryRequests(tx, failed, actor, now);
       await recordAudit({ actor, action: "batch.retry", target: id, outcome: "sending", detail: { rows: moved.length }, ip: actor.ip ?? null }, tx);
@@ -236,15 +236,15 @@ function paced(ids: string[], ratePerSecond: number, now: Date): Array<{ id: str
 
 async function lockedBatch(tx: Tx, id: string): Promise<BatchRow> {
   const [batch] = await tx.select().from(batches).where(eq(batches.id, id)).for("update");
-  if (!batch) throw new TransferError("not_found", "batches.errors.notFound");
+  if (!batch) throw new ApiError("not_found", "batches.errors.notFound");
   return batch;
 }
 
 /** The rows a decision on the batch applies to: those still waiting (a batch not waiting is refused by the rows' own rule). */
 async function waitingRows(tx: Tx, batch: BatchRow) {
-  if (batch.state !== "awaiting_approval") throw new TransferError("illegal_state", `batches.errors.state.${batch.state}`);
+  if (batch.state !== "awaiting_approval") throw new ApiError("illegal_state", `batches.errors.state.${batch.state}`);
   const rows = await lockRequests(tx, { batchId: batch.id, states: ["awaiting_approval"] });
-  if (!rows.length) throw new TransferError("illegal_state", `batches.errors.state.${batch.state}`);
+  if (!rows.length) throw new ApiError("illegal_state", `batches.errors.state.${batch.state}`);
   return rows;
 }
 

@@ -30,5 +30,5 @@ export const brCodeAnswer = z.object({
   /** Can be paid as a key transfer; otherwise `refusal` says why. */
   payable: z.boolean(),
   refusal: z.enum(BRCODE_REFUSALS).nullable(),
-});
+}).meta({ id: "BrCodeDecoded" });
 export type BrCodeAnswer = z.infer<typeof brCodeAnswer>;

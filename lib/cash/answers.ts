@@ -30,7 +30,7 @@ export const cashPositionAnswer = z.object({
   expected_in_percent: z.number().int().min(0).max(100),
   days: z.array(cashDaySchema),
   shortfalls: z.array(z.object({ date: z.string(), missing_cents: z.number().int().positive() })),
-});
+}).meta({ id: "CashPosition" });
 
 export type CashPositionAnswer = z.infer<typeof cashPositionAnswer>;
 export type CashDayView = z.infer<typeof cashDaySchema>;

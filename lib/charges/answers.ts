@@ -64,8 +64,8 @@ export const chargeListMetaSchema = storePageMetaSchema.extend({
   next_cursor: nextCursorSchema,
 });
 
-export const chargeAnswer = z.object({ charge: chargeDetailSchema });
-export const chargeListAnswer = z.object({ charges: z.array(chargeSchema), meta: chargeListMetaSchema });
+export const chargeAnswer = z.object({ charge: chargeDetailSchema }).meta({ id: "ChargeAnswer" });
+export const chargeListAnswer = z.object({ charges: z.array(chargeSchema), meta: chargeListMetaSchema }).meta({ id: "ChargeList" });
 
 const agingFigureSchema = z.object({ count: z.number().int().nonnegative(), value_cents: centsSchema });
 
@@ -81,7 +81,7 @@ export const chargeAgingSchema = z
     paid_this_month: agingFigureSchema,
   })
   .meta({ id: "ChargeAging" });
-export const chargeAgingAnswer = z.object({ aging: chargeAgingSchema });
+export const chargeAgingAnswer = z.object({ aging: chargeAgingSchema }).meta({ id: "ChargeAgingAnswer" });
 
 /**
  * GET /api/charges/received: money in from charges in a period, by the Brazil day each was paid
@@ -96,7 +96,7 @@ export const chargesReceivedSchema = z
     top_payers: z.array(agingFigureSchema.extend({ name: z.string(), document: z.string() })),
   })
   .meta({ id: "ChargesReceived" });
-export const chargesReceivedAnswer = z.object({ received: chargesReceivedSchema });
+export const chargesReceivedAnswer = z.object({ received: chargesReceivedSchema }).meta({ id: "ChargesReceivedAnswer" });
 
 export type Charge = z.infer<typeof chargeSchema>;
 export type ChargesReceived = z.infer<typeof chargesReceivedSchema>;
@@ -110,7 +110,7 @@ export const chargeImportAnswer = z.object({
   created: z.number().int().nonnegative(),
   charges: z.array(chargeSchema),
   errors: z.array(z.object({ line: z.number().int().positive(), reason: z.string() })),
-});
+}).meta({ id: "ChargeImport" });
 
 const previewFigureSchema = z.object({ count: z.number().int().nonnegative(), value_cents: centsSchema });
 
@@ -145,5 +145,5 @@ export const chargeImportPreviewAnswer = z.object({
     repeated: previewFigureSchema,
     invalid: z.object({ count: z.number().int().nonnegative() }),
   }),
-});
+}).meta({ id: "ChargeImportPreview" });
 export type ChargeImportPreview = z.infer<typeof chargeImportPreviewAnswer>;

@@ -12,7 +12,7 @@ import type { Db } from "@/lib/db";
 import type { ChargeRow } from "@/lib/db/schema";
 import type { Actor } from "@/lib/domain/actor";
 import { isPaymentsApiError } from "@/lib/payments-api";
-import { isTransferError } from "@/lib/transfers/errors";
+import { isApiError } from "@/lib/http/api-error";
 import { CHARGE_COLUMNS, OPTIONAL_CHARGE_COLUMNS, type ChargeColumn } from "./columns";
 import { chargeInputSchema, type ChargeInput } from "./input";
 import { createCharge } from "./service";
@@ -141,7 +141,7 @@ export async function importCharges(
       if (charge.state === "error") out.errors.push({ line, message: "charges.events.refused", values: { reason: charge.errorReason ?? "" } });
       out.charges.push(charge);
     } catch (error) {
-      if (isTransferError(error)) out.errors.push({ line, message: error.key, values: error.values });
+      if (isApiError(error)) out.errors.push({ line, message: error.key, values: error.values });
       else if (isPaymentsApiError(error)) out.errors.push({ line, message: "charges.import.providerFailed", values: { reason: error.message } });
       else throw error;
     }

@@ -6,7 +6,7 @@ import { charges } from "@/lib/db/schema";
 import type { Actor } from "@/lib/domain/actor";
 import type { Locale } from "@/lib/i18n/config";
 import type { SendMail } from "@/lib/mail/smtp";
-import { TransferError } from "@/lib/transfers/errors";
+import { ApiError } from "@/lib/http/api-error";
 import type { ChargeDetail } from "./answers";
 import { chargeEmail } from "./mail";
 import type { ChargeIssuer } from "./service";
@@ -34,10 +34,10 @@ export async function sendChargeEmail(
   deps: { sendMail: SendMail; issuer: ChargeIssuer; locale: Locale; now?: () => Date },
 ): Promise<ChargeDetail> {
   const charge = await getCharge(db, id);
-  if (!charge) throw new TransferError("not_found", "charges.errors.notFound");
-  if (charge.state !== "awaiting_payment") throw new TransferError("illegal_state", "charges.errors.cannotSend", { state: charge.state });
+  if (!charge) throw new ApiError("not_found", "charges.errors.notFound");
+  if (charge.state !== "awaiting_payment") throw new ApiError("illegal_state", "charges.errors.cannotSend", { state: charge.state });
   const to = charge.payer_email;
-  if (!to) throw new TransferError("illegal_state", "charges.errors.noPayerEmail", {}, "payer_email");
+  if (!to) throw new ApiError("illegal_state", "charges.errors.noPayerEmail", {}, "payer_email");
 
   const detail = { external_reference: charge.external_reference, to, locale: deps.locale };
   const message = await chargeEmail({ ...charge, payer_email: to }, { locale: deps.locale, issuer: deps.issuer, kind: "charge" });

@@ -9,7 +9,7 @@ import type { Actor } from "@/lib/domain/actor";
 import { createCheckout, createQrcode, isPaymentsApiError, type PaymentsApiError } from "@/lib/payments-api";
 import { searchKey } from "@/lib/pix/text";
 import { parseProviderDateTime } from "@/lib/pix/time";
-import { TransferError } from "@/lib/transfers/errors";
+import { ApiError } from "@/lib/http/api-error";
 import { chargeExpiresAt, expirationSeconds } from "./due-date";
 import type { ChargeInput } from "./input";
 import { findChargeOfQrcode, getChargeByExternalReference, getChargeRow } from "./store";
@@ -92,7 +92,7 @@ export async function createCharge(db: Db, input: ChargeInput, maker: Actor, dep
 
 async function answerRepeat(db: Db, row: ChargeRow, input: ChargeInput, deps: CreateDeps): Promise<{ charge: ChargeRow; created: boolean }> {
   if (!sameCharge(row, input)) {
-    throw new TransferError("conflict_body", "charges.errors.referenceTaken", { reference: row.externalReference }, "external_reference");
+    throw new ApiError("conflict_body", "charges.errors.referenceTaken", { reference: row.externalReference }, "external_reference");
   }
   if (row.state === "creating") return { charge: await askProvider(db, row, deps), created: false };
   return { charge: row, created: false };
@@ -105,7 +105,7 @@ async function askProvider(db: Db, row: ChargeRow, deps: CreateDeps): Promise<Ch
   let made: { referenceCode: string; content: string | null; paymentLink: string | null };
   try {
     if (row.kind === "link") {
-      if (!deps.issuer) throw new TransferError("invalid", "charges.errors.noIssuer");
+      if (!deps.issuer) throw new ApiError("invalid", "charges.errors.noIssuer");
       const c = await createCheckout({
         value_cents: row.valueCents,
         generator_name: deps.issuer.name,
@@ -158,8 +158,8 @@ export async function withdrawCharge(db: Db, id: string, actor: Actor, reason: s
       now,
     });
     if (!moved.moved) {
-      if (!moved.row) throw new TransferError("not_found", "charges.errors.notFound");
-      throw new TransferError("illegal_state", "charges.errors.cannotWithdraw", { state: moved.row.state });
+      if (!moved.row) throw new ApiError("not_found", "charges.errors.notFound");
+      throw new ApiError("illegal_state", "charges.errors.cannotWithdraw", { state: moved.row.state });
     }
     await recordAudit({ actor, action: "charge.withdraw", target: id, outcome: "success", ip: actor.ip ?? null, detail: { reason, external_reference: moved.row.externalReference } }, tx);
     return moved.row;

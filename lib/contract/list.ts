@@ -44,5 +44,5 @@ export type ListMeta = z.infer<typeof listMetaSchema>;
 export const listPaymentsAnswerSchema = z.object({
   payments: z.array(paymentListItemSchema),
   meta: listMetaSchema,
-});
+}).meta({ id: "PaymentList" });
 export type ListPaymentsAnswer = z.infer<typeof listPaymentsAnswerSchema>;

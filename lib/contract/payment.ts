@@ -49,7 +49,7 @@ export const paymentDetailSchema = paymentListItemSchema.extend({
   receiver_account: orNull(providerText(LIMITS.agencyAccountResponse)),
   receiver_account_type: orNull(answerAccountTypeSchema),
 });
-export const paymentDetailAnswerSchema = z.object({ payment: paymentDetailSchema });
+export const paymentDetailAnswerSchema = z.object({ payment: paymentDetailSchema }).meta({ id: "PaymentDetailAnswer" });
 
 export type RegisteredPayment = z.infer<typeof registeredPaymentSchema>;
 export type PaymentListItem = z.infer<typeof paymentListItemSchema>;

@@ -58,5 +58,5 @@ export type QrcodeListItem = z.infer<typeof qrcodeListItemSchema>;
 export const listQrcodesAnswerSchema = z.object({
   qrcodes: z.array(qrcodeListItemSchema),
   meta: listMetaSchema,
-});
+}).meta({ id: "QrcodeList" });
 export type ListQrcodesAnswer = z.infer<typeof listQrcodesAnswerSchema>;

@@ -26,5 +26,5 @@ export const qrcodeSchema = z.object({
   payment_date: orNull(providerDateTimeSchema),
   end_to_end: opt(LIMITS.endToEnd),
 });
-export const qrcodeAnswerSchema = z.object({ qrcode: qrcodeSchema });
+export const qrcodeAnswerSchema = z.object({ qrcode: qrcodeSchema }).meta({ id: "QrcodeAnswer" });
 export type Qrcode = z.infer<typeof qrcodeSchema>;

@@ -15,7 +15,7 @@ export const costCentreTotalSchema = z.object({
   total_cents: centsSchema,
 });
 
-export const costCentreAnswer = z.object({ cost_centre: costCentreSchema });
-export const costCentreListAnswer = z.object({ cost_centres: z.array(costCentreSchema) });
+export const costCentreAnswer = z.object({ cost_centre: costCentreSchema }).meta({ id: "CostCentreAnswer" });
+export const costCentreListAnswer = z.object({ cost_centres: z.array(costCentreSchema) }).meta({ id: "CostCentreList" });
 /** GET /api/transfers/by-cost-centre: the period asked and its totals. */
-export const costCentreTotalsAnswer = z.object({ start: daySchema, end: daySchema, totals: z.array(costCentreTotalSchema) });
+export const costCentreTotalsAnswer = z.object({ start: daySchema, end: daySchema, totals: z.array(costCentreTotalSchema) }).meta({ id: "CostCentreTotals" });

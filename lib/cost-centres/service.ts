@@ -4,7 +4,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { costCentres, type CostCentreRow } from "@/lib/db/schema";
-import { TransferError } from "@/lib/transfers/errors";
+import { ApiError } from "@/lib/http/api-error";
 import type { Actor } from "@/lib/domain/actor";
 import type { CostCentreInput, CostCentrePatch } from "./schema";
 import type { CostCentre } from "./types";
@@ -25,7 +25,7 @@ export async function createCostCentre(db: Db, input: CostCentreInput, actor: Ac
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cost-centres:code'))`);
     const [taken] = await tx.select().from(costCentres).where(eq(costCentres.code, input.code));
-    if (taken) throw new TransferError("duplicate", "validation.costCentre.codeTaken", { code: input.code }, "code");
+    if (taken) throw new ApiError("duplicate", "validation.costCentre.codeTaken", { code: input.code }, "code");
     const [row] = await tx.insert(costCentres).values({ id: randomUUID(), code: input.code, name: input.name, createdAt: now, updatedAt: now }).returning();
     await recordAudit({ actor, action: "cost_centre.create", target: input.code, outcome: "created", detail: { id: row!.id, code: input.code, name: input.name }, ip: actor.ip ?? null }, tx);
     return toCostCentre(row!);
@@ -35,7 +35,7 @@ export async function createCostCentre(db: Db, input: CostCentreInput, actor: Ac
 export async function updateCostCentre(db: Db, id: string, patch: CostCentrePatch, actor: Actor, now = new Date()): Promise<CostCentre> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(costCentres).where(eq(costCentres.id, id)).for("update");
-    if (!before) throw new TransferError("not_found", "validation.costCentre.unknown");
+    if (!before) throw new ApiError("not_found", "validation.costCentre.unknown");
     const next = { name: patch.name ?? before.name, active: patch.active ?? before.active };
     const [row] = await tx.update(costCentres).set({ ...next, updatedAt: now }).where(eq(costCentres.id, id)).returning();
     const outcome = next.active !== before.active ? (next.active ? "enabled" : "disabled") : "renamed";

@@ -27,4 +27,4 @@ export const nextCursorSchema = z.string().nullable().describe("Pass as `cursor`
 export const personSchema = z.object({ id: z.string(), email: z.string() }).meta({ id: "Person" });
 
 /** A number of things (the header's counts). */
-export const countAnswer = z.object({ count: z.number().int().nonnegative() });
+export const countAnswer = z.object({ count: z.number().int().nonnegative() }).meta({ id: "Count" });

@@ -5,7 +5,7 @@ import enWords from "@/messages/en/apiErrors.json";
 import ptWords from "@/messages/pt-BR/apiErrors.json";
 import { DEFAULT_LOCALE, resolveLocale, type Locale } from "@/lib/i18n/config";
 import type { AnswerReader } from "./answer";
-import { readApiError } from "./api-error";
+import { readProblem } from "./read-problem";
 
 /** A failed call to our own /api, with a message fit to show a person. */
 export class ApiRequestError extends Error {
@@ -81,7 +81,7 @@ async function request<T>(path: string, read: AnswerReader<T>, init: RequestInit
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const data = readApiError(body);
+    const data = readProblem(body);
     throw new ApiRequestError(data?.error || messageForStatus(response.status), {
       status: response.status,
       fields: data?.fields,

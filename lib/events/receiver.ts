@@ -2,6 +2,7 @@ import "server-only";
 import type { PaymentDetail, PaymentListItem, Qrcode, WebhookDelivery } from "@/lib/contract";
 import type { Db } from "@/lib/db";
 import { clientIp, jsonError, jsonOk, logLine } from "@/lib/http";
+import { kindForStatus } from "@/lib/http/problem";
 import { recordWebhookLag } from "@/lib/metrics/registry";
 import { getPayment, getQrcodeByReference, isPaymentsApiError } from "@/lib/payments-api";
 import { followPayment } from "@/lib/transfers/server/follow";
@@ -144,15 +145,13 @@ async function refuseUnauthenticated(deps: ReceiverDeps, ip: string): Promise<Re
     const { count, windowEndsAt } = await countAuthFailure(deps.db, ip, now);
     if (count > (deps.authFailuresPerMinute ?? WEBHOOK_AUTH_FAILURES_PER_MINUTE)) {
       const retryAfter = Math.max(1, Math.ceil((windowEndsAt.getTime() - now.getTime()) / 1000));
-      const res = jsonError(429, "Too many unauthenticated deliveries from this address", { kind: "rate_limited" });
-      res.headers.set("retry-after", String(retryAfter));
-      return res;
+      return jsonError(429, "Too many unauthenticated deliveries from this address", { kind: "rate_limited" }, { "retry-after": String(retryAfter) });
     }
   } catch (error) {
     // The refusal stands even when it cannot be counted.
     logLine("error", "could not count an unauthenticated webhook delivery", { error: String(error) });
   }
-  return jsonError(status, label);
+  return jsonError(status, label, { kind: kindForStatus(status) });
 }
 
 async function reject(deps: ReceiverDeps, reason: RejectReason, claimed: Claimed | null, ip: string | null) {
@@ -164,7 +163,7 @@ async function reject(deps: ReceiverDeps, reason: RejectReason, claimed: Claimed
     // The refusal stands even when it cannot be logged.
     logLine("error", "could not record a rejected webhook delivery", { reason, error: String(error) });
   }
-  return status === 200 ? jsonOk({ received: true, accepted: false, reason: label }) : jsonError(status, label);
+  return status === 200 ? jsonOk({ received: true, accepted: false, reason: label }) : jsonError(status, label, { kind: kindForStatus(status) });
 }
 
 function claimedOf(d: WebhookDelivery): Claimed {

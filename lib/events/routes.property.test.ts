@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { setStoreForTests } from "@/lib/db";
 import { rowsOf, TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
-import { apiErrorSchema } from "@/lib/domain/errors";
+import { problemSchema } from "@/lib/domain/errors";
 import { resetEnvForTests } from "@/lib/env";
 import { startTestSandbox } from "@/lib/payments-api/test-sandbox";
 import { requestToken, sandboxClient } from "@/sandbox/testing";
@@ -45,8 +45,8 @@ afterAll(async () => {
 
 async function expectRefused(res: Response, label: unknown): Promise<void> {
   if (res.status < 400 || res.status >= 500) throw new Error(`status ${res.status} for ${JSON.stringify(label).slice(0, 300)}`);
-  expect(res.headers.get("content-type")).toContain("application/json");
-  const body = apiErrorSchema.safeParse(await res.json());
+  expect(res.headers.get("content-type")).toContain("application/problem+json");
+  const body = problemSchema.safeParse(await res.json());
   if (!body.success || !body.data.error) throw new Error(`not our error shape for ${JSON.stringify(label).slice(0, 300)}`);
 }
 

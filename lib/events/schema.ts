@@ -53,7 +53,7 @@ export const eventLogAnswerSchema = z.object({
     page_size: z.number().int().positive(),
     total_pages: z.number().int().nonnegative(),
   }),
-});
+}).meta({ id: "EventLogPage" });
 export type EventLogAnswer = z.infer<typeof eventLogAnswerSchema>;
 
 /** POST /api/webhooks/pix: the delivery was taken (`duplicate`: seen before) or, when `accepted` is false, ignored with a reason. */
@@ -63,4 +63,4 @@ export const webhookReceiptAnswer = z.object({
   duplicate: z.boolean().optional(),
   accepted: z.literal(false).optional(),
   reason: z.string().optional(),
-});
+}).meta({ id: "WebhookReceipt" });

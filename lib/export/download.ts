@@ -1,4 +1,4 @@
-import { readApiError } from "@/lib/domain/api-error";
+import { readProblem } from "@/lib/domain/read-problem";
 import { DOWNLOAD_FORMATS, type DownloadFormat } from "./columns";
 import { createCsvLineCounter } from "./read-csv";
 
@@ -40,7 +40,7 @@ export async function downloadExport(
   const response = await fetch(url, { signal: options.signal, credentials: "same-origin", cache: "no-store" });
   if (!response.ok || !response.body) {
     const body: unknown = await response.json().catch(() => undefined);
-    throw new ExportRequestError(response.status, readApiError(body)?.error ?? null);
+    throw new ExportRequestError(response.status, readProblem(body)?.error ?? null);
   }
   const said = response.headers.get("x-export-format");
   const format: DownloadFormat = DOWNLOAD_FORMATS.find((f) => f === said) ?? "csv";

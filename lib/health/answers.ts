@@ -18,7 +18,7 @@ export const healthAnswer = z.object({
     error: z.string().optional(),
     checked_at: instantSchema,
   }),
-});
+}).meta({ id: "Health" });
 
 const checkSchema = z.object({ ok: z.boolean(), ms: z.number(), error: z.string().optional() });
 
@@ -26,4 +26,4 @@ const checkSchema = z.object({ ok: z.boolean(), ms: z.number(), error: z.string(
 export const readinessAnswer = z.object({
   status: z.enum(["ready", "degraded", "not_ready"]),
   checks: z.object({ store: checkSchema, queue: checkSchema, provider: checkSchema, webhooks: checkSchema }),
-});
+}).meta({ id: "Readiness" });

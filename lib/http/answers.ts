@@ -1,11 +1,12 @@
 import "server-only";
 import type { z } from "zod";
-import { apiErrorSchema } from "@/lib/domain/errors";
+import { problemSchema } from "@/lib/domain/errors";
+import { PROBLEM_MEDIA_TYPE } from "./problem";
 
 /**
  * What a route answers, declared beside its inputs with `route({ answers })`: per success status,
  * the zod schema of its JSON body, or for a file or a stream its content type. Every 4xx and 5xx
- * answer is the one error shape (`apiErrorSchema`). The OpenAPI document (lib/http/openapi.ts) is
+ * answer is the one error shape (`problemSchema`, sent as application/problem+json). The OpenAPI document (lib/http/openapi.ts) is
  * generated from these declarations, and the browser reads the answers with the same schemas.
  */
 export type FileAnswer = {
@@ -53,7 +54,7 @@ export async function answerProblem(answers: Answers, response: Response): Promi
   const type = response.headers.get("content-type") ?? "";
   const spec = answers[status];
   // A 4xx or 5xx is the one error shape unless the route declares that status (503 of /api/ready).
-  if (!spec && status >= 400) return jsonProblem(apiErrorSchema, type, response, status, false);
+  if (!spec && status >= 400) return jsonProblem(problemSchema, type, response, status, false, PROBLEM_MEDIA_TYPE);
   if (!spec) return `status ${status} is not declared (declared: ${declaredStatuses(answers).join(", ") || "none"})`;
   if (!isFileAnswer(spec)) return jsonProblem(spec, type, response, status, true);
   if (spec.json && type.startsWith("application/json")) return jsonProblem(spec.json, type, response, status, true);
@@ -62,8 +63,8 @@ export async function answerProblem(answers: Answers, response: Response): Promi
   return spec.contentTypes.includes(media) ? null : `content-type "${type}", declared ${spec.contentTypes.join(" or ")}`;
 }
 
-async function jsonProblem(schema: z.ZodType, type: string, response: Response, status: number, strict: boolean): Promise<string | null> {
-  if (!type.startsWith("application/json")) return `status ${status}: content-type "${type}", expected application/json`;
+async function jsonProblem(schema: z.ZodType, type: string, response: Response, status: number, strict: boolean, media = "application/json"): Promise<string | null> {
+  if (!type.startsWith(media)) return `status ${status}: content-type "${type}", expected ${media}`;
   let body: unknown;
   try {
     body = await response.clone().json();

@@ -29,7 +29,7 @@ describe("toErrorResponse", () => {
       expect(out.status, err.kind).toBe(status);
       expect(out.body.error).toBe(error);
       expect(out.body.kind).toBe(err.kind);
-      expect(out.type).toContain("application/json");
+      expect(out.type).toContain("application/problem+json");
     }
   });
 

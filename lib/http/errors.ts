@@ -1,12 +1,13 @@
 import "server-only";
 import { ZodError } from "zod";
-import type { ApiError, ApiErrorKind } from "@/lib/domain/errors";
+import type { ProblemKind } from "@/lib/domain/errors";
 import { translator } from "@/lib/i18n/server";
 import { BODY_OPERATIONS, isPaymentsApiError, type PaymentsApiError } from "@/lib/payments-api";
-import { isTransferError, type TransferErrorCode } from "@/lib/transfers/errors";
+import { isApiError, type ApiErrorCode } from "@/lib/http/api-error";
 import { getRequestContext } from "./request-context";
 import { currentLocale } from "./request-locale";
 import { issuesToFields } from "@/lib/domain/zod-fields";
+import { problemBody, problemResponse, type ProblemExtra } from "./problem";
 
 export const NO_STORE = { "cache-control": "no-store" } as const;
 
@@ -18,11 +19,14 @@ export function jsonOk(data: unknown, status = 200, headers: Record<string, stri
   return new Response(JSON.stringify(data), { status, headers: { "content-type": "application/json", ...NO_STORE, ...headers } });
 }
 
-/** `{ error, ...extra }` with the request id, so support can find the log line. */
-export function jsonError(status: number, error: string, extra: Omit<ApiError, "error"> = {}): Response {
-  const requestId = getRequestContext()?.requestId;
-  const body: ApiError = { error, ...extra, ...(requestId ? { request_id: requestId } : {}) };
-  return Response.json(body, { status, headers: NO_STORE });
+/**
+ * An error answer, RFC 9457 problem details (lib/http/problem.ts): `error` (also `detail`) in the
+ * caller's language, its `kind`, and the request id, so support can find the log line.
+ */
+export function jsonError(status: number, error: string, extra: ProblemExtra & { kind: ProblemKind }, headers: Record<string, string> = {}): Response {
+  const { kind, ...rest } = extra;
+  const requestId = getRequestContext()?.requestId ?? crypto.randomUUID();
+  return problemResponse(problemBody(status, kind, error, requestId, rest), headers);
 }
 
 /** The translator of the request being handled (its NEXT_LOCALE cookie). */
@@ -59,9 +63,9 @@ export function zodFields(err: ZodError): Record<string, string> {
 /** The one mapping from whatever was thrown to an HTTP answer. Stacks stay in the server log. */
 export function toErrorResponse(err: unknown): Response {
   if (isPaymentsApiError(err)) return fromPaymentsApiError(err);
-  if (isTransferError(err)) {
+  if (isApiError(err)) {
     const message = localize(err.key, err.values);
-    return jsonError(TRANSFER_ERROR_STATUS[err.code], message, { kind: err.code, ...(err.field ? { fields: { [err.field]: message } } : {}) });
+    return jsonError(API_ERROR_STATUS[err.code], message, { kind: err.code, ...(err.field ? { fields: { [err.field]: message } } : {}) });
   }
   if (err instanceof ZodError) return validationError(err, 400);
   // lib/db/audit.ts: an action that must be audited does not happen without its row.
@@ -72,7 +76,7 @@ export function toErrorResponse(err: unknown): Response {
 }
 
 /** Refusals of actions on transfer requests and batches. */
-const TRANSFER_ERROR_STATUS: Record<TransferErrorCode, number> = {
+const API_ERROR_STATUS: Record<ApiErrorCode, number> = {
   not_found: 404,
   conflict_body: 409,
   invalid: 422,
@@ -106,7 +110,7 @@ export function statusForPaymentsApiError(err: PaymentsApiError): number {
 function fromPaymentsApiError(err: PaymentsApiError): Response {
   const t = routeT();
   const status = statusForPaymentsApiError(err);
-  const kind: ApiErrorKind = err.kind;
+  const kind: ProblemKind = err.kind;
   const said = err.providerMessage;
   // No token, no call: whatever went wrong getting one, the request itself never left.
   if (err.operation === "token" && (err.kind === "upstream_failure" || err.kind === "timeout" || err.kind === "malformed")) {

@@ -65,7 +65,7 @@ describe("installMethodGate on a real Node server", () => {
     const res = await send("TRACE", "/api/payments?x=1");
     expect(res.status).toBe(405);
     expect(res.headers.allow).toBe("GET, HEAD, OPTIONS, POST");
-    expect(res.headers["content-type"]).toContain("application/json");
+    expect(res.headers["content-type"]).toContain("application/problem+json");
     expect(JSON.parse(res.body)).toMatchObject({ error: expect.stringContaining("TRACE"), kind: "method_not_allowed" });
     expect(JSON.parse(res.body).error).toMatch(/não é aceito/);
     expect(reached).not.toContain("TRACE /api/payments?x=1");

@@ -4,6 +4,8 @@ import { localeFromCookieHeader } from "@/lib/i18n/config";
 import { translator } from "@/lib/i18n/server";
 import { apiRouteFor } from "./api-routes";
 import { API_CSP, commonSecurityHeaders } from "./security-headers";
+import { PROBLEM_MEDIA_TYPE, problemBody } from "./problem";
+import { requestIdFrom } from "./request-id";
 
 /** Pages are read: no server actions, no forms posted to a page. */
 const PAGE_METHODS = ["GET", "HEAD"] as const;
@@ -21,19 +23,21 @@ export function allowedMethods(method: string, pathname: string): string[] | nul
 }
 
 /**
- * The 405 answer for a method a path does not serve: `Allow` and a JSON `{error}` in the
+ * The 405 answer for a method a path does not serve: `Allow` and a problem (RFC 9457) in the
  * caller's language, with the headers every API answer carries.
  */
-export function methodNotAllowed(method: string, allow: string[], cookie: string | null | undefined): { status: 405; headers: Record<string, string>; body: string } {
+export function methodNotAllowed(method: string, allow: string[], cookie: string | null | undefined, requestId: string = crypto.randomUUID()): { status: 405; headers: Record<string, string>; body: string } {
   const t = translator(localeFromCookieHeader(cookie));
-  const body = JSON.stringify({ error: t("errors.methodNotAllowed", { method: method.slice(0, 20), allowed: allow.join(", ") }), kind: "method_not_allowed" });
+  const error = t("errors.methodNotAllowed", { method: method.slice(0, 20), allowed: allow.join(", ") });
+  const body = JSON.stringify(problemBody(405, "method_not_allowed", error, requestId));
   return {
     status: 405,
     headers: {
       ...commonSecurityHeaders(false),
       "Content-Security-Policy": API_CSP,
-      "content-type": "application/json",
+      "content-type": PROBLEM_MEDIA_TYPE,
       "cache-control": "no-store",
+      "x-request-id": requestId,
       allow: allow.join(", "),
       "content-length": String(Buffer.byteLength(body)),
     },
@@ -61,7 +65,7 @@ export function installMethodGate(): void {
       const pathname = pathOf(req.url);
       const allow = allowedMethods(req.method ?? "", pathname);
       if (allow) {
-        const answer = methodNotAllowed(req.method ?? "", allow, req.headers.cookie);
+        const answer = methodNotAllowed(req.method ?? "", allow, req.headers.cookie, requestIdOf(req.headers["x-request-id"]));
         res.writeHead(answer.status, answer.headers);
         res.end(answer.body);
         req.resume(); // drain whatever body came with it
@@ -70,6 +74,11 @@ export function installMethodGate(): void {
     }
     return emit.call(this, event, ...args);
   } as typeof proto.emit;
+}
+
+/** The same request id rule as every route (a sane one from a load balancer, else a new one). */
+function requestIdOf(given: string | string[] | undefined): string {
+  return requestIdFrom(new Headers(typeof given === "string" ? { "x-request-id": given } : {}));
 }
 
 function pathOf(url: string | undefined): string {

@@ -2,6 +2,7 @@ import "server-only";
 import { lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { publicRateLimits } from "@/lib/db/schema";
+import type { RateState } from "./rate-limit-headers";
 
 /**
  * Requests a client address may make to one open route in a minute, counted in the store so the
@@ -12,7 +13,8 @@ import { publicRateLimits } from "@/lib/db/schema";
 export const PUBLIC_RATE_PER_MINUTE = 30;
 const WINDOW_MS = 60_000;
 
-export type RateVerdict = { ok: true } | { ok: false; retryAfterSeconds: number };
+/** `rate`: the policy and what is left of it, for the RateLimit headers (lib/http/rate-limit-headers.ts). */
+export type RateVerdict = { ok: true; rate: RateState } | { ok: false; retryAfterSeconds: number; rate: RateState };
 
 export async function takePublicRequest(db: Db, route: string, ip: string | null, now: Date = new Date(), limit: number = PUBLIC_RATE_PER_MINUTE): Promise<RateVerdict> {
   const t = publicRateLimits;
@@ -32,6 +34,9 @@ export async function takePublicRequest(db: Db, route: string, ip: string | null
     .returning({ count: t.count, windowStartedAt: t.windowStartedAt });
   // Old windows are useless; keep the table small.
   await db.delete(t).where(lt(t.windowStartedAt, new Date(now.getTime() - 60 * WINDOW_MS)));
-  if (!row || row.count <= limit) return { ok: true };
-  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((row.windowStartedAt.getTime() + WINDOW_MS - now.getTime()) / 1000)) };
+  const count = row?.count ?? 1;
+  const resetSeconds = Math.max(1, Math.ceil(((row?.windowStartedAt ?? now).getTime() + WINDOW_MS - now.getTime()) / 1000));
+  const rate: RateState = { policy: "public", quota: limit, windowSeconds: WINDOW_MS / 1000, remaining: Math.max(0, limit - count), resetSeconds };
+  if (count <= limit) return { ok: true, rate };
+  return { ok: false, retryAfterSeconds: resetSeconds, rate };
 }

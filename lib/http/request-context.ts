@@ -40,11 +40,3 @@ export function setRequestUser(userId: string): void {
   const ctx = storage.getStore();
   if (ctx) ctx.userId = userId;
 }
-
-const PLAUSIBLE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
-
-/** Reuses a sane incoming x-request-id (from a load balancer), otherwise makes one. */
-export function requestIdFrom(headers: Headers): string {
-  const given = headers.get("x-request-id");
-  return given && PLAUSIBLE_REQUEST_ID.test(given) ? given : crypto.randomUUID();
-}

@@ -6,7 +6,7 @@ import type { Permission } from "@/lib/auth/roles";
 import type { Actor } from "@/lib/domain/actor";
 import type { Locale } from "@/lib/i18n/config";
 import { translator, type Translator } from "@/lib/i18n/server";
-import { jsonError, NO_STORE, toErrorResponse, validationError } from "./errors";
+import { jsonError, toErrorResponse, validationError } from "./errors";
 import type { Answers } from "./answers";
 import { bearerTokenOf, requireServiceAccount, type ServiceCaller } from "@/lib/auth/bearer";
 import { getDb } from "@/lib/db";
@@ -19,6 +19,7 @@ import { setRequestUser } from "./request-context";
 import { currentLocale } from "./request-locale";
 import { findUnsafeText } from "./unsafe-text";
 import { withRoute } from "./with-route";
+import { rateLimitHeaders, type RateState } from "./rate-limit-headers";
 
 type Schema = z.ZodType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
@@ -56,6 +57,11 @@ export type RouteSpec<P, Q, B> = {
   answers: Answers;
   /** A raw body's content types, for the document (a file upload). */
   rawBodyTypes?: readonly string[];
+  /**
+   * A public route with a rate limit of its own (429 with Retry-After and RateLimit headers); for the
+   * document. Every route a token may call has the token's limit anyway.
+   */
+  rateLimited?: boolean;
 };
 
 /** What route() declared, kept on the handler for the route tables' tests and the OpenAPI document. */
@@ -68,6 +74,8 @@ export type DeclaredRoute = {
   schemas: { params?: Schema; query?: Schema; body?: Schema };
   rawBodyTypes: readonly string[];
   answers: Answers;
+  /** Answers 429 past a rate limit (a token's, or the route's own). */
+  rateLimited: boolean;
 };
 
 /** Who acts, for the audit log and the transfer engine: the signed-in user and the address seen. */
@@ -108,7 +116,7 @@ export function route<
 ): ((request: Request, context?: NextContext) => Promise<Response>) & { declared: DeclaredRoute } {
   const bodyLimit = spec.rawBody?.maxBytes ?? JSON_BODY_LIMIT;
   const queryKeys = knownQueryKeys(spec.query);
-  const wrapped = withRoute<NextContext | undefined>(spec.name, async (request, context) => {
+  const handle = async (request: Request, context: NextContext | undefined, token: { rate?: RateState }): Promise<Response> => {
     if (declaresTooLarge(request, bodyLimit)) {
       await request.body?.cancel().catch(() => undefined);
       return tooLarge();
@@ -120,6 +128,7 @@ export function route<
       const gate = await requireServiceAccount(request, bearer, spec.permission);
       if ("response" in gate) return gate.response;
       service = gate.caller;
+      token.rate = service.rate;
       user = service.user;
       setRequestUser(user.id);
     } else if (spec.permission !== "public") {
@@ -139,10 +148,8 @@ export function route<
     if (spec.stepUp && user && !service && stepUpNeeded(user)) {
       await request.body?.cancel().catch(() => undefined);
       const method = stepUpMethod(user);
-      return Response.json(
-        { error: t(method === "code" ? "auth.stepUp.requiredCode" : method === "passkey" ? "auth.stepUp.requiredPasskey" : "auth.stepUp.required", { minutes: stepUpMinutes() }), kind: "step_up_required", step_up: method },
-        { status: 403, headers: NO_STORE },
-      );
+      const words = t(method === "code" ? "auth.stepUp.requiredCode" : method === "passkey" ? "auth.stepUp.requiredPasskey" : "auth.stepUp.required", { minutes: stepUpMinutes() });
+      return jsonError(403, words, { kind: "step_up_required", step_up: method });
     }
 
     const rawParams = context?.params ? await context.params : {};
@@ -187,12 +194,23 @@ export function route<
     try {
       answer = await call;
     } catch (error) {
+      // Thrown on to withRoute, which logs what failed and answers it.
       await auditServiceCall(service, spec.name, request, toErrorResponse(error).status).catch(() => undefined);
       throw error;
     }
     await auditServiceCall(service, spec.name, request, answer.status);
     return answer;
-  }, { answers: spec.answers });
+  };
+  const wrapped = withRoute<NextContext | undefined>(
+    spec.name,
+    async (request, context) => {
+      const token: { rate?: RateState } = {};
+      const answer = await handle(request, context, token);
+      // Every answer to a token, refusals included, says what is left of its minute.
+      return token.rate ? withHeaders(answer, rateLimitHeaders(token.rate)) : answer;
+    },
+    { answers: spec.answers },
+  );
   const declared: DeclaredRoute = {
     name: spec.name,
     summary: spec.summary,
@@ -202,8 +220,21 @@ export function route<
     schemas: { params: spec.params, query: spec.query, body: spec.body },
     rawBodyTypes: spec.rawBodyTypes ?? [],
     answers: spec.answers,
+    rateLimited: spec.rateLimited ?? spec.permission !== "public",
   };
   return Object.assign(wrapped, { declared });
+}
+
+/** The answer with `extra` headers (a copy when its own are immutable: a redirect). */
+function withHeaders(answer: Response, extra: Record<string, string>): Response {
+  try {
+    for (const [name, value] of Object.entries(extra)) answer.headers.set(name, value);
+    return answer;
+  } catch {
+    const headers = new Headers(answer.headers);
+    for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+    return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers });
+  }
 }
 
 /** Every call of a service account is audited under it, with the token and the status it got. */

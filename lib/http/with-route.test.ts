@@ -58,7 +58,7 @@ describe("withRoute", () => {
     });
     const res = await handler(request(), undefined);
     expect(res.status).toBe(500);
-    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ error: expect.stringMatching(/^Algo deu errado do nosso lado/), kind: "internal", request_id: expect.any(String) });
     expect(JSON.stringify(body)).not.toMatch(/kaboom|at .*\.ts/);

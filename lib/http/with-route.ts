@@ -5,7 +5,8 @@ import { recordHttpRequest } from "@/lib/metrics/registry";
 import { ANSWER_CHECKS, answerProblem, type Answers } from "./answers";
 import { jsonError, toErrorResponse } from "./errors";
 import { logLine } from "./logger";
-import { requestIdFrom, runWithRequestContext, type RequestContext } from "./request-context";
+import { runWithRequestContext, type RequestContext } from "./request-context";
+import { requestIdFrom } from "./request-id";
 
 export type RouteHandler<C> = (request: Request, context: C) => Promise<Response>;
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { apiErrorSchema } from "@/lib/domain/errors";
+import { problemSchema } from "@/lib/domain/errors";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import { addCalendarDays, INSIGHTS_LIMITS } from "./buckets";
 
@@ -23,8 +23,8 @@ beforeEach(() => {
 
 async function expectRefused(res: Response, label: unknown): Promise<void> {
   if (res.status < 400 || res.status >= 500) throw new Error(`status ${res.status} for ${JSON.stringify(label)}`);
-  expect(res.headers.get("content-type")).toContain("application/json");
-  const body = apiErrorSchema.safeParse(await res.json());
+  expect(res.headers.get("content-type")).toContain("application/problem+json");
+  const body = problemSchema.safeParse(await res.json());
   if (!body.success || !body.data.error) throw new Error(`not our error shape for ${JSON.stringify(label)}`);
 }
 

@@ -96,5 +96,5 @@ export const insightsAnswerSchema = z.object({
   calls: z.number().int().nonnegative(),
   errors: z.array(z.string()),
   computed_at: z.string(),
-});
+}).meta({ id: "Insights" });
 export type InsightsAnswer = z.infer<typeof insightsAnswerSchema>;

@@ -51,7 +51,7 @@ export const lookupAnswerSchema = z.object({
   query: z.string(),
   kind: z.enum(["empty", "end_to_end", "text"]),
   steps: z.array(lookupStepSchema),
-});
+}).meta({ id: "LookupResult" });
 
 export type LookupStep = z.infer<typeof lookupStepSchema>;
 export type LookupAnswer = z.infer<typeof lookupAnswerSchema>;

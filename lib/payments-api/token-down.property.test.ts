@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { apiErrorSchema } from "@/lib/domain/errors";
+import { problemSchema } from "@/lib/domain/errors";
 import { TEST_ENGINES } from "@/lib/db/test-engines";
 import { getTransfer } from "@/lib/transfers/server/store";
 import { startEngineHarness, waitForState, type EngineHarness } from "@/lib/transfers/testing/harness";
@@ -85,7 +85,7 @@ describe("token endpoint down when the token must be renewed", () => {
         const res = await call.run();
         const text = await res.text();
         expect([502, 504], `${call.name} under ${fault.fault}: ${res.status} ${text}`).toContain(res.status);
-        const body = apiErrorSchema.parse(JSON.parse(text));
+        const body = problemSchema.parse(JSON.parse(text));
         expect(body.error).toMatch(/access token|token de acesso/i);
         expect(text).not.toContain(t.sandbox.clientSecret);
         expect(registered()).toBe(before);

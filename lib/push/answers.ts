@@ -13,9 +13,9 @@ export const pushDeviceSchema = z
   .meta({ id: "PushSubscription" });
 
 /** GET /api/me/push-subscriptions: the key browsers subscribe with (null: push not set up here) and this person's devices. */
-export const pushSubscriptionsAnswer = z.object({ vapid_public_key: z.string().nullable(), subscriptions: z.array(pushDeviceSchema) });
+export const pushSubscriptionsAnswer = z.object({ vapid_public_key: z.string().nullable(), subscriptions: z.array(pushDeviceSchema) }).meta({ id: "PushSubscriptionList" });
 
 /** POST /api/me/push-subscriptions (201). */
-export const pushSubscribedAnswer = z.object({ subscription: pushDeviceSchema });
+export const pushSubscribedAnswer = z.object({ subscription: pushDeviceSchema }).meta({ id: "PushSubscribed" });
 
 export type PushDevice = z.infer<typeof pushDeviceSchema>;

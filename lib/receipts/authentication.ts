@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db";
 import { receiptAuthentications } from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
 import { takePublicRequest, type RateVerdict } from "@/lib/http/public-rate-limit";
+import type { RateState } from "@/lib/http/rate-limit-headers";
 import { stripDocument } from "@/lib/pix/document";
 import type { ReceiptAuthentication } from "./pdf";
 import { initiationOf, type ReceiptData } from "./receipt-data";
@@ -85,8 +86,8 @@ export async function verifyAuthenticationCode(db: Db, bare: string): Promise<Re
  * The public check, for the route and the page alike: counted against the caller's address first
  * (a code is 100 bits, but nobody gets to try many), then looked up.
  */
-export async function checkReceiptCode(db: Db, ip: string | null, bare: string): Promise<{ ok: true; answer: ReceiptVerifyAnswer } | Extract<RateVerdict, { ok: false }>> {
-  const rate = await takePublicRequest(db, "receipts.verify", ip);
-  if (!rate.ok) return rate;
-  return { ok: true, answer: await verifyAuthenticationCode(db, bare) };
+export async function checkReceiptCode(db: Db, ip: string | null, bare: string): Promise<{ ok: true; answer: ReceiptVerifyAnswer; rate: RateState } | Extract<RateVerdict, { ok: false }>> {
+  const verdict = await takePublicRequest(db, "receipts.verify", ip);
+  if (!verdict.ok) return verdict;
+  return { ok: true, answer: await verifyAuthenticationCode(db, bare), rate: verdict.rate };
 }

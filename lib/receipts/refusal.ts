@@ -1,3 +1,4 @@
+import type { ProblemKind } from "@/lib/domain/errors";
 import type { Translator } from "@/lib/i18n/server";
 import type { ReceiptRefusal } from "./receipt-data";
 import type { TransferReceiptRefusal } from "./transfer-receipt";
@@ -5,7 +6,7 @@ import type { TransferReceiptRefusal } from "./transfer-receipt";
 type Key = Parameters<Translator>[0];
 
 /** Why there is no comprovante, as an HTTP answer in the caller's language (one table for every receipt route). */
-export function refusalAnswer(refusal: ReceiptRefusal | TransferReceiptRefusal, t: Translator): { status: number; error: string; kind: string } {
+export function refusalAnswer(refusal: ReceiptRefusal | TransferReceiptRefusal, t: Translator): { status: number; error: string; kind: ProblemKind } {
   switch (refusal.reason) {
     case "notPaid": {
       const key = `glossary.transferState.${refusal.state}` as Key;

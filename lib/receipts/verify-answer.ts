@@ -14,7 +14,7 @@ export const receiptVerifyAnswer = z
     /** The payment's instant (UTC, ISO 8601). */
     payment_date: z.string().nullable(),
   })
-  .strict();
+  .strict().meta({ id: "ReceiptVerification" });
 export type ReceiptVerifyAnswer = z.infer<typeof receiptVerifyAnswer>;
 
 /** A code's letters and digits, as printed: 20 of Crockford's base 32, in groups of four. */

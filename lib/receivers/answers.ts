@@ -22,6 +22,6 @@ export const savedReceiverSchema = z
   })
   .meta({ id: "SavedReceiver" });
 
-export const receiverAnswer = z.object({ receiver: savedReceiverSchema });
-export const receiverListAnswer = z.object({ receivers: z.array(savedReceiverSchema) });
-export const receiverDeletedAnswer = z.object({ deleted: z.literal(true) });
+export const receiverAnswer = z.object({ receiver: savedReceiverSchema }).meta({ id: "SavedReceiverAnswer" });
+export const receiverListAnswer = z.object({ receivers: z.array(savedReceiverSchema) }).meta({ id: "SavedReceiverList" });
+export const receiverDeletedAnswer = z.object({ deleted: z.literal(true) }).meta({ id: "SavedReceiverDeleted" });

@@ -7,7 +7,7 @@ import { recordAudit } from "@/lib/db/audit";
 import { receivers, type ReceiverRow } from "@/lib/db/schema";
 import { destinationKey } from "@/lib/transfers/destination";
 import { auditingRefusals } from "@/lib/transfers/server/service";
-import { TransferError } from "@/lib/transfers/errors";
+import { ApiError } from "@/lib/http/api-error";
 import type { Actor } from "@/lib/domain/actor";
 import { receiverInputSchema, type ReceiverFields, type ReceiverPatch } from "./schema";
 import { receiverMatches } from "./search";
@@ -53,7 +53,7 @@ export async function updateReceiver(db: Db, id: string, patch: ReceiverPatch, a
   return auditingRefusals(db, "receiver.update", id, actor, () => db.transaction(async (tx) => {
     await lockNicknames(tx);
     const before = await findReceiver(tx, id, { forUpdate: true });
-    if (!before) throw new TransferError("not_found", "validation.receiver.unknown");
+    if (!before) throw new ApiError("not_found", "validation.receiver.unknown");
     refuseUnlessOwner(before, actor);
     const merged = { ...toInput(before), ...patch };
     // A switch of the way (key <-> bank) drops the other way's fields.
@@ -83,7 +83,7 @@ export async function updateReceiver(db: Db, id: string, patch: ReceiverPatch, a
 
 /** Only the receiver's creator, or an admin, may change or delete it. */
 function refuseUnlessOwner(row: ReceiverRow, actor: Editor): void {
-  if (row.createdById !== actor.id && !actor.isAdmin) throw new TransferError("not_maker", "validation.receiver.notYours");
+  if (row.createdById !== actor.id && !actor.isAdmin) throw new ApiError("not_maker", "validation.receiver.notYours");
 }
 
 /** Where a saved receiver sends money, in the fields lib/transfers/destination.ts reads. */
@@ -103,7 +103,7 @@ function destinationOf(r: Pick<ReceiverRow, "document" | "initiationType" | "pix
 export async function deleteReceiver(db: Db, id: string, actor: Editor, now = new Date()): Promise<void> {
   await auditingRefusals(db, "receiver.delete", id, actor, () => db.transaction(async (tx) => {
     const row = await findReceiver(tx, id, { forUpdate: true });
-    if (!row) throw new TransferError("not_found", "validation.receiver.unknown");
+    if (!row) throw new ApiError("not_found", "validation.receiver.unknown");
     refuseUnlessOwner(row, actor);
     await tx.update(receivers).set({ deletedAt: now, updatedAt: now }).where(eq(receivers.id, id));
     await recordAudit(
@@ -119,7 +119,7 @@ async function lockNicknames(tx: Tx): Promise<void> {
 
 async function refuseTakenNickname(tx: Tx, nickname: string, exceptId?: string): Promise<void> {
   const holder = await nicknameHolder(tx, nickname, exceptId);
-  if (holder) throw new TransferError("duplicate", "validation.receiver.nicknameTaken", { nickname: holder.nickname }, "nickname");
+  if (holder) throw new ApiError("duplicate", "validation.receiver.nicknameTaken", { nickname: holder.nickname }, "nickname");
 }
 
 /** Parsed, or refused as 422 naming the first field wrong (the same words the form shows). */
@@ -127,5 +127,5 @@ function parseOrRefuse<S extends ZodType>(schema: S, value: unknown) {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data as ReturnType<S["parse"]>;
   const [issue] = parsed.error.issues;
-  throw new TransferError("invalid", issue?.message ?? "errors.validation", {}, issue?.path.map(String).join(".") || "nickname");
+  throw new ApiError("invalid", issue?.message ?? "errors.validation", {}, issue?.path.map(String).join(".") || "nickname");
 }

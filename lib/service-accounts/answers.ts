@@ -30,18 +30,18 @@ export const serviceAccountSchema = z
   })
   .meta({ id: "ServiceAccount" });
 
-export const serviceAccountListAnswer = z.object({ service_accounts: z.array(serviceAccountSchema) });
+export const serviceAccountListAnswer = z.object({ service_accounts: z.array(serviceAccountSchema) }).meta({ id: "ServiceAccountList" });
 
 /** POST /api/service-accounts (201). */
-export const createdServiceAccountAnswer = z.object({ service_account: serviceAccountSchema.pick({ id: true, name: true, role: true }) });
+export const createdServiceAccountAnswer = z.object({ service_account: serviceAccountSchema.pick({ id: true, name: true, role: true }) }).meta({ id: "CreatedServiceAccount" });
 
 /** POST /api/service-accounts/{id}/tokens (201): the value, shown this once. */
 export const issuedTokenAnswer = z
   .object({ token: z.object({ id: z.string(), value: z.string(), expires_at: instantSchema.nullable(), rate_per_minute: z.number().int().positive() }) })
-  .meta({ examples: [{ token: { id: "6b0c7c57-…", value: "pixbo_Qm9…", expires_at: null, rate_per_minute: 120 } }] });
+  .meta({ id: "IssuedToken", examples: [{ token: { id: "6b0c7c57-…", value: "pixbo_Qm9…", expires_at: null, rate_per_minute: 120 } }] });
 
 /** DELETE /api/service-accounts/{id}/tokens/{token_id}. */
-export const revokedTokenAnswer = z.object({ token: serviceTokenSchema });
+export const revokedTokenAnswer = z.object({ token: serviceTokenSchema }).meta({ id: "RevokedToken" });
 
 export type ServiceAccountView = z.infer<typeof serviceAccountSchema>;
 export type ServiceTokenView = z.infer<typeof serviceTokenSchema>;

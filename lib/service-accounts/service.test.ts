@@ -39,9 +39,9 @@ describe.each(TEST_ENGINES)("service accounts ($name)", (engine) => {
     expect(JSON.stringify(rows)).not.toContain(value);
 
     const t0 = new Date();
-    expect(await authenticateToken(db, value, t0)).toMatchObject({ ok: true, account: { id: account.id, role: "viewer" } });
+    expect(await authenticateToken(db, value, t0)).toMatchObject({ ok: true, account: { id: account.id, role: "viewer" }, rate: { quota: 2, remaining: 1, resetSeconds: 60 } });
     expect(await authenticateToken(db, value, new Date(t0.getTime() + 1_000))).toMatchObject({ ok: true });
-    expect(await authenticateToken(db, value, new Date(t0.getTime() + 2_000))).toEqual({ ok: false, reason: "rate_limited", retryAfterSeconds: 58 });
+    expect(await authenticateToken(db, value, new Date(t0.getTime() + 2_000))).toEqual({ ok: false, reason: "rate_limited", retryAfterSeconds: 58, rate: { policy: "token", quota: 2, windowSeconds: 60, remaining: 0, resetSeconds: 58 } });
     // The next minute starts a new count.
     expect(await authenticateToken(db, value, new Date(t0.getTime() + 61_000))).toMatchObject({ ok: true });
     // A day and a second later it has expired.

@@ -4,9 +4,10 @@ import type { Db } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import type { PendingChangeView } from "@/lib/admin-changes/types";
 import type { Actor } from "@/lib/domain/actor";
-import { TransferError } from "@/lib/transfers/errors";
+import { ApiError } from "@/lib/http/api-error";
 import type { ServiceAccountView, ServiceTokenView } from "./answers";
 import { DEFAULT_TOKEN_RATE_PER_MINUTE, SERVICE_ACCOUNT_ID_PREFIX, serviceAccountLabel, type ServiceAccountRole } from "./ids";
+import type { RateState } from "@/lib/http/rate-limit-headers";
 import type { NewServiceAccount, NewToken } from "./schema";
 import { countRequest, findAccount, findTokenByHash, insertAccount, insertToken, listAccounts, markRevoked, toTokenView } from "./store";
 import { hashToken, newTokenValue, tokenPrefix } from "./token";
@@ -49,7 +50,7 @@ export async function issueTokenOrAsk(
   ask: (payload: { service_account: { id: string; name: string }; role: ServiceAccountRole; expires_in_days: number | null; rate_per_minute: number }) => Promise<PendingChangeView>,
 ): Promise<{ applied: IssuedToken } | { pending: PendingChangeView }> {
   const account = await findAccount(ctx.db, accountId);
-  if (!account) throw new TransferError("not_found", "serviceAccounts.errors.notFound");
+  if (!account) throw new ApiError("not_found", "serviceAccounts.errors.notFound");
   const role = account.role as ServiceAccountRole;
   const rate = input.rate_per_minute ?? DEFAULT_TOKEN_RATE_PER_MINUTE;
   if (MONEY_SERVICE_ROLES.includes(role)) {
@@ -78,7 +79,7 @@ export async function issueToken(
 ): Promise<IssuedToken> {
   const write = async (tx: Parameters<Parameters<Db["transaction"]>[0]>[0] | Db) => {
     const account = await findAccount(tx, accountId);
-    if (!account) throw new TransferError("not_found", "serviceAccounts.errors.notFound");
+    if (!account) throw new ApiError("not_found", "serviceAccounts.errors.notFound");
     const value = newTokenValue();
     const expiresAt = input.expires_in_days ? new Date(now.getTime() + input.expires_in_days * 86_400_000) : null;
     const row = await insertToken(tx, {
@@ -114,7 +115,7 @@ export async function revokeToken(ctx: Ctx, accountId: string, tokenId: string, 
   return ctx.db.transaction(async (tx) => {
     const account = await findAccount(tx, accountId);
     const row = account ? await markRevoked(tx, accountId, tokenId, admin.email, now) : null;
-    if (!account || !row) throw new TransferError("not_found", "serviceAccounts.errors.tokenNotFound");
+    if (!account || !row) throw new ApiError("not_found", "serviceAccounts.errors.tokenNotFound");
     // What the token made and was not sent yet is held now, not on its send day.
     await reviewUnsent(tx, { serviceAccountId: account.id }, { policy: await policyInForce(tx), now, actor: admin, cause: "service_account.token_revoke" });
     await recordAudit({ actor: admin, action: "service_account.token_revoke", target: serviceAccountLabel(account.name), outcome: "success", detail: { service_account: account.id, token: row.id, prefix: row.prefix }, ip: ctx.ip }, tx);
@@ -124,9 +125,9 @@ export async function revokeToken(ctx: Ctx, accountId: string, tokenId: string, 
 
 /** Who a bearer token speaks for, or why not. */
 export type BearerVerdict =
-  | { ok: true; account: { id: string; name: string; role: ServiceAccountRole }; tokenId: string }
+  | { ok: true; account: { id: string; name: string; role: ServiceAccountRole }; tokenId: string; rate: RateState }
   | { ok: false; reason: "unknown" | "revoked" | "expired" }
-  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number; rate: RateState };
 
 /**
  * Reads a bearer token: unknown, revoked or expired tokens are refused alike to the caller (401);
@@ -139,9 +140,8 @@ export async function authenticateToken(db: Db, value: string, now = new Date())
   if (token.revokedAt) return { ok: false, reason: "revoked" };
   if (token.expiresAt && token.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired" };
   const used = await countRequest(db, token.id, now);
-  if (used.count > token.ratePerMinute) {
-    const retryAfterSeconds = Math.max(1, Math.ceil((used.windowStartedAt.getTime() + 60_000 - now.getTime()) / 1000));
-    return { ok: false, reason: "rate_limited", retryAfterSeconds };
-  }
-  return { ok: true, account: { id: account.id, name: account.name, role: account.role as ServiceAccountRole }, tokenId: token.id };
+  const resetSeconds = Math.max(1, Math.ceil((used.windowStartedAt.getTime() + 60_000 - now.getTime()) / 1000));
+  const rate: RateState = { policy: "token", quota: token.ratePerMinute, windowSeconds: 60, remaining: Math.max(0, token.ratePerMinute - used.count), resetSeconds };
+  if (used.count > token.ratePerMinute) return { ok: false, reason: "rate_limited", retryAfterSeconds: resetSeconds, rate };
+  return { ok: true, account: { id: account.id, name: account.name, role: account.role as ServiceAccountRole }, tokenId: token.id, rate };
 }

@@ -31,7 +31,7 @@ export type StatementTotals = z.infer<typeof statementTotalsSchema>;
 export const balanceSchema = z
   .object({ available_cents: centsSchema, blocked_cents: centsSchema, total_cents: centsSchema, checked_at: instantSchema })
   .meta({ id: "Balance" });
-export const balanceAnswer = z.object({ balance: balanceSchema });
+export const balanceAnswer = z.object({ balance: balanceSchema }).meta({ id: "BalanceAnswer" });
 
 /** The JSON of `GET /api/statement`. Client-safe: the page reads it with this schema. */
 export const statementAnswerSchema = z.object({
@@ -49,5 +49,5 @@ export const statementAnswerSchema = z.object({
    */
   balances: z.object({ opening_cents: z.number().int(), closing_cents: z.number().int() }),
   meta: z.object({ page: z.number().int().positive(), total_pages: z.number().int().nonnegative() }),
-});
+}).meta({ id: "Statement" });
 export type StatementAnswer = z.infer<typeof statementAnswerSchema>;

@@ -173,7 +173,7 @@ export const transferDetailSchema = transferSchema
   .meta({ id: "TransferDetail" });
 
 /** GET /api/transfers/{id} and every decision on one (approve, reject, cancel, handled). */
-export const transferDetailAnswer = z.object({ transfer: transferDetailSchema });
+export const transferDetailAnswer = z.object({ transfer: transferDetailSchema }).meta({ id: "TransferDetailAnswer" });
 
 /** A page of the list; `total` and `total_value_cents` count every request the filters match, not only this page. */
 export const transferListMetaSchema = storePageMetaSchema
@@ -184,16 +184,16 @@ export const transferListMetaSchema = storePageMetaSchema
   .meta({ id: "TransferPageMeta" });
 
 /** GET /api/transfers. */
-export const transferListAnswer = z.object({ transfers: z.array(transferSchema), meta: transferListMetaSchema });
+export const transferListAnswer = z.object({ transfers: z.array(transferSchema), meta: transferListMetaSchema }).meta({ id: "TransferList" });
 
 /** POST /api/transfers: the request, and a recurring series' occurrences. */
-export const createdTransferAnswer = z.object({ transfer: transferSchema, series: z.array(transferSchema).optional() });
+export const createdTransferAnswer = z.object({ transfer: transferSchema, series: z.array(transferSchema).optional() }).meta({ id: "CreatedTransfer" });
 
 /** POST /api/transfers/series/{id}/stop: how many occurrences were canceled. */
-export const seriesStoppedAnswer = z.object({ canceled: z.number().int().nonnegative() });
+export const seriesStoppedAnswer = z.object({ canceled: z.number().int().nonnegative() }).meta({ id: "SeriesStopped" });
 
 /** GET /api/transfers/approvals-preview. */
-export const approvalsPreviewAnswer = z.object({ need: approvalNeedSchema });
+export const approvalsPreviewAnswer = z.object({ need: approvalNeedSchema }).meta({ id: "ApprovalsPreview" });
 
 /** The approval policy in force (GET/PUT /api/settings/approvals). */
 export const storedPolicySchema = z
@@ -208,7 +208,7 @@ export const storedPolicySchema = z
     confirmed_by: z.string().nullable(),
   })
   .meta({ id: "ApprovalPolicy" });
-export const policyAnswer = z.object({ policy: storedPolicySchema });
+export const policyAnswer = z.object({ policy: storedPolicySchema }).meta({ id: "ApprovalPolicyAnswer" });
 
 /**
  * POST /api/payments (the older alias of POST /api/transfers): 201/200 once registered, with the
@@ -222,8 +222,8 @@ export const registeredPaymentAnswer = z.object({
   }),
   reconciled: z.boolean(),
   transfer: transferSchema,
-});
-export const pendingPaymentAnswer = z.object({ transfer: transferSchema });
+}).meta({ id: "RegisteredPayment" });
+export const pendingPaymentAnswer = z.object({ transfer: transferSchema }).meta({ id: "PendingPayment" });
 
 /** A reconciliation finding (GET /api/reconciliation). */
 export const findingSchema = z
@@ -242,5 +242,5 @@ export const findingSchema = z
     resolution_note: z.string().nullable(),
   })
   .meta({ id: "Finding" });
-export const findingListAnswer = z.object({ findings: z.array(findingSchema), meta: storePageMetaSchema });
-export const findingAnswer = z.object({ finding: findingSchema });
+export const findingListAnswer = z.object({ findings: z.array(findingSchema), meta: storePageMetaSchema }).meta({ id: "FindingList" });
+export const findingAnswer = z.object({ finding: findingSchema }).meta({ id: "FindingAnswer" });

@@ -41,4 +41,4 @@ export const decisionResultSchema = z
 export type DecisionResult = z.output<typeof decisionResultSchema>;
 
 /** POST /api/transfers/decisions: one result per item, in the order sent. */
-export const decisionsAnswer = z.object({ results: z.array(decisionResultSchema) });
+export const decisionsAnswer = z.object({ results: z.array(decisionResultSchema) }).meta({ id: "DecisionList" });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { forgetBalance } from "@/lib/payments-api/balance";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
+import { guardRefusal } from "@/lib/testing/guard-refusal";
 
 const auth = vi.hoisted(() => ({ role: "operator" }));
 vi.mock("@/lib/auth/guard", async () => {
@@ -9,7 +10,7 @@ vi.mock("@/lib/auth/guard", async () => {
     requireApiUser: vi.fn(async (_request: Request, permission: Parameters<typeof can>[1]) =>
       can(auth.role as Parameters<typeof can>[0], permission)
         ? { user: { id: `u-${auth.role}`, email: `${auth.role}@demo.test`, name: "U", role: auth.role } }
-        : { response: Response.json({ error: "Not allowed" }, { status: 403 }) },
+        : { response: guardRefusal(403, "Not allowed") },
     ),
   };
 });

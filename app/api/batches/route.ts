@@ -33,7 +33,7 @@ export const POST = route(
       return jsonOk({ batch: { id: batch.id, state: batch.state, rows: batch.rows, valid: batch.valid, invalid: batch.invalid, total_cents: batch.total_cents } }, 201);
     }
     if ("duplicateOf" in result) {
-      return Response.json({ error: t("batches.errors.duplicateFile"), batch_id: result.duplicateOf, kind: "duplicate_file" }, { status: 409, headers: { "cache-control": "no-store" } });
+      return jsonError(409, t("batches.errors.duplicateFile"), { kind: "duplicate_file", batch_id: result.duplicateOf });
     }
     const message = localize(result.problem.message, result.problem.values);
     return jsonError(422, message, { kind: "validation", fields: { file: message } });

@@ -10,6 +10,7 @@ import { chargeInputSchema } from "@/lib/charges/input";
 import { createTransfer } from "@/lib/transfers/server/create";
 import { DEFAULT_POLICY } from "@/lib/transfers/policy";
 import { MAKER, seedTestPeople, transferOf } from "@/lib/transfers/testing/fixtures";
+import { guardRefusal } from "@/lib/testing/guard-refusal";
 
 /**
  * GET /api/cash-position on both stores, against the sandbox's balance: what the maker set to go
@@ -23,7 +24,7 @@ vi.mock("@/lib/auth/guard", async () => {
     requireApiUser: vi.fn(async (_request: Request, permission: Parameters<typeof can>[1]) =>
       can(auth.role as Parameters<typeof can>[0], permission)
         ? { user: { id: `u-${auth.role}`, email: `${auth.role}@demo.test`, name: "U", role: auth.role } }
-        : { response: Response.json({ error: "Not allowed" }, { status: 403 }) },
+        : { response: guardRefusal(403, "Not allowed") },
     ),
   };
 });

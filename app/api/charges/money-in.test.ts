@@ -17,10 +17,11 @@ import { statementAnswerSchema, type StatementAnswer } from "@/lib/statement/ans
 const auth = vi.hoisted(() => ({ role: "operator" }));
 vi.mock("@/lib/auth/guard", async () => {
   const { can } = await import("@/lib/auth/roles");
+  const { guardRefusal } = await import("@/lib/testing/guard-refusal");
   return {
     requireApiUser: vi.fn(async (_request: Request, permission: string) => {
       const user = { id: `u-${auth.role}`, email: `${auth.role}@demo.test`, name: auth.role, role: auth.role };
-      return can(user.role as never, permission as never) ? { user } : { response: Response.json({ error: "forbidden" }, { status: 403 }) };
+      return can(user.role as never, permission as never) ? { user } : { response: guardRefusal(403, "forbidden") };
     }),
   };
 });

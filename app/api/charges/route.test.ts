@@ -10,6 +10,7 @@ import { pdfText } from "@/lib/testing/pdf-text";
 import { reconcileCharges } from "@/lib/charges/reconcile";
 import { addBrazilDays, brazilDayKey } from "@/lib/pix/time";
 import { chargeAgingAnswer, chargeAnswer, chargeImportAnswer, chargeListAnswer } from "@/lib/charges/answers";
+import { guardRefusal } from "@/lib/testing/guard-refusal";
 
 const auth = vi.hoisted(() => ({ user: null as null | { id: string; email: string; name: string; role: string } }));
 vi.mock("@/lib/auth/guard", async () => {
@@ -17,8 +18,8 @@ vi.mock("@/lib/auth/guard", async () => {
   return {
     requireApiUser: vi.fn(async (_request: Request, permission: string) => {
       const user = auth.user;
-      if (!user) return { response: Response.json({ error: "sign in" }, { status: 401 }) };
-      return can(user.role as never, permission as never) ? { user } : { response: Response.json({ error: "forbidden" }, { status: 403 }) };
+      if (!user) return { response: guardRefusal(401, "sign in") };
+      return can(user.role as never, permission as never) ? { user } : { response: guardRefusal(403, "forbidden") };
     }),
   };
 });

@@ -7,6 +7,7 @@ import { setEventBusForTests } from "@/lib/events/runtime";
 import { eventLogAnswerSchema } from "@/lib/events/schema";
 import { recordAccepted, recordRejected } from "@/lib/events/store";
 import { deliveryBody, sseReader, testMessage } from "@/lib/events/testing";
+import { guardRefusal } from "@/lib/testing/guard-refusal";
 
 type Role = "viewer" | "support" | "operator" | "admin";
 let role: Role | null = "viewer";
@@ -14,8 +15,8 @@ vi.mock("@/lib/auth/guard", async () => {
   const { can } = await import("@/lib/auth/roles");
   return {
     requireApiUser: vi.fn(async (_req: Request, permission: Parameters<typeof can>[1]) => {
-      if (!role) return { response: Response.json({ error: "Sign in required" }, { status: 401 }) };
-      if (!can(role, permission)) return { response: Response.json({ error: "not allowed" }, { status: 403 }) };
+      if (!role) return { response: guardRefusal(401, "Sign in required") };
+      if (!can(role, permission)) return { response: guardRefusal(403, "not allowed") };
       return { user: { id: `u-${role}`, email: `${role}@demo.test`, name: role, role } };
     }),
   };

@@ -8,13 +8,14 @@ import { resetInsightsCacheForTests } from "@/lib/insights/server";
 import { listPayments } from "@/lib/payments-api";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import { brazilDayKey } from "@/lib/pix/time";
+import { guardRefusal } from "@/lib/testing/guard-refusal";
 
 const auth = vi.hoisted(() => ({ answer: "user" as "user" | 401 | 403 }));
 vi.mock("@/lib/auth/guard", () => ({
   requireApiUser: vi.fn(async () =>
     auth.answer === "user"
       ? { user: { id: "u-viewer", email: "viewer@demo.test", name: "Vera Viewer", role: "viewer" } }
-      : { response: Response.json({ error: auth.answer === 401 ? "Sign in required" : "Your role may not view payments" }, { status: auth.answer }) },
+      : { response: guardRefusal(auth.answer, auth.answer === 401 ? "Sign in required" : "Your role may not view payments") },
   ),
 }));
 

@@ -16,6 +16,7 @@ import { readScrape, type Scrape } from "@/lib/testing/prometheus";
 import { reconcile } from "@/lib/transfers/server/reconcile";
 import { startEngineHarness, waitForState, type EngineHarness } from "@/lib/transfers/testing/harness";
 import { seedTestPeople } from "@/lib/transfers/testing/fixtures";
+import { guardRefusal } from "@/lib/testing/guard-refusal";
 
 /**
  * GET /api/metrics as Prometheus reads it (a text parser from npm), around a real transfer: made
@@ -28,7 +29,7 @@ vi.mock("@/lib/auth/guard", async () => {
   const { can } = await import("@/lib/auth/roles");
   return {
     requireApiUser: vi.fn(async (_request: Request, permission: string) =>
-      can(auth.user.role as never, permission as never) ? { user: auth.user } : { response: Response.json({ error: "forbidden" }, { status: 403 }) },
+      can(auth.user.role as never, permission as never) ? { user: auth.user } : { response: guardRefusal(403, "forbidden") },
     ),
   };
 });

@@ -15,11 +15,9 @@ export const GET = route(
   },
   async ({ request, t }) => {
   const access = metricsAccess(request.headers.get("authorization"), getEnv().metricsToken);
-  if (access === "off") return jsonError(404, t("errors.notFoundEndpoint"));
+  if (access === "off") return jsonError(404, t("errors.notFoundEndpoint"), { kind: "not_found" });
   if (access === "refused") {
-    const refused = jsonError(401, t("errors.metricsToken"), { kind: "unauthenticated" });
-    refused.headers.set("www-authenticate", 'Bearer realm="metrics"');
-    return refused;
+    return jsonError(401, t("errors.metricsToken"), { kind: "unauthenticated" }, { "www-authenticate": 'Bearer realm="metrics"' });
   }
   const { contentType, text } = await scrapeMetrics(await getDb());
   return new Response(text, { headers: { "content-type": contentType, ...NO_STORE } });

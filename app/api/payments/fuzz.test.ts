@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setStoreForTests } from "@/lib/db";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
-import { apiErrorSchema } from "@/lib/domain/errors";
+import { problemSchema } from "@/lib/domain/errors";
 import { dictBody, startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -54,8 +54,8 @@ const seen = { total: 0 };
 async function expectRefused(res: Response, label: unknown): Promise<void> {
   seen.total += 1;
   if (res.status < 400 || res.status >= 500) throw new Error(`status ${res.status} for ${JSON.stringify(label)}`);
-  expect(res.headers.get("content-type")).toContain("application/json");
-  const body = apiErrorSchema.safeParse(await res.json());
+  expect(res.headers.get("content-type")).toContain("application/problem+json");
+  const body = problemSchema.safeParse(await res.json());
   if (!body.success || !body.data.error) throw new Error(`not our error shape for ${JSON.stringify(label)}`);
 }
 
@@ -199,7 +199,7 @@ describe("NUL bytes and lone surrogates at every route, in params, query and bod
               await res.body?.cancel().catch(() => undefined);
               expect.fail(`${label}: answered ${res.status}`);
             }
-            const body = apiErrorSchema.safeParse(await res.json().catch(() => null));
+            const body = problemSchema.safeParse(await res.json().catch(() => null));
             expect(body.success, label).toBe(true);
             const named = Object.keys(body.success ? (body.data.fields ?? {}) : {});
             expect(named.some((name) => injected.accept.includes(name)), `${label}: fields ${named.join(", ")}`).toBe(true);

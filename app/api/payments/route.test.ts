@@ -9,13 +9,14 @@ import { startEngineHarness, waitForState, type EngineHarness } from "@/lib/tran
 import { driveEngine } from "@/lib/transfers/testing/drive";
 import { TEST_ENGINE_SETTINGS } from "@/lib/transfers/testing/fixtures";
 import { seedTestPeople } from "@/lib/transfers/testing/fixtures";
+import { guardRefusal } from "@/lib/testing/guard-refusal";
 
 const auth = vi.hoisted(() => ({ answer: "user" as "user" | 401 | 403 }));
 vi.mock("@/lib/auth/guard", () => ({
   requireApiUser: vi.fn(async () =>
     auth.answer === "user"
       ? { user: { id: "u-operator", email: "operator@demo.test", name: "Olivia Operator", role: "operator" } }
-      : { response: Response.json({ error: auth.answer === 401 ? "Sign in required" : "Your role (viewer) may not register payments" }, { status: auth.answer }) },
+      : { response: guardRefusal(auth.answer, auth.answer === 401 ? "Sign in required" : "Your role (viewer) may not register payments") },
   ),
 }));
 const audit = vi.hoisted(() => ({ recordAudit: vi.fn(async (_entry: Record<string, unknown>) => {}) }));

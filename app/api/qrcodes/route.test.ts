@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { listQrcodesAnswerSchema } from "@/lib/contract";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import { SANDBOX_FIXTURES } from "@/sandbox/fixtures";
+import { guardRefusal } from "@/lib/testing/guard-refusal";
 
 const auth = vi.hoisted(() => ({ role: "viewer" }));
 vi.mock("@/lib/auth/guard", async () => {
@@ -10,7 +11,7 @@ vi.mock("@/lib/auth/guard", async () => {
     requireApiUser: vi.fn(async (_r: Request, permission: Parameters<typeof can>[1]) =>
       can(auth.role as Parameters<typeof can>[0], permission)
         ? { user: { id: "u", email: "viewer@demo.test", name: "V", role: auth.role } }
-        : { response: Response.json({ error: "Not allowed" }, { status: 403 }) },
+        : { response: guardRefusal(403, "Not allowed") },
     ),
   };
 });

@@ -174,7 +174,7 @@ describe("GET /api/statement", () => {
   ])("%s is a 400 naming %s, before any provider call", async (query, field, message) => {
     const res = await get(query);
     expect(res.status).toBe(400);
-    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
     expect(await res.json()).toMatchObject({ fields: { [field]: message } });
     expect(t.calls).toHaveLength(0);
   });

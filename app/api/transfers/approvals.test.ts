@@ -6,6 +6,7 @@ import { dictBody, startTestSandbox, type TestSandbox } from "@/lib/payments-api
 import { reconcile } from "@/lib/transfers/server/reconcile";
 import { SENT_STATES, startEngineHarness, waitForState, type EngineHarness } from "@/lib/transfers/testing/harness";
 import { seedTestPeople } from "@/lib/transfers/testing/fixtures";
+import { guardRefusal } from "@/lib/testing/guard-refusal";
 
 type User = { id: string; email: string; name: string; role: string };
 const auth = vi.hoisted(() => ({ user: null as null | { id: string; email: string; name: string; role: string } }));
@@ -14,9 +15,9 @@ vi.mock("@/lib/auth/guard", async () => {
   return {
     requireApiUser: vi.fn(async (_request: Request, permission: string) => {
       const user = auth.user;
-      if (!user) return { response: Response.json({ error: "sign in" }, { status: 401 }) };
+      if (!user) return { response: guardRefusal(401, "sign in") };
       // Signed in a moment ago: within the step-up window (lib/auth/step-up.ts).
-      return can(user.role as never, permission as never) ? { user: { ...user, verifiedAt: new Date() } } : { response: Response.json({ error: "forbidden" }, { status: 403 }) };
+      return can(user.role as never, permission as never) ? { user: { ...user, verifiedAt: new Date() } } : { response: guardRefusal(403, "forbidden") };
     }),
   };
 });

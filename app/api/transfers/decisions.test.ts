@@ -11,6 +11,7 @@ import { createTransfer } from "@/lib/transfers/server/create";
 import { DEFAULT_POLICY } from "@/lib/transfers/policy";
 import { newIdempotentId, seedTestPeople, transferOf, usePolicy } from "@/lib/transfers/testing/fixtures";
 import { startEngineHarness, type EngineHarness } from "@/lib/transfers/testing/harness";
+import { guardRefusal } from "@/lib/testing/guard-refusal";
 
 /**
  * Several decisions in one request: the server decides each item on its own (a refusal does not
@@ -24,8 +25,8 @@ vi.mock("@/lib/auth/guard", async () => {
   return {
     requireApiUser: vi.fn(async (_request: Request, permission: string) => {
       const user = auth.user;
-      if (!user) return { response: Response.json({ error: "sign in" }, { status: 401 }) };
-      return can(user.role as never, permission as never) ? { user: { ...user, verifiedAt: new Date() } } : { response: Response.json({ error: "forbidden" }, { status: 403 }) };
+      if (!user) return { response: guardRefusal(401, "sign in") };
+      return can(user.role as never, permission as never) ? { user: { ...user, verifiedAt: new Date() } } : { response: guardRefusal(403, "forbidden") };
     }),
   };
 });

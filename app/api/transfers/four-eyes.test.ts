@@ -11,6 +11,7 @@ import { createServiceAccount } from "@/lib/service-accounts/service";
 import { serviceAccountLabel } from "@/lib/service-accounts/ids";
 import { seedTestPeople } from "@/lib/transfers/testing/fixtures";
 import { SENT_STATES, startEngineHarness, waitForState, type EngineHarness } from "@/lib/transfers/testing/harness";
+import { guardRefusal } from "@/lib/testing/guard-refusal";
 
 /**
  * Four eyes without seams, through the API as a caller uses it: no credential and no way of
@@ -24,8 +25,8 @@ vi.mock("@/lib/auth/guard", async () => {
   return {
     requireApiUser: vi.fn(async (_request: Request, permission: string) => {
       const user = auth.user;
-      if (!user) return { response: Response.json({ error: "sign in" }, { status: 401 }) };
-      return can(user.role as never, permission as never) ? { user: { ...user, verifiedAt: new Date() } } : { response: Response.json({ error: "forbidden" }, { status: 403 }) };
+      if (!user) return { response: guardRefusal(401, "sign in") };
+      return can(user.role as never, permission as never) ? { user: { ...user, verifiedAt: new Date() } } : { response: guardRefusal(403, "forbidden") };
     }),
   };
 });

@@ -6,6 +6,7 @@ import { auditStoreDown, auditStoreUp } from "@/lib/auth/test-auth";
 import { dictBody, startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import { startEngineHarness, waitForState, type EngineHarness } from "@/lib/transfers/testing/harness";
 import { seedTestPeople } from "@/lib/transfers/testing/fixtures";
+import { guardRefusal } from "@/lib/testing/guard-refusal";
 
 const auth = vi.hoisted(() => ({ user: null as null | { id: string; email: string; name: string; role: string } }));
 vi.mock("@/lib/auth/guard", async () => {
@@ -13,8 +14,8 @@ vi.mock("@/lib/auth/guard", async () => {
   return {
     requireApiUser: vi.fn(async (_request: Request, permission: string) => {
       const user = auth.user;
-      if (!user) return { response: Response.json({ error: "sign in" }, { status: 401 }) };
-      return can(user.role as never, permission as never) ? { user } : { response: Response.json({ error: "forbidden" }, { status: 403 }) };
+      if (!user) return { response: guardRefusal(401, "sign in") };
+      return can(user.role as never, permission as never) ? { user } : { response: guardRefusal(403, "forbidden") };
     }),
   };
 });

@@ -3,6 +3,7 @@ import { setStoreForTests } from "@/lib/db";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { createServiceAccount, issueToken } from "@/lib/service-accounts/service";
 import { seedTestPeople } from "@/lib/transfers/testing/fixtures";
+import { guardRefusal } from "@/lib/testing/guard-refusal";
 
 const auth = vi.hoisted(() => ({ user: null as null | { id: string; email: string; name: string; role: string } }));
 vi.mock("@/lib/auth/guard", async () => {
@@ -10,8 +11,8 @@ vi.mock("@/lib/auth/guard", async () => {
   return {
     requireApiUser: vi.fn(async (_request: Request, permission: string) => {
       const user = auth.user;
-      if (!user) return { response: Response.json({ error: "sign in" }, { status: 401 }) };
-      return can(user.role as never, permission as never) ? { user } : { response: Response.json({ error: "forbidden" }, { status: 403 }) };
+      if (!user) return { response: guardRefusal(401, "sign in") };
+      return can(user.role as never, permission as never) ? { user } : { response: guardRefusal(403, "forbidden") };
     }),
   };
 });
@@ -78,7 +79,22 @@ describe.each(TEST_ENGINES)("the ERP API on $name", (engine) => {
     const page = await read("?after=0&limit=5");
     expect(page.status).toBe(200);
     expect(await page.json()).toMatchObject({ events: expect.any(Array), next_cursor: expect.any(String) });
-    expect((await read("?after=-1")).status).toBe(400);
+    // Each answer to a token says what is left of its minute (IETF RateLimit fields).
+    expect(page.headers.get("ratelimit-policy")).toBe('"token";q=600;w=60');
+    expect(page.headers.get("ratelimit")).toMatch(/^"token";r=599;t=\d+$/);
+    const refused = await read("?after=-1");
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("content-type")).toBe("application/problem+json");
+    expect(refused.headers.get("ratelimit")).toMatch(/^"token";r=598;t=\d+$/);
     expect((await read("?limit=100000")).status).toBe(400);
+  });
+
+  it("a token it does not know is a 401 problem with a Bearer challenge", async () => {
+    auth.user = null;
+    const res = await FEED(new Request(`${APP}/api/events/feed?after=0`, { headers: { authorization: "Bearer pixbo_not-a-token" } }));
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toBe('Bearer realm="api", error="invalid_token"');
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    expect(await res.json()).toMatchObject({ status: 401, kind: "unauthenticated", title: "Unauthorized", request_id: res.headers.get("x-request-id") });
   });
 });

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { webhookDeliveries, webhookDeliveryAttempts, type WebhookDeliveryRow } from "@/lib/db/schema";
 import type { Actor } from "@/lib/domain/actor";
-import { TransferError } from "@/lib/transfers/errors";
+import { ApiError } from "@/lib/http/api-error";
 import { getEndpointRow } from "./endpoints";
 import type { WebhookDelivery } from "./schema";
 
@@ -52,7 +52,7 @@ export async function retryDelivery(db: Db, endpointId: string, deliveryId: stri
       .set({ state: "pending", nextAttemptAt: now, leaseUntil: null })
       .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)))
       .returning();
-    if (!updated) throw new TransferError("not_found", "validation.erp.delivery");
+    if (!updated) throw new ApiError("not_found", "validation.erp.delivery");
     await recordAudit({ actor, action: "webhook_endpoint.retry_delivery", target: endpointId, outcome: "success", detail: { delivery: deliveryId, webhook_id: updated.webhookId }, ip: actor.ip ?? null }, tx);
     return updated;
   });

@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { webhookEndpoints, type WebhookEndpointRow } from "@/lib/db/schema";
 import type { Actor } from "@/lib/domain/actor";
-import { TransferError } from "@/lib/transfers/errors";
+import { ApiError } from "@/lib/http/api-error";
 import type { CreateEndpointBody, UpdateEndpointBody, WebhookEndpoint } from "./schema";
 import { refuseUrl, type UrlPolicy } from "./url-check";
 
@@ -34,7 +34,7 @@ export function endpointView(row: WebhookEndpointRow): WebhookEndpoint {
 
 async function checkUrl(url: string, policy: UrlPolicy): Promise<void> {
   const refusal = await refuseUrl(url, policy);
-  if (refusal) throw new TransferError("invalid", `validation.erp.urlRefused.${refusal}`, {}, "url");
+  if (refusal) throw new ApiError("invalid", `validation.erp.urlRefused.${refusal}`, {}, "url");
 }
 
 export async function createEndpoint(db: Db, body: CreateEndpointBody, actor: Actor, policy: UrlPolicy, now = new Date()) {
@@ -58,7 +58,7 @@ export async function listEndpoints(db: Db): Promise<WebhookEndpoint[]> {
 
 export async function getEndpointRow(db: Db, id: string): Promise<WebhookEndpointRow> {
   const [row] = await db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), isNull(webhookEndpoints.deletedAt)));
-  if (!row) throw new TransferError("not_found", "validation.erp.endpoint");
+  if (!row) throw new ApiError("not_found", "validation.erp.endpoint");
   return row;
 }
 
@@ -68,7 +68,7 @@ export async function updateEndpoint(db: Db, id: string, body: UpdateEndpointBod
   const secret = body.rotate_secret ? newSecret() : undefined;
   const row = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), isNull(webhookEndpoints.deletedAt))).for("update");
-    if (!before) throw new TransferError("not_found", "validation.erp.endpoint");
+    if (!before) throw new ApiError("not_found", "validation.erp.endpoint");
     const enabling = body.enabled === true && !before.enabled;
     const [after] = await tx
       .update(webhookEndpoints)
@@ -102,7 +102,7 @@ export async function deleteEndpoint(db: Db, id: string, actor: Actor, now = new
       .set({ deletedAt: now, enabled: false, updatedAt: now })
       .where(and(eq(webhookEndpoints.id, id), isNull(webhookEndpoints.deletedAt)))
       .returning();
-    if (!row) throw new TransferError("not_found", "validation.erp.endpoint");
+    if (!row) throw new ApiError("not_found", "validation.erp.endpoint");
     await recordAudit({ actor, action: "webhook_endpoint.delete", target: id, outcome: "success", detail: { url: row.url }, ip: actor.ip ?? null }, tx);
   });
 }

@@ -7,7 +7,7 @@ import { evaluateAlerts } from "@/lib/alerts/raise";
 import { getAlertSettings, ruleConfigOf } from "@/lib/alerts/settings";
 import { alerts, auditLog, webhookEndpoints } from "@/lib/db/schema";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
-import { TransferError } from "@/lib/transfers/errors";
+import { ApiError } from "@/lib/http/api-error";
 import { createRequest, newIdempotentId, transferOf } from "@/lib/transfers/testing/fixtures";
 import { emitEvents } from "../emit";
 import { deliverDue } from "./deliver";
@@ -170,9 +170,9 @@ describe.each(TEST_ENGINES)("webhooks to the company's systems on $name", (engin
     const strict = { allowPrivate: false, requireHttps: true };
     const refusal = async (url: string, policy = strict) => {
       const error = await createEndpoint(store.db, { url, events: ["*"] }, ADMIN, policy).then(() => null, (e: unknown) => e);
-      expect(error).toBeInstanceOf(TransferError);
-      expect((error as TransferError).field).toBe("url");
-      return (error as TransferError).key;
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).field).toBe("url");
+      return (error as ApiError).key;
     };
     expect(await refusal("https://127.0.0.1/hook")).toBe("validation.erp.urlRefused.private_address");
     expect(await refusal("https://10.1.2.3/hook")).toBe("validation.erp.urlRefused.private_address");

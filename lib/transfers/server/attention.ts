@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, lt, or, type SQL } from "drizzle-orm";
 import type { Tx } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { transferRequests, type TransferRequestRow } from "@/lib/db/schema";
-import { TransferError } from "../errors";
+import { ApiError } from "@/lib/http/api-error";
 import { announce, lockTransfer } from "./transition";
 import type { AttentionReason, Person } from "../types";
 
@@ -51,8 +51,8 @@ export function attentionOf(row: TransferRequestRow, now: Date, afterMinutes: nu
 /** A person says what needed attention was handled, and how (audited in the same transaction). */
 export async function markHandled(tx: Tx, id: string, person: Person & { ip?: string | null }, note: string, reason: AttentionReason | null, now: Date): Promise<TransferRequestRow> {
   const row = await lockTransfer(tx, id);
-  if (!row) throw new TransferError("not_found", "transfers.errors.notFound");
-  if (!reason) throw new TransferError("illegal_state", "transfers.errors.noAttention");
+  if (!row) throw new ApiError("not_found", "transfers.errors.notFound");
+  if (!reason) throw new ApiError("illegal_state", "transfers.errors.noAttention");
   const [updated] = await tx
     .update(transferRequests)
     .set({ attentionHandledAt: now, attentionHandledById: person.id, attentionHandledByEmail: person.email, attentionNote: note })

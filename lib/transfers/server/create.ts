@@ -6,7 +6,7 @@ import type { Db, Tx } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { costCentres, receivers, transferSeries, type TransferRequestRow } from "@/lib/db/schema";
 import { bodyHash, canonicalBody } from "../body";
-import { TransferError } from "../errors";
+import { ApiError } from "@/lib/http/api-error";
 import type { ApprovalPolicy } from "../policy";
 import { seriesDays, sendInstant, type Recurrence } from "../schedule";
 import type { TransferQueue } from "./queue";
@@ -130,7 +130,7 @@ export async function createTransfer(
   const existing = await findByIdempotentId(db, firstId);
   if (!existing) throw new Error(`transfer request ${firstId} conflicted but cannot be read`);
   if (existing.bodyHash !== bodyHash({ ...transfer, idempotent_id: firstId })) {
-    throw new TransferError("conflict_body", "transfers.errors.idTaken", { idempotent_id: transfer.idempotent_id });
+    throw new ApiError("conflict_body", "transfers.errors.idTaken", { idempotent_id: transfer.idempotent_id });
   }
   return { transfer: existing, created: false };
 }
@@ -144,13 +144,13 @@ export function occurrenceId(base: string, day: string): string {
 async function checkExtrasLinks(tx: Tx, transfer: RegisterTransfer, payable: TransferExtras): Promise<void> {
   if (payable.costCentreId) {
     const [centre] = await tx.select().from(costCentres).where(eq(costCentres.id, payable.costCentreId));
-    if (!centre) throw new TransferError("invalid", "validation.costCentre.unknown", {}, "cost_centre_id");
-    if (!centre.active) throw new TransferError("invalid", "validation.costCentre.inactive", {}, "cost_centre_id");
+    if (!centre) throw new ApiError("invalid", "validation.costCentre.unknown", {}, "cost_centre_id");
+    if (!centre.active) throw new ApiError("invalid", "validation.costCentre.inactive", {}, "cost_centre_id");
   }
   if (payable.receiverId) {
     const [saved] = await tx.select().from(receivers).where(and(eq(receivers.id, payable.receiverId), isNull(receivers.deletedAt)));
-    if (!saved) throw new TransferError("invalid", "validation.receiver.unknown", {}, "receiver_id");
-    if (saved.document !== transfer.receiver_document) throw new TransferError("invalid", "validation.receiver.otherDocument", {}, "receiver_id");
+    if (!saved) throw new ApiError("invalid", "validation.receiver.unknown", {}, "receiver_id");
+    if (saved.document !== transfer.receiver_document) throw new ApiError("invalid", "validation.receiver.otherDocument", {}, "receiver_id");
     // "Saved receiver" tells the approver where the money goes: it must be where the saved one says.
     const savedKey = destinationKey({
       receiver_document: saved.document,
@@ -161,7 +161,7 @@ async function checkExtrasLinks(tx: Tx, transfer: RegisterTransfer, payable: Tra
       receiver_agency: saved.agency,
       receiver_account: saved.account,
     });
-    if (savedKey !== destinationKey(transfer)) throw new TransferError("invalid", "validation.receiver.otherDestination", {}, "receiver_id");
+    if (savedKey !== destinationKey(transfer)) throw new ApiError("invalid", "validation.receiver.otherDestination", {}, "receiver_id");
   }
 }
 

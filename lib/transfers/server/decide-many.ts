@@ -7,7 +7,7 @@ import { getBatchSummary } from "@/lib/batches/store";
 import type { Actor } from "@/lib/domain/actor";
 import { logLine } from "@/lib/http/logger";
 import type { Translator } from "@/lib/i18n/server";
-import { isTransferError, TransferError } from "../errors";
+import { isApiError, ApiError } from "@/lib/http/api-error";
 import type { ApprovalPolicy } from "../policy";
 import type { TransferQueue } from "./queue";
 import { approveTransfer, rejectTransfer } from "./service";
@@ -31,7 +31,7 @@ export async function decideMany(
     try {
       results.push({ ...identity(item), ...(await decideOne(db, item, approver, deps)) });
     } catch (error) {
-      if (isTransferError(error)) {
+      if (isApiError(error)) {
         results.push({ ...identity(item), status: "refused", state: null, code: error.code, error: deps.t(error.key as never, error.values as never) });
         continue;
       }
@@ -75,6 +75,6 @@ async function waitingOccurrence(db: Db, seriesId: string): Promise<string> {
     .where(and(eq(transferRequests.seriesId, seriesId), eq(transferRequests.state, "awaiting_approval")))
     .orderBy(asc(transferRequests.scheduledFor))
     .limit(1);
-  if (!first) throw new TransferError("illegal_state", "transfers.errors.seriesNotWaiting");
+  if (!first) throw new ApiError("illegal_state", "transfers.errors.seriesNotWaiting");
   return first.id;
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "@/lib/db";
 import { approvals, transferRequests, type TransferRequestRow } from "@/lib/db/schema";
-import { TransferError } from "../errors";
+import { ApiError } from "@/lib/http/api-error";
 import { asTransferOutcome } from "../outcome";
 import { requiredApprovals } from "../approval-need";
 import type { ApprovalPolicy } from "../policy";
@@ -48,7 +48,7 @@ export async function approveRequests(
     .select({ n: count() })
     .from(approvals)
     .where(and(inArray(approvals.transferId, ids), eq(approvals.approverId, approver.id), isNull(approvals.voidedAt)));
-  if (Number(mine[0]?.n ?? 0) > 0) throw new TransferError("already_approved", "transfers.errors.alreadyApprovedByYou");
+  if (Number(mine[0]?.n ?? 0) > 0) throw new ApiError("already_approved", "transfers.errors.alreadyApprovedByYou");
   for (let i = 0; i < ids.length; i += 1_000) {
     // An approval of theirs voided earlier (they had lost `approve`) counts again from now.
     await tx
@@ -124,8 +124,8 @@ export async function cancelRequests(
 ): Promise<TransferRequestRow[]> {
   for (const row of rows) {
     const own = row.makerId === actor.id || row.submittedById === actor.id;
-    if (!own && !(row.state === "held" && o.mayCancelHeld)) throw new TransferError("not_maker", "transfers.errors.notMaker");
-    if (row.state === "approved" && !nothingSentYet(row)) throw new TransferError("illegal_state", "transfers.errors.alreadySending");
+    if (!own && !(row.state === "held" && o.mayCancelHeld)) throw new ApiError("not_maker", "transfers.errors.notMaker");
+    if (row.state === "approved" && !nothingSentYet(row)) throw new ApiError("illegal_state", "transfers.errors.alreadySending");
     if (!CANCELABLE.includes(row.state as TransferState)) throw notAwaiting(row.state);
   }
   const { moved } = await moveTransfers(
@@ -153,7 +153,7 @@ const CANCELABLE: readonly TransferState[] = ["awaiting_approval", "approved", "
  */
 export async function releaseRequests(tx: Tx, rows: readonly TransferRequestRow[], actor: Person, now: Date): Promise<string[]> {
   for (const row of rows) {
-    if (row.makerId !== actor.id && row.submittedById !== actor.id) throw new TransferError("not_maker", "transfers.errors.notMakerRelease");
+    if (row.makerId !== actor.id && row.submittedById !== actor.id) throw new ApiError("not_maker", "transfers.errors.notMakerRelease");
     if (row.state !== "held") throw notAwaiting(row.state);
   }
   const { moved } = await moveTransfers(tx, rows.map((r) => r.id), "approved", {
@@ -173,7 +173,7 @@ export async function releaseRequests(tx: Tx, rows: readonly TransferRequestRow[
  * approvals stand; the person who retries them can never approve them.
  */
 export async function retryRequests(tx: Tx, rows: readonly TransferRequestRow[], actor: Person, now: Date): Promise<string[]> {
-  for (const row of rows) if (row.makerId !== actor.id) throw new TransferError("not_maker", "transfers.errors.notMakerRetry");
+  for (const row of rows) if (row.makerId !== actor.id) throw new ApiError("not_maker", "transfers.errors.notMakerRetry");
   const retriable = rows.filter((r) => r.state === "failed" && asTransferOutcome(r.outcome)?.kind === "not_registered");
   const { moved } = await moveTransfers(
     tx,

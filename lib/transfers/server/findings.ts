@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db";
 import { recordAudit } from "@/lib/db/audit";
 import { reconciliationFindings, type ReconciliationFindingRow } from "@/lib/db/schema";
 import { FINDINGS_PAGE_SIZE } from "@/lib/domain/pages";
-import { TransferError } from "../errors";
+import { ApiError } from "@/lib/http/api-error";
 import type { Finding, Person } from "../types";
 
 export type { Finding };
@@ -39,8 +39,8 @@ export async function resolveFinding(db: Db, id: number, actor: Person & { ip?: 
     if (!row) {
       const [exists] = await tx.select({ id: reconciliationFindings.id }).from(reconciliationFindings).where(eq(reconciliationFindings.id, id));
       throw exists
-        ? new TransferError("illegal_state", "reconciliation.errors.alreadyResolved")
-        : new TransferError("not_found", "reconciliation.errors.notFound");
+        ? new ApiError("illegal_state", "reconciliation.errors.alreadyResolved")
+        : new ApiError("not_found", "reconciliation.errors.notFound");
     }
     await recordAudit(
       {

@@ -8,7 +8,7 @@ import { approveRequests, cancelRequests, decisionRefusal, lockRequests, rejectR
 import { policyInForce } from "./policy-store";
 import type { ApprovalPolicy } from "../policy";
 import { holdersOf } from "./who-decides";
-import { isTransferError, TransferError } from "../errors";
+import { isApiError, ApiError } from "@/lib/http/api-error";
 import { getTransferRow } from "./store";
 import { lockTransfer } from "./transition";
 import { nothingSentYet } from "../states";
@@ -31,9 +31,9 @@ export async function cancelTransfer(db: Db, id: string, actor: Actor, reason: s
   return auditingRefusals(db, "transfer.cancel", id, actor, () =>
     db.transaction(async (tx) => {
       const row = await lockedOne(tx, id);
-      if (row.batchId && row.state !== "held") throw new TransferError("batch_member", "transfers.errors.batchMemberCancel");
+      if (row.batchId && row.state !== "held") throw new ApiError("batch_member", "transfers.errors.batchMemberCancel");
       const [moved] = await cancelRequests(tx, [row], actor, reason, now, o);
-      if (!moved) throw new TransferError("illegal_state", "transfers.errors.alreadySending");
+      if (!moved) throw new ApiError("illegal_state", "transfers.errors.alreadySending");
       await recordAudit(
         { actor, action: "transfer.cancel", target: row.idempotentId, outcome: "canceled", detail: { transfer_id: id, reason }, ip: actor.ip ?? null },
         tx,
@@ -92,7 +92,7 @@ export async function rejectTransfer(db: Db, id: string, approver: Actor, reason
       const rows = await decisionRows(tx, id);
       const row = rows.find((r) => r.id === id) ?? rows[0]!;
       const moved = await rejectRequests(tx, rows, approver, reason, now);
-      if (!moved.length) throw decisionRefusal(row, approver, now, await holdersOf(tx, [row.makerId, row.submittedById])) ?? new TransferError("illegal_state", "transfers.errors.notAwaiting.unknown");
+      if (!moved.length) throw decisionRefusal(row, approver, now, await holdersOf(tx, [row.makerId, row.submittedById])) ?? new ApiError("illegal_state", "transfers.errors.notAwaiting.unknown");
       await recordAudit(
         {
           actor: approver,
@@ -115,7 +115,7 @@ export async function rejectTransfer(db: Db, id: string, approver: Actor, reason
  */
 async function decisionRows(tx: Tx, id: string): Promise<TransferRequestRow[]> {
   const row = await lockedOne(tx, id);
-  if (row.batchId) throw new TransferError("batch_member", "transfers.errors.batchMember");
+  if (row.batchId) throw new ApiError("batch_member", "transfers.errors.batchMember");
   if (!row.seriesId || row.state !== "awaiting_approval") return [row];
   return lockRequests(tx, { seriesId: row.seriesId, states: ["awaiting_approval"] });
 }
@@ -129,7 +129,7 @@ export async function releaseTransfer(db: Db, id: string, actor: Actor, now = ne
     db.transaction(async (tx) => {
       const row = await lockedOne(tx, id);
       const released = await releaseRequests(tx, [row], actor, now);
-      if (!released.length) throw new TransferError("illegal_state", "transfers.errors.notAwaiting.held");
+      if (!released.length) throw new ApiError("illegal_state", "transfers.errors.notAwaiting.held");
       await recordAudit({ actor, action: "transfer.release", target: row.idempotentId, outcome: "approved", detail: { transfer_id: id }, ip: actor.ip ?? null }, tx);
       return { row: (await getTransferRow(tx, id)) ?? row, ready: released.map((r) => ({ id: r, startAfter: now })) };
     }),
@@ -141,9 +141,9 @@ export async function stopSeries(db: Db, seriesId: string, actor: Actor, now = n
   return auditingRefusals(db, "transfer.series_stop", seriesId, actor, () =>
     db.transaction(async (tx) => {
       const [series] = await tx.select().from(transferSeries).where(eq(transferSeries.id, seriesId)).for("update");
-      if (!series) throw new TransferError("not_found", "transfers.errors.seriesNotFound");
-      if (series.makerId !== actor.id) throw new TransferError("not_maker", "transfers.errors.notMakerSeries");
-      if (series.stoppedAt) throw new TransferError("illegal_state", "transfers.errors.seriesStopped");
+      if (!series) throw new ApiError("not_found", "transfers.errors.seriesNotFound");
+      if (series.makerId !== actor.id) throw new ApiError("not_maker", "transfers.errors.notMakerSeries");
+      if (series.stoppedAt) throw new ApiError("illegal_state", "transfers.errors.seriesStopped");
       const open = (await lockRequests(tx, { seriesId, states: ["awaiting_approval", "scheduled", "approved", "held"] })).filter(nothingSentYet);
       const moved = await cancelRequests(tx, open, actor, null, now);
       await tx.update(transferSeries).set({ stoppedAt: now, stoppedById: actor.id, stoppedByEmail: actor.email }).where(eq(transferSeries.id, seriesId));
@@ -167,7 +167,7 @@ export async function handleAttention(
 ): Promise<TransferRequestRow> {
   return db.transaction(async (tx) => {
     const row = await lockTransfer(tx, id);
-    if (!row) throw new TransferError("not_found", "transfers.errors.notFound");
+    if (!row) throw new ApiError("not_found", "transfers.errors.notFound");
     return markHandled(tx, id, person, note, attentionOf(row, now, settings.afterMinutes, settings.portal), now);
   });
 }
@@ -180,7 +180,7 @@ export async function auditingRefusals<T>(db: Db, action: AuditAction, target: s
   try {
     return await run();
   } catch (err) {
-    if (isTransferError(err) && err.code !== "not_found") {
+    if (isApiError(err) && err.code !== "not_found") {
       await recordAudit(
         { actor, action, target, outcome: "refused", detail: { code: err.code, reason: err.key, ...err.values }, ip: actor.ip ?? null },
         db,
@@ -192,7 +192,7 @@ export async function auditingRefusals<T>(db: Db, action: AuditAction, target: s
 
 async function lockedOne(tx: Tx, id: string): Promise<TransferRequestRow> {
   const [row] = await lockRequests(tx, { ids: [id] });
-  if (!row) throw new TransferError("not_found", "transfers.errors.notFound");
+  if (!row) throw new ApiError("not_found", "transfers.errors.notFound");
   return row;
 }
 

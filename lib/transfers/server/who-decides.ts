@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Tx } from "@/lib/db";
 import { approvals, credentialHolders, transferRequests, type TransferRequestRow } from "@/lib/db/schema";
 import { isServiceAccountId } from "@/lib/service-accounts/ids";
-import { TransferError } from "../errors";
+import { ApiError } from "@/lib/http/api-error";
 import { isTransferState } from "../states";
 import type { Person } from "../types";
 
@@ -62,20 +62,20 @@ const REFUSAL_KEY: Record<MakerLink, string> = {
  * holders of its maker and submitter (holdersOf). Expiry counts from the request's own deadline,
  * even before the reconciler has marked it expired.
  */
-export function decisionRefusal(row: TransferRequestRow, person: Person, now: Date, holders: ReadonlyMap<string, ReadonlySet<string>>): TransferError | null {
+export function decisionRefusal(row: TransferRequestRow, person: Person, now: Date, holders: ReadonlyMap<string, ReadonlySet<string>>): ApiError | null {
   // A program makes requests; a person decides on them (whatever role its account was given).
-  if (isServiceAccountId(person.id)) return new TransferError("not_a_person", "transfers.errors.serviceAccountNeverDecides");
+  if (isServiceAccountId(person.id)) return new ApiError("not_a_person", "transfers.errors.serviceAccountNeverDecides");
   const link = makerLink(row, person.id, holders);
-  if (link) return new TransferError("own_request", REFUSAL_KEY[link]);
+  if (link) return new ApiError("own_request", REFUSAL_KEY[link]);
   if (row.state === "awaiting_approval" && row.expiresAt && row.expiresAt.getTime() <= now.getTime()) {
-    return new TransferError("expired", "transfers.errors.notAwaiting.expired");
+    return new ApiError("expired", "transfers.errors.notAwaiting.expired");
   }
   if (row.state !== "awaiting_approval") return notAwaiting(row.state);
   return null;
 }
 
-export function notAwaiting(state: string | null): TransferError {
-  return new TransferError("illegal_state", `transfers.errors.notAwaiting.${state && isTransferState(state) ? state : "unknown"}`);
+export function notAwaiting(state: string | null): ApiError {
+  return new ApiError("illegal_state", `transfers.errors.notAwaiting.${state && isTransferState(state) ? state : "unknown"}`);
 }
 
 /** An approval of this person that still counts (a voided one does not). */

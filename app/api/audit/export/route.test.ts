@@ -2,13 +2,14 @@ import ExcelJS from "exceljs";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuditEntry, AuditPage } from "@/lib/db/audit";
 import { readCsv } from "@/lib/export/read-csv";
+import { guardRefusal } from "@/lib/testing/guard-refusal";
 
 const auth = vi.hoisted(() => ({ role: "admin" as "admin" | "viewer" }));
 vi.mock("@/lib/auth/guard", () => ({
   requireApiUser: vi.fn(async () =>
     auth.role === "admin"
       ? { user: { id: "u-admin", email: "admin@demo.test", name: "A", role: "admin" } }
-      : { response: Response.json({ error: "Your role may not read the audit log" }, { status: 403 }) },
+      : { response: guardRefusal(403, "Your role may not read the audit log") },
   ),
 }));
 
@@ -118,6 +119,6 @@ describe("GET /api/audit/export", () => {
   it("refuses filters it cannot read, in JSON", async () => {
     const res = await exportOf("?from=31/02/2026");
     expect(res.status).toBe(400);
-    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
   });
 });

@@ -5,7 +5,7 @@ import { batchParamsSchema } from "@/lib/batches/query";
 import { discardDraft, previewBatchApprovals } from "@/lib/batches/service";
 import { getBatch } from "@/lib/batches/store";
 import { getApprovalPolicy } from "@/lib/transfers/server/policy-store";
-import { TransferError } from "@/lib/transfers/errors";
+import { ApiError } from "@/lib/http/api-error";
 import { batchDetailAnswer, batchDiscardedAnswer } from "@/lib/batches/answers";
 
 export const GET = route(
@@ -19,7 +19,7 @@ export const GET = route(
   const db = await getDb();
   const env = getEnv();
   const detail = await getBatch(db, params.id);
-  if (!detail) throw new TransferError("not_found", "batches.errors.notFound");
+  if (!detail) throw new ApiError("not_found", "batches.errors.notFound");
   const submitApprovals = detail.batch.state === "draft" ? await previewBatchApprovals(db, params.id, await getApprovalPolicy(db, env.approvalExpiryHours)) : null;
   return jsonOk({ ...detail, pace: { rate_per_second: env.transfers.batchRatePerSecond }, submit_approvals: submitApprovals });
 });

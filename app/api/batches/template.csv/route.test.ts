@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { guardRefusal } from "@/lib/testing/guard-refusal";
 
 const auth = vi.hoisted(() => ({ answer: "user" as "user" | 401 | 403 }));
 const requireApiUser = vi.hoisted(() =>
   vi.fn(async (_request: Request, _permission: string) =>
     auth.answer === "user"
       ? { user: { id: "u-operator", email: "operator@demo.test", name: "Olivia Operator", role: "operator" } }
-      : { response: Response.json({ error: "refused" }, { status: auth.answer }) },
+      : { response: guardRefusal(auth.answer, "refused") },
   ),
 );
 vi.mock("@/lib/auth/guard", () => ({ requireApiUser }));

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { brCodeAnswer } from "@/lib/brcode/answer";
+import { guardRefusal } from "@/lib/testing/guard-refusal";
 
 const auth = vi.hoisted(() => ({ role: "operator" }));
 vi.mock("@/lib/auth/guard", async () => {
@@ -8,7 +9,7 @@ vi.mock("@/lib/auth/guard", async () => {
     requireApiUser: vi.fn(async (_r: Request, permission: Parameters<typeof can>[1]) =>
       can(auth.role as Parameters<typeof can>[0], permission)
         ? { user: { id: "u", email: "operator@demo.test", name: "O", role: auth.role } }
-        : { response: Response.json({ error: "Not allowed" }, { status: 403 }) },
+        : { response: guardRefusal(403, "Not allowed") },
     ),
   };
 });

@@ -3,7 +3,7 @@ import { jsonOk, route } from "@/lib/http";
 import { chargeAnswer } from "@/lib/charges/answers";
 import { chargeParamsSchema } from "@/lib/charges/query";
 import { getCharge } from "@/lib/charges/store";
-import { TransferError } from "@/lib/transfers/errors";
+import { ApiError } from "@/lib/http/api-error";
 
 export const GET = route(
   {
@@ -14,7 +14,7 @@ export const GET = route(
   },
   async ({ params }) => {
     const charge = await getCharge(await getDb(), params.id);
-    if (!charge) throw new TransferError("not_found", "charges.errors.notFound");
+    if (!charge) throw new ApiError("not_found", "charges.errors.notFound");
     return jsonOk({ charge });
   },
 );

@@ -120,7 +120,7 @@ describe("GET /api/payments/export", () => {
   ])("refuses a request from %s with 403, before asking the provider or the audit log", async (_label, headers) => {
     const res = await exportOf("?status=completed", headers);
     expect(res.status).toBe(403);
-    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
     expect(t.calls).toHaveLength(0);
     expect(audit.recordAudit).not.toHaveBeenCalled();
   });
@@ -153,7 +153,7 @@ describe("GET /api/payments/export", () => {
     });
     const res = await exportOf("?status=completed");
     expect(res.status).toBeGreaterThanOrEqual(500);
-    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
     expect(res.headers.get("content-disposition")).toBeNull();
     expect(((await res.json()) as { error: string }).error).toBeTruthy();
   });

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { SANDBOX_FIXTURES } from "@/sandbox/fixtures";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
+import { guardRefusal } from "@/lib/testing/guard-refusal";
 
 const auth = vi.hoisted(() => ({ signedIn: true }));
 vi.mock("@/lib/auth/guard", () => ({
   requireApiUser: vi.fn(async () =>
     auth.signedIn
       ? { user: { id: "u-support", email: "support@demo.test", name: "S", role: "support" } }
-      : { response: Response.json({ error: "Sign in required" }, { status: 401 }) },
+      : { response: guardRefusal(401, "Sign in required") },
   ),
 }));
 

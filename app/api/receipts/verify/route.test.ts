@@ -84,11 +84,19 @@ describe("GET /api/receipts/verify (no sign-in)", () => {
   it(`answers 429 with Retry-After past ${PUBLIC_RATE_PER_MINUTE} checks a minute from one address; another address still gets answers`, async () => {
     await store.db.delete(publicRateLimits);
     const from = (ip: string) => ({ "x-forwarded-for": ip, cookie: "NEXT_LOCALE=pt-BR" });
-    for (let i = 0; i < PUBLIC_RATE_PER_MINUTE; i += 1) expect((await verify(`?code=${code}`, from("198.51.100.7"))).status).toBe(200);
+    for (let i = 0; i < PUBLIC_RATE_PER_MINUTE; i += 1) {
+      const answered = await verify(`?code=${code}`, from("198.51.100.7"));
+      expect(answered.status).toBe(200);
+      expect(answered.headers.get("ratelimit")).toBe(`"public";r=${PUBLIC_RATE_PER_MINUTE - i - 1};t=${answered.headers.get("ratelimit")?.split("t=")[1]}`);
+    }
     const refused = await verify(`?code=${code}`, from("198.51.100.7"));
     expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await refused.json()).error).toMatch(/Muitas consultas deste endereço/);
+    const wait = Number(refused.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(0);
+    expect(refused.headers.get("ratelimit-policy")).toBe(`"public";q=${PUBLIC_RATE_PER_MINUTE};w=60`);
+    expect(refused.headers.get("ratelimit")).toBe(`"public";r=0;t=${wait}`);
+    expect(refused.headers.get("content-type")).toBe("application/problem+json");
+    expect(await refused.json()).toMatchObject({ status: 429, kind: "rate_limited", title: "Too Many Requests", error: expect.stringMatching(/Muitas consultas deste endereço/), request_id: expect.any(String) });
     expect((await verify(`?code=${code}`, from("203.0.113.9"))).status).toBe(200);
   });
 });

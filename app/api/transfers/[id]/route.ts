@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db";
 import { jsonOk, route } from "@/lib/http";
-import { TransferError } from "@/lib/transfers/errors";
+import { ApiError } from "@/lib/http/api-error";
 import { transferParamsSchema } from "@/lib/transfers/query";
 import { getTransfer } from "@/lib/transfers/server/store";
 import { transferDetailAnswer } from "@/lib/transfers/answers";
@@ -14,7 +14,7 @@ export const GET = route(
   },
   async ({ params }) => {
     const transfer = await getTransfer(await getDb(), params.id);
-    if (!transfer) throw new TransferError("not_found", "transfers.errors.notFound");
+    if (!transfer) throw new ApiError("not_found", "transfers.errors.notFound");
     return jsonOk({ transfer });
   },
 );

@@ -12,6 +12,7 @@ export const POST = route(
     summary: "The provider's notifications, payments (type 2) and QR codes (type 1); no session: Authorization + md5, then read back",
     answers: { 200: webhookReceiptAnswer },
     permission: "public", checkOrigin: false, rawBody: { maxBytes: MAX_WEBHOOK_BODY_BYTES },
+    rateLimited: true,
   },
   async ({ request }) => {
   const env = getEnv();

@@ -4,7 +4,7 @@ import { batchParamsSchema } from "@/lib/batches/query";
 import { getBatchSummary, rowsWithErrors } from "@/lib/batches/store";
 import { exportResponse } from "@/lib/export/response";
 import { jsonError, route } from "@/lib/http";
-import { TransferError } from "@/lib/transfers/errors";
+import { ApiError } from "@/lib/http/api-error";
 import { fileAnswer } from "@/lib/http/answers";
 
 export const GET = route(
@@ -16,7 +16,7 @@ export const GET = route(
   },
   async ({ params, t }) => {
     const db = await getDb();
-    if (!(await getBatchSummary(db, params.id))) throw new TransferError("not_found", "batches.errors.notFound");
+    if (!(await getBatchSummary(db, params.id))) throw new ApiError("not_found", "batches.errors.notFound");
     const rows = await rowsWithErrors(db, params.id);
     if (!rows.length) return jsonError(409, t("batches.errors.noErrors"), { kind: "conflict" });
     let sent = false;

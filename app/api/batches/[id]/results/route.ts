@@ -5,7 +5,7 @@ import { clientIp, route } from "@/lib/http";
 import { batchParamsSchema, resultsQuerySchema } from "@/lib/batches/query";
 import { batchResultsColumns } from "@/lib/batches/results-columns";
 import { getBatch } from "@/lib/batches/store";
-import { TransferError } from "@/lib/transfers/errors";
+import { ApiError } from "@/lib/http/api-error";
 import { fileAnswer } from "@/lib/http/answers";
 
 export const GET = route(
@@ -18,7 +18,7 @@ export const GET = route(
   async ({ request, user, params, query, t }) => {
     const db = await getDb();
     const detail = await getBatch(db, params.id);
-    if (!detail) throw new TransferError("not_found", "batches.errors.notFound");
+    if (!detail) throw new ApiError("not_found", "batches.errors.notFound");
     // No audit row, no file (the audit log fails closed).
     await recordAudit(
       { actor: user, action: "batch.export", target: params.id, outcome: "success", detail: { format: query.format, rows: detail.rows.length }, ip: clientIp(request) },

@@ -6,7 +6,7 @@ import { chargeParamsSchema } from "@/lib/charges/query";
 import { chargeDeps } from "@/lib/charges/runtime";
 import { getCharge } from "@/lib/charges/store";
 import { receiptPdfResponse, receiptQuerySchema } from "@/lib/receipts/response";
-import { TransferError } from "@/lib/transfers/errors";
+import { ApiError } from "@/lib/http/api-error";
 
 export const dynamic = "force-dynamic";
 
@@ -19,7 +19,7 @@ export const GET = route(
   },
   async ({ params, query, locale, t }) => {
     const charge = await getCharge(await getDb(), params.id);
-    if (!charge) throw new TransferError("not_found", "charges.errors.notFound");
+    if (!charge) throw new ApiError("not_found", "charges.errors.notFound");
     const pdf = await renderChargePdf(charge, { locale, issuer: chargeDeps().issuer });
     const name = `${t("charges.pdf.fileName")}_${charge.external_reference.replace(/[^0-9A-Za-z-]/g, "")}.pdf`;
     return receiptPdfResponse(pdf, name, query.disposition ?? "attachment");

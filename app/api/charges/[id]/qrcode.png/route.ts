@@ -4,7 +4,7 @@ import { route } from "@/lib/http";
 import { fileAnswer } from "@/lib/http/answers";
 import { chargeParamsSchema } from "@/lib/charges/query";
 import { getChargeRow } from "@/lib/charges/store";
-import { TransferError } from "@/lib/transfers/errors";
+import { ApiError } from "@/lib/http/api-error";
 
 export const dynamic = "force-dynamic";
 
@@ -17,7 +17,7 @@ export const GET = route(
   },
   async ({ params }) => {
     const row = await getChargeRow(await getDb(), params.id);
-    if (!row?.content) throw new TransferError("not_found", "charges.errors.noCode");
+    if (!row?.content) throw new ApiError("not_found", "charges.errors.noCode");
     const png = await toBuffer(row.content, { type: "png", errorCorrectionLevel: "M", margin: 2, scale: 8 });
     return new Response(new Uint8Array(png), { headers: { "content-type": "image/png", "cache-control": "private, max-age=300" } });
   },

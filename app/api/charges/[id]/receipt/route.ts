@@ -8,7 +8,7 @@ import { getCharge } from "@/lib/charges/store";
 import { issueAuthentication } from "@/lib/receipts/authentication";
 import { renderReceiptPdf } from "@/lib/receipts/pdf";
 import { receiptPdfName, receiptPdfResponse, receiptQuerySchema } from "@/lib/receipts/response";
-import { TransferError } from "@/lib/transfers/errors";
+import { ApiError } from "@/lib/http/api-error";
 
 export const dynamic = "force-dynamic";
 
@@ -22,7 +22,7 @@ export const GET = route(
   async ({ params, query, locale, t }) => {
     const db = await getDb();
     const charge = await getCharge(db, params.id);
-    if (!charge) throw new TransferError("not_found", "charges.errors.notFound");
+    if (!charge) throw new ApiError("not_found", "charges.errors.notFound");
     const receipt = chargeReceipt(charge, chargeDeps().issuer);
     if (!receipt.ok) {
       return receipt.refusal.reason === "companyMissing"

@@ -6,7 +6,7 @@ import { renderReceiptPdf } from "@/lib/receipts/pdf";
 import { refusalAnswer } from "@/lib/receipts/refusal";
 import { receiptPdfName, receiptPdfResponse, receiptQuerySchema } from "@/lib/receipts/response";
 import { getTransferReceipt } from "@/lib/receipts/transfer-receipt";
-import { TransferError } from "@/lib/transfers/errors";
+import { ApiError } from "@/lib/http/api-error";
 import { transferParamsSchema } from "@/lib/transfers/query";
 import { fileAnswer } from "@/lib/http/answers";
 
@@ -22,7 +22,7 @@ export const GET = route(
   async ({ request, user, params, query, locale, t }) => {
     const db = await getDb();
     const receipt = await getTransferReceipt(db, params.id);
-    if (!receipt) throw new TransferError("not_found", "transfers.errors.notFound");
+    if (!receipt) throw new ApiError("not_found", "transfers.errors.notFound");
     if (!receipt.ok) {
       const refused = refusalAnswer(receipt.refusal, t);
       return jsonError(refused.status, refused.error, { kind: refused.kind });

@@ -1,12 +1,12 @@
 import { hasMembers } from "./answer";
-import type { ApiError } from "./errors";
+import type { ProblemRead } from "./errors";
 
 /**
  * Reads an error answer of our API (`{ error, fields?, kind?, request_id? }`) in the
- * browser without zod: the same rules as `apiErrorSchema` (a test holds them together), so an
+ * browser without zod: the same rules as `problemReadSchema` (a test holds them together), so an
  * answer that schema refuses (a proxy's HTML page, an empty body) is `undefined` here too.
  */
-export function readApiError(body: unknown): ApiError | undefined {
+export function readProblem(body: unknown): ProblemRead | undefined {
   if (!hasMembers(body, { error: "string" })) return undefined;
   const { error, fields, kind, request_id } = body as Record<string, unknown> & { error: string };
   const ok =
@@ -14,7 +14,7 @@ export function readApiError(body: unknown): ApiError | undefined {
     (kind === undefined || typeof kind === "string") &&
     (request_id === undefined || typeof request_id === "string");
   if (!ok) return undefined;
-  const out: ApiError = { error };
+  const out: ProblemRead = { error };
   if (fields !== undefined) out.fields = { ...(fields as Record<string, string>) };
   if (kind !== undefined) out.kind = kind as string;
   if (request_id !== undefined) out.request_id = request_id as string;

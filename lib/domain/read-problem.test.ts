@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readApiError } from "./api-error";
-import { apiErrorSchema } from "./errors";
+import { readProblem } from "./read-problem";
+import { problemReadSchema } from "./errors";
 
 const errorBody = fc.record(
   {
@@ -14,12 +14,12 @@ const errorBody = fc.record(
   { requiredKeys: [] },
 );
 
-describe("readApiError (the browser's zod-free reader of our error answers)", () => {
-  it("reads exactly what apiErrorSchema reads, and the same values", () => {
+describe("readProblem (the browser's zod-free reader of our error answers)", () => {
+  it("reads exactly what problemReadSchema reads, and the same values", () => {
     fc.assert(
       fc.property(fc.oneof(errorBody, fc.anything()), (body) => {
-        const parsed = apiErrorSchema.safeParse(body);
-        const read = readApiError(body);
+        const parsed = problemReadSchema.safeParse(body);
+        const read = readProblem(body);
         expect(read !== undefined).toBe(parsed.success);
         if (parsed.success) expect(read).toEqual(parsed.data);
       }),
@@ -29,8 +29,8 @@ describe("readApiError (the browser's zod-free reader of our error answers)", ()
 
   it("keeps the members our answers have and refuses what is not ours", () => {
     const body = { error: "Já existe", kind: "conflict_body", fields: { idempotent_id: "em uso" }, stack: "at ..." };
-    expect(readApiError(body)).toEqual({ error: "Já existe", kind: "conflict_body", fields: { idempotent_id: "em uso" } });
-    expect(readApiError("<html>Bad gateway</html>")).toBeUndefined();
-    expect(readApiError({ error: "x", fields: { a: 1 } })).toBeUndefined();
+    expect(readProblem(body)).toEqual({ error: "Já existe", kind: "conflict_body", fields: { idempotent_id: "em uso" } });
+    expect(readProblem("<html>Bad gateway</html>")).toBeUndefined();
+    expect(readProblem({ error: "x", fields: { a: 1 } })).toBeUndefined();
   });
 });
