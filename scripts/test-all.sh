@@ -62,6 +62,9 @@ npm run --silent build
 step "end-to-end tests (Playwright, Chromium)"
 npx playwright test
 
+step "the API fuzzed against the production build (scripts/fuzz-live.sh)"
+bash scripts/fuzz-live.sh
+
 step "the production run: next start outside sandbox mode, provider process, PostgreSQL, TLS proxy, two-step sign-in"
 npx playwright test -c playwright.production.config.ts
 
