@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { FormField, useFieldError } from "@/components/register/form-field";
+import { FormField, useFieldError } from "@/components/transfer-form/form-field";
 import { Button } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { ErrorState } from "@/components/ui/error-state";

@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { FormField, useFieldError } from "@/components/register/form-field";
+import { FormField, useFieldError } from "@/components/transfer-form/form-field";
 import { Input } from "@/components/ui/input";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { answerParsedBy } from "@/lib/domain/answer-schema";

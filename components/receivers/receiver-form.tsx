@@ -2,8 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { BankCombobox } from "@/components/register/bank-combobox";
-import { FormField, useFieldError } from "@/components/register/form-field";
+import { BankCombobox } from "@/components/transfer-form/bank-combobox";
+import { FormField, useFieldError } from "@/components/transfer-form/form-field";
 import { Button } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { Input, Select } from "@/components/ui/input";
@@ -12,7 +12,7 @@ import { ACCOUNT_TYPE_CODES, INITIATION_TYPES, PIX_KEY_TYPES, type InitiationTyp
 import { formatDocument } from "@/lib/pix/document";
 import { maskDocument } from "@/lib/pix/masks";
 import { formatPhone } from "@/lib/pix/phone";
-import { compactDigits } from "@/lib/register/to-request-body";
+import { compactDigits } from "@/lib/transfer-form/to-request-body";
 import { NICKNAME_MAX, receiverInputSchema, type ReceiverInput } from "@/lib/receivers/schema";
 import type { SavedReceiver } from "@/lib/receivers/types";
 import { cn } from "@/lib/utils";

@@ -1,7 +1,7 @@
 import type { RegisterTransferInput } from "@/lib/contract";
 import type { PixKeyType } from "@/lib/contract/enums";
 import { parseBRL } from "@/lib/pix/money";
-import { compactDigits } from "@/lib/register/to-request-body";
+import { compactDigits } from "@/lib/transfer-form/to-request-body";
 import type { SavedReceiver } from "@/lib/receivers/types";
 import { BANK_COLUMNS, KEY_COLUMNS, RECEIVER_COLUMNS, readAccountType, readPixKeyType, type BatchColumn } from "./columns";
 import type { BatchMessage } from "./header";

@@ -20,7 +20,7 @@ const RUNTIME_KEYS: Record<string, string[]> = {
   // file and row messages of a batch preview (lib/batches): their own and the schemas'
   "components/batches/batch-message.ts": ["batches", "validation"],
   // a form's errors: the schemas' keys (validation.*, formats.*) or words from the server
-  "components/register/form-field.tsx": ["validation", "formats"],
+  "components/transfer-form/form-field.tsx": ["validation", "formats"],
   // the notes of a transfer's history, written by lib/transfers
   "components/transfers/transfer-timeline.tsx": ["transfers"],
   // a charge form's errors: the schema's keys (validation.*); a charge's timeline notes, written by lib/charges

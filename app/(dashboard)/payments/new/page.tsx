@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { RegisterTransfer } from "@/components/register/register-transfer";
+import { RegisterTransfer } from "@/components/transfer-form/register-transfer";
 import { Card } from "@/components/ui/card";
 import { requirePageUser } from "@/lib/auth/guard";
 import { getEnv } from "@/lib/env";

@@ -7,8 +7,8 @@ import type { BrCodeAnswer } from "@/lib/brcode/answer";
 import { BRCODE_TEXT_MAX } from "@/lib/brcode/answer";
 import { brCodeQueries } from "@/lib/brcode/query";
 import { formatBRL } from "@/lib/pix/money";
-import { brCodeFill } from "@/lib/register/brcode-fill";
-import type { RegisterFormValues } from "@/lib/register/form-values";
+import { brCodeFill } from "@/lib/transfer-form/brcode-fill";
+import type { RegisterFormValues } from "@/lib/transfer-form/form-values";
 import type { RegisterForm } from "./form-types";
 import { FormField } from "./form-field";
 

@@ -9,8 +9,8 @@ import { amountInWords, findParticipant, formatAccount, formatAgency, formatBRL,
 import { formatBrazilDay } from "@/lib/pix/date-input";
 import { costCentreQueries } from "@/lib/queries/cost-centres";
 import { receiverQueries } from "@/lib/queries/receivers";
-import { occurrenceDays } from "@/lib/register/schedule-view";
-import type { TransferDraft } from "@/lib/register/validate";
+import { occurrenceDays } from "@/lib/transfer-form/schedule-view";
+import type { TransferDraft } from "@/lib/transfer-form/validate";
 import { isPixNightWindow } from "@/lib/transfers/night-window";
 import { sendInstant } from "@/lib/transfers/schedule";
 import { ApprovalNeedNote } from "./approval-need";

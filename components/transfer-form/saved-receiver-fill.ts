@@ -1,5 +1,5 @@
 import type { SavedReceiver } from "@/lib/receivers/types";
-import type { RegisterFormValues } from "@/lib/register/form-values";
+import type { RegisterFormValues } from "@/lib/transfer-form/form-values";
 import { formatDocument } from "@/lib/pix/document";
 import { formatPhone } from "@/lib/pix/phone";
 

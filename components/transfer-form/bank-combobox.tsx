@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useId, useState, type KeyboardEvent, type Ref } from "react";
 import { Input } from "@/components/ui/input";
 import { findParticipant, PIX_PARTICIPANTS, searchParticipants, type PixParticipant } from "@/lib/pix";
-import { compactDigits } from "@/lib/register/to-request-body";
+import { compactDigits } from "@/lib/transfer-form/to-request-body";
 import { cn } from "@/lib/utils";
 import type { FieldControlProps } from "./form-field";
 

@@ -3,7 +3,7 @@
 import { CalendarClock } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { formatBrazilDay } from "@/lib/pix/date-input";
-import { businessDayNote, weekdayOf } from "@/lib/register/schedule-view";
+import { businessDayNote, weekdayOf } from "@/lib/transfer-form/schedule-view";
 
 /**
  * A day that is no business day, said before anyone relies on it: Pix works every day, but the

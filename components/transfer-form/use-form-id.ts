@@ -1,7 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { getFormIdStore } from "@/lib/register/form-id-store";
+import { getFormIdStore } from "@/lib/transfer-form/form-id-store";
 
 const subscribe = (listener: () => void) => getFormIdStore().subscribe(listener);
 const current = () => getFormIdStore().current();

@@ -15,7 +15,7 @@ it("hands the submit handler the transfer as it will be sent, and what travels b
 it("puts each message on its field for react-hook-form", async () => {
   const result = await registerFormResolver({ ...emptyRegisterForm("id-1"), amount: "1,2,3" }, undefined, options);
   expect(result.values).toEqual({});
-  // Message keys: the form's fields translate them (components/register/form-field.tsx).
+  // Message keys: the form's fields translate them (components/transfer-form/form-field.tsx).
   expect(result.errors.amount).toEqual({ type: "validate", message: "formats.amount.problems.format" });
   expect(result.errors.pix_key_type?.message).toBe("validation.pixKeyType.required");
 });

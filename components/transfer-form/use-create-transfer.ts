@@ -6,8 +6,8 @@ import { answerParsedBy } from "@/lib/domain/answer-schema";
 import { createdTransferAnswer } from "@/lib/transfers/answers";
 import { apiPost, isApiRequestError } from "@/lib/domain/api-client";
 import { transferQueries } from "@/lib/queries/transfers";
-import { getFormIdStore } from "@/lib/register/form-id-store";
-import type { TransferDraft } from "@/lib/register/validate";
+import { getFormIdStore } from "@/lib/transfer-form/form-id-store";
+import type { TransferDraft } from "@/lib/transfer-form/validate";
 import { IN_FLIGHT_STATES } from "@/lib/transfers/states";
 import type { TransferDetail } from "@/lib/transfers/types";
 

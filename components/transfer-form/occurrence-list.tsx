@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { formatBrazilDay } from "@/lib/pix/date-input";
-import { businessDayNote } from "@/lib/register/schedule-view";
+import { businessDayNote } from "@/lib/transfer-form/schedule-view";
 import { cn } from "@/lib/utils";
 
 /** The days a series will create, each as dd/mm/aaaa; one that is no business day is marked and named on hover. */
