@@ -1,23 +1,24 @@
 import "@/lib/zod-config";
 import { z } from "zod";
-import { listPaymentsParamsSchema } from "@/lib/contract";
+import { listPaymentsParamsObject, listPaymentsParamsSchema } from "@/lib/contract";
 import { checkPageParam } from "@/lib/contract/list-rules";
 import { MAX_STORE_PAGE, MAX_STORE_PAGE_SIZE } from "./pages";
 
 /**
- * The contract's list schema coerces `page` (so "0x10", "1e2" or " 5" would pass as numbers).
- * Our URLs are canonical: page is plain digits, checked on the raw text first with the same
- * rule as the /payments URL parser (`checkPageParam`, up to MAX_LIST_PAGE).
+ * Query of GET /api/payments: the contract's list parameters (lib/contract/list.ts), with `page`
+ * checked on its raw text first: the contract's schema coerces it (so "0x10", "1e2" or " 5" would
+ * pass as numbers), and our URLs are canonical: plain digits, the same rule as the /payments URL
+ * parser (`checkPageParam`, up to MAX_LIST_PAGE). Every parameter is named here, so the OpenAPI
+ * document lists each filter and route() refuses any other.
  */
-const strictPageSchema = z.looseObject({
+const rawListQuerySchema = listPaymentsParamsObject.extend({
   page: z
     .string()
     .refine((value) => checkPageParam(value) === null, "validation.page")
     .optional(),
 });
 
-/** Query of GET /api/payments: the strict page first (a bad page is the only refusal), then the contract's list parameters. */
-export const paymentsListQuerySchema = strictPageSchema.transform((query): Record<string, unknown> => query).pipe(listPaymentsParamsSchema);
+export const paymentsListQuerySchema = rawListQuerySchema.transform((query): Record<string, unknown> => query).pipe(listPaymentsParamsSchema);
 
 /** `updated_since` of the lists for machines (transfers, charges): an ISO 8601 instant with its offset. */
 export const updatedSinceSchema = z.iso.datetime({ offset: true, error: "validation.transfers.instant" }).optional();

@@ -235,8 +235,32 @@ function describeStatus(status: number): string {
 
 /** Input schemas are inlined (as read: defaults optional, coercions as strings are sent). */
 function inputSchema(schema: z.ZodType): Json {
-  const { $schema: _s, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any", cycles: "ref", reused: "inline", metadata: z.registry() }) as Json;
+  const { $schema: _s, ...rest } = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io: "input",
+    unrepresentable: "any",
+    cycles: "ref",
+    reused: "inline",
+    metadata: z.registry(),
+    override: withoutRefusedFields,
+  }) as Json;
   return withIntegerFormats(rest);
+}
+
+/**
+ * A field a request schema names only to refuse it with a message of its own (`z.undefined()`,
+ * e.g. `authorized`: the back office's approvals are the authorization) is not a field a caller
+ * may send: the document leaves it out.
+ */
+function withoutRefusedFields(ctx: { zodSchema: unknown; jsonSchema: Json }): void {
+  const def = (ctx.zodSchema as { _zod?: { def?: { type?: string; shape?: Record<string, z.ZodType> } } })._zod?.def;
+  if (def?.type !== "object" || !def.shape) return;
+  const properties = ctx.jsonSchema.properties as Record<string, Json> | undefined;
+  for (const [name, field] of Object.entries(def.shape)) {
+    let inner: z.ZodType = field;
+    while (inner instanceof z.ZodOptional) inner = inner.unwrap() as z.ZodType;
+    if (inner instanceof z.ZodUndefined && properties) delete properties[name];
+  }
 }
 
 /** Path or query parameters: the members of the params or query schema (an object, a pipe of one, or an intersection). */

@@ -79,6 +79,18 @@ describe("the OpenAPI document", () => {
     expect(doc.paths["/api/health"]?.get?.responses).not.toHaveProperty("429");
     expect(Object.keys(resolve({ $ref: "#/components/responses/RateLimited" }).headers as Json)).toEqual(["Retry-After", "RateLimit", "RateLimit-Policy"]);
   });
+
+  it("says what a caller may send: no request body offers `authorized` (the approvals are the authorization), and /api/payments names each filter", () => {
+    for (const path of ["/api/transfers", "/api/payments"]) {
+      const body = (doc.paths[path]?.post?.requestBody as { content: Record<string, { schema: Json }> }).content["application/json"]!.schema;
+      expect(Object.keys(body.properties as Json), path).toContain("pix_key");
+      expect(Object.keys(body.properties as Json), path).not.toContain("authorized");
+    }
+    const filters = ((doc.paths["/api/payments"]?.get?.parameters ?? []) as Array<{ name: string; in: string }>).map((p) => `${p.in}:${p.name}`);
+    for (const name of ["page", "status", "receiver_name", "receiver_document", "registration_start_date", "registration_end_date", "payment_start_date", "payment_end_date", "reference_code", "end_to_end"]) {
+      expect(filters).toContain(`query:${name}`);
+    }
+  });
 });
 
 type Json = Record<string, unknown>;
