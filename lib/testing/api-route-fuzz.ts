@@ -43,7 +43,7 @@ type Injected = { request: Request; context: { params: Promise<Record<string, st
 
 /** The same bad string in a param, in the query and in the body, one request each. */
 /** Routes whose body is an uploaded file (a spreadsheet): their refusals name the file. */
-export const UPLOAD_ROUTES: ReadonlySet<string> = new Set(["/api/batches", "/api/charges/import"]);
+export const UPLOAD_ROUTES: ReadonlySet<string> = new Set(["/api/batches", "/api/charges/import", "/api/charges/import/preview"]);
 
 export function injectedRequests(route: ApiRoute, method: string, bad: string, pick: number, app: string): Injected[] {
   const fine = Object.fromEntries(route.params.map((p) => [p.name, p.catchAll ? ["fuzz-id"] : "fuzz-id"]));
