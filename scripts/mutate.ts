@@ -30,13 +30,15 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 function run(m: Mutation): { verdict: "killed" | "survived" | "broken"; seconds: number; detail: string } {
   const file = path.join(root, m.file);
   const original = readFileSync(file, "utf8");
+  if (m.postgres && !process.env.TEST_DATABASE_URL) return { verdict: "broken", seconds: 0, detail: "needs PostgreSQL: set TEST_DATABASE_URL (source scripts/pg-test.sh)" };
   const at = original.indexOf(m.find);
   if (at < 0 || original.indexOf(m.find, at + 1) >= 0) return { verdict: "broken", seconds: 0, detail: `the text to change is not found exactly once in ${m.file}` };
   restore = () => writeFileSync(file, original);
   writeFileSync(file, original.slice(0, at) + m.replace + original.slice(at + m.find.length));
   const started = Date.now();
   try {
-    const env = { ...process.env, TEST_DATABASE_URL: "" };
+    // PGlite only (faster), unless the mutant can only show on PostgreSQL.
+    const env = { ...process.env, TEST_DATABASE_URL: m.postgres ? process.env.TEST_DATABASE_URL : "" };
     const result = spawnSync("npx", ["vitest", "run", "--bail=1", ...m.tests], { cwd: root, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
     const seconds = (Date.now() - started) / 1000;
     const failed = result.stdout.match(/Tests\s+.*?(\d+) failed/)?.[1];

@@ -3,7 +3,8 @@
  * mutate). When a rule changes, add its mutations here; a mutant no test kills is a missing test.
  * `find` must occur exactly once in `file`.
  */
-export type Mutation = { id: string; file: string; what: string; find: string; replace: string; tests: string[] };
+/** `postgres`: only PostgreSQL can show it (two transactions at once); its tests then run there too (TEST_DATABASE_URL). */
+export type Mutation = { id: string; file: string; what: string; find: string; replace: string; tests: string[]; postgres?: boolean };
 
 const WINDOW_TESTS = ["lib/transfers/server/receiver-window.test.ts"];
 const FOUR_EYES_API = ["app/api/transfers/four-eyes.test.ts"];
@@ -12,8 +13,8 @@ const SEND_TIME = ["lib/transfers/send-check.test.ts", "lib/transfers/server/sen
 export const MONEY_RULE_MUTATIONS: Mutation[] = [
   // The 24 h sum: where it starts, what it counts, what it is kept for.
   { id: "window-all-time", file: "lib/transfers/server/receiver-window.ts", what: "the window sums over all time", find: "gte(t.createdAt, since)", replace: "gte(t.createdAt, new Date(0))", tests: WINDOW_TESTS },
-  // Killed on PostgreSQL only (TEST_DATABASE_URL): PGlite runs one transaction at a time.
-  { id: "window-no-destination-lock", file: "lib/transfers/server/create.ts", what: "creations to one destination read the 24 h sum at the same time", find: "    await lockDestinations(tx, [transfer]);", replace: "", tests: WINDOW_TESTS },
+  // PGlite runs one transaction at a time: only PostgreSQL runs two creations at once.
+  { id: "window-no-destination-lock", file: "lib/transfers/server/create.ts", what: "creations to one destination read the 24 h sum at the same time", find: "    await lockDestinations(tx, [transfer]);", replace: "", tests: WINDOW_TESTS, postgres: true },
   { id: "window-one-hour", file: "lib/transfers/window.ts", what: "the window is 1 hour", find: "RECEIVER_WINDOW_HOURS * 3_600_000", replace: "1 * 3_600_000", tests: WINDOW_TESTS },
   {
     id: "window-dead-states",
