@@ -144,10 +144,8 @@ test.describe("the API refuses what the UI hides", () => {
         const res = await api.post("/api/payments", { data: transferBody(id, "E2E Refused Receiver") });
         expect(res.status()).toBe(403);
         expect(res.headers()["content-type"]).toContain("application/problem+json");
-        expect(await res.json()).toEqual({
-          error: `Your role (${role === "viewer" ? "Viewer (finance)" : "Support"}) may not create transfers`,
-          allowed_roles: ["operator", "admin"],
-        });
+        const refusal = `Your role (${role === "viewer" ? "Viewer (finance)" : "Support"}) may not create transfers`;
+        expect(await res.json()).toMatchObject({ status: 403, kind: "forbidden", title: "Forbidden", detail: refusal, error: refusal, allowed_roles: ["operator", "admin"] });
         expect(await registeredInSandbox(api)).toBe(before);
         expect((await api.get(`/api/payments/${id}`)).status()).toBe(404);
       } finally {
