@@ -7,7 +7,7 @@
  * same sandbox (every provider call held `--latency-ms`, as a remote provider would), the
  * provider's own rate: the same number of POSTs straight to it, as many in flight as clients.
  *
- *   npm run bench -- --api-path [--engine pglite|postgresql|both] [--requests 300] [--clients 10] [--latency-ms 20]
+ *   npm run bench -- --api-path [--engine pglite|postgresql|both] [--requests 300] [--clients 10] [--latency-ms 20] [--cpu-profile DIR]
  *
  * PostgreSQL needs TEST_DATABASE_URL (a scratch database is made and dropped). Needs `next build`
  * first (npm run bench builds; this runs on the last build). Writes bench/results/api-path.json and
@@ -51,11 +51,14 @@ function benchCpf(i: number): string {
   return base + cpfCheckDigits(base);
 }
 
-async function oneEngine(engine: "pglite" | "postgresql", o: { requests: number; clients: number; latencyMs: number }): Promise<ApiPathRun> {
+type ApiPathOptions = { requests: number; clients: number; latencyMs: number; cpuProfileDir?: string };
+
+async function oneEngine(engine: "pglite" | "postgresql", o: ApiPathOptions): Promise<ApiPathRun> {
   const scratch = engine === "postgresql" ? await scratchDatabase(process.env.TEST_DATABASE_URL!) : null;
   const server = await startBenchServer({
     seedCount: 500,
     dataDir: ".data/bench-api-path",
+    ...(o.cpuProfileDir ? { cpuProfileDir: join(o.cpuProfileDir, engine) } : {}),
     ...(scratch ? { databaseUrl: scratch.url } : {}),
     appEnv: { LOG_LEVEL: "warn" },
   });
@@ -173,7 +176,13 @@ export function apiPathMarkdown(r: ApiPathResult): string {
 }
 
 export async function runApiPathBench(): Promise<string> {
-  const o = { requests: Number(arg("requests", "300")), clients: Number(arg("clients", "10")), latencyMs: Number(arg("latency-ms", "20")) };
+  const profile = arg("cpu-profile", "");
+  const o: ApiPathOptions = {
+    requests: Number(arg("requests", "300")),
+    clients: Number(arg("clients", "10")),
+    latencyMs: Number(arg("latency-ms", "20")),
+    ...(profile ? { cpuProfileDir: profile } : {}),
+  };
   const which = arg("engine", process.env.TEST_DATABASE_URL ? "both" : "pglite");
   const engines = (which === "both" ? ["pglite", "postgresql"] : [which]) as Array<"pglite" | "postgresql">;
   const before = loadAverage();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { batches, erpEventSeals } from "@/lib/db/schema";
+import { and, eq, isNull } from "drizzle-orm";
+import { batches, erpEvents } from "@/lib/db/schema";
 import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
 import { moveAtOnce } from "@/lib/transfers/server/move-at-once";
 import { moveTransfers } from "@/lib/transfers/server/transition";
@@ -35,15 +35,17 @@ describe.each(TEST_ENGINES)("the change feed on $name", (engine) => {
     const { cursor: start } = await drain(store, "0");
     const row = await createRequest(store.db, transferOf(newIdempotentId("feed"), 45_678), 1);
     await store.db.transaction((tx) => moveTransfers(tx, [row.id], "approved", { from: ["awaiting_approval"], actor: APPROVER }));
+    // The writers left them unnumbered (they waited for no lock); the reader numbers them.
+    const unnumbered = () => store.db.select().from(erpEvents).where(and(eq(erpEvents.subjectId, row.id), isNull(erpEvents.position)));
+    expect(await unnumbered()).toHaveLength(2);
     const { events } = await drain(store, start);
+    expect(await unnumbered()).toEqual([]);
     expect(events.map((e) => [e.type, e.data.id, e.data.state])).toEqual([
       ["transfer.created", row.id, "awaiting_approval"],
       ["transfer.approved", row.id, "approved"],
     ]);
     expect(events[1]!.data).toMatchObject({ idempotent_id: row.idempotentId, value_cents: 45_678, from_state: "awaiting_approval" });
     expect(Number(events[1]!.id)).toBeGreaterThan(Number(events[0]!.id));
-    // Each transaction's mark is gone once it committed (the numbering ran once per transaction).
-    expect(await store.db.select().from(erpEventSeals)).toEqual([]);
   });
 
   it("the engine's one-statement move (lib/transfers/server/move-at-once.ts) is an event too", async () => {
@@ -107,11 +109,18 @@ describe.each(TEST_ENGINES)("the change feed on $name", (engine) => {
   });
 
   const total = Number(process.env.ERP_TOTAL ?? (engine.name === "postgresql" ? 10_000 : 2_000));
-  it(`${total} changes written by concurrent writers while a reader resumes page after page: each read once, none missed`, async () => {
+  it(`${total} changes written by concurrent writers while two readers resume page after page: each reads each once, none missed`, async () => {
     const { cursor: start } = await drain(store, "0");
     const writers = 3;
     const perWriter = Math.floor(total / writers);
     let written = 0;
+    let done = false;
+    // A reader that caught up waits for the next commit (no spinning, no clock).
+    const waiting = new Set<() => void>();
+    const committed = () => {
+      for (const wake of waiting) wake();
+      waiting.clear();
+    };
     const write = async (w: number) => {
       for (let i = 0; i < perWriter; ) {
         const size = 1 + ((i * 7 + w) % 23);
@@ -122,41 +131,41 @@ describe.each(TEST_ENGINES)("the change feed on $name", (engine) => {
         committed();
       }
     };
-    // The reader waits for the next commit when it has caught up (no spinning, no clock).
-    let nextCommit!: Promise<void>;
-    let committed!: () => void;
-    const arm = () => (nextCommit = new Promise<void>((resolve) => (committed = resolve)));
-    arm();
     const writing = Promise.all(Array.from({ length: writers }, (_, w) => write(w)));
-    let done = false;
     // A writer's failure ends the reading too (and fails the test below at `await writing`).
     void writing.then(
       () => ((done = true), committed()),
       () => ((done = true), committed()),
     );
-    const read: FeedEvent[] = [];
-    let cursor = start;
-    while (!done || read.length < written) {
-      const page = await readFeed(store.db, { after: cursor, limit: 211 });
-      read.push(...page.events);
-      cursor = page.next_cursor;
-      if (done && !page.events.length) break;
-      if (!page.events.length) {
-        await nextCommit;
-        arm();
+    // Each reader numbers what committed before it reads (PostgreSQL: both at once, on two connections).
+    const reader = async (limit: number) => {
+      const read: FeedEvent[] = [];
+      let cursor = start;
+      while (!done || read.length < written) {
+        const page = await readFeed(store.db, { after: cursor, limit });
+        read.push(...page.events);
+        cursor = page.next_cursor;
+        if (done && !page.events.length) break;
+        if (!page.events.length && !done) await new Promise<void>((resolve) => waiting.add(resolve));
+      }
+      return read;
+    };
+    const reads = await Promise.all([reader(211), reader(97)]);
+    await writing;
+    for (const read of reads) {
+      const keys = read.map((e) => String(e.data.key));
+      expect(new Set(keys).size).toBe(keys.length);
+      expect(keys.length).toBe(perWriter * writers);
+      const positions = read.map((e) => Number(e.id));
+      expect(positions.every((p, i) => i === 0 || p > positions[i - 1]!)).toBe(true);
+      // Within one writer, the feed keeps the order it committed in.
+      for (let w = 0; w < writers; w++) {
+        const own = keys.filter((k) => k.startsWith(`w${w}-`)).map((k) => Number(k.split("-")[1]));
+        expect(own).toEqual([...own].sort((a, b) => a - b));
       }
     }
-    await writing;
-    const keys = read.map((e) => String(e.data.key));
-    expect(new Set(keys).size).toBe(keys.length);
-    expect(keys.length).toBe(perWriter * writers);
-    const positions = read.map((e) => Number(e.id));
-    expect(positions.every((p, i) => i === 0 || p > positions[i - 1]!)).toBe(true);
-    // Within one writer, the feed keeps the order it committed in.
-    for (let w = 0; w < writers; w++) {
-      const own = keys.filter((k) => k.startsWith(`w${w}-`)).map((k) => Number(k.split("-")[1]));
-      expect(own).toEqual([...own].sort((a, b) => a - b));
-    }
+    // Both saw the same feed: one numbering, not one per reader.
+    expect(reads[0]!.map((e) => e.id)).toEqual(reads[1]!.map((e) => e.id));
   }, 240_000);
 });
 

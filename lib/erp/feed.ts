@@ -5,11 +5,21 @@ import { erpEvents, type ErpEventRow } from "@/lib/db/schema";
 import type { FeedEvent, FeedPage } from "./feed-schema";
 
 /**
- * A page of the change feed after `after` (a position), in commit order. Positions become
- * visible in increasing order (see lib/db/schema/erp-events.ts), so resuming from `next_cursor`
- * misses nothing and repeats nothing.
+ * Gives a position to every committed event still without one (lib/db/schema/erp-events.ts):
+ * every reader calls it before it reads, so what committed before a read is in that read.
+ * Not inside a transaction of the caller's: the lock it takes is held until its own commit.
+ */
+export async function numberPendingEvents(db: Db): Promise<void> {
+  await db.execute(sql`select erp_events_number_pending()`);
+}
+
+/**
+ * A page of the change feed after `after` (a position), in the order events were numbered.
+ * Positions become visible in increasing order (see lib/db/schema/erp-events.ts), so resuming
+ * from `next_cursor` misses nothing and repeats nothing.
  */
 export async function readFeed(db: Db, o: { after: string; limit: number }): Promise<FeedPage> {
+  await numberPendingEvents(db);
   const rows = await db
     .select()
     .from(erpEvents)
@@ -26,6 +36,7 @@ export function feedEventOf(row: ErpEventRow): FeedEvent {
 
 /** The newest committed position ("0" when the feed is empty): where a live reader starts. */
 export async function latestFeedPosition(db: Db): Promise<string> {
+  await numberPendingEvents(db);
   const rows = await db.select({ position: sql<number | string | null>`max(${erpEvents.position})` }).from(erpEvents);
   return String(Number(rows[0]?.position ?? 0));
 }

@@ -10,18 +10,22 @@ const xid8 = customType<{ data: string }>({ dataType: () => "xid8" });
  * transaction that made the change (lib/db/migrations/0020_erp_events.sql: triggers on the
  * transfer timeline and on batches, and `erp_emit()` for everything else).
  *
- * `position` is the feed's order and cursor. It stays null until the writing transaction is
- * about to commit; a deferred trigger then numbers the transaction's rows after every position
- * already committed, under a transaction-level advisory lock held until the commit is visible.
- * So positions become visible in increasing order: a reader that saw position n never later
- * finds a new row below n (no gaps, no repeats when resuming after n).
+ * `position` is the feed's order and cursor. A writer leaves it null: the readers number the rows
+ * (`erp_events_number_pending()`, called by lib/erp/feed.ts before it reads): in one short
+ * transaction under an advisory lock held until its commit, every committed row still without a
+ * position gets the next positions, in the order written. A row is numbered only once it is
+ * committed, and each numbering comes after every one before it, so positions become visible in
+ * increasing order: a reader that saw position n never later finds a new row below n (no gaps,
+ * no repeats when resuming after n). Writers wait for nothing: numbering at each writer's commit
+ * (the first design) held one lock across every commit of the store.
  */
 export const erpEvents = pgTable(
   "erp_events",
   {
-    /** Order of writing within a transaction (not the feed's order: see `position`). */
+    /** Order of writing: the order committed rows are numbered in (not the feed's order: see `position`). */
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     position: bigint("position", { mode: "number" }),
+    /** The transaction that wrote the row (what an investigation joins on; the numbering does not read it). */
     txid: xid8("txid").notNull().default(sql`pg_current_xact_id()`),
     /** `transfer.paid`, `batch.completed`, `charge.paid`... */
     type: text("type").notNull(),
@@ -32,21 +36,12 @@ export const erpEvents = pgTable(
   },
   (t) => [
     uniqueIndex("erp_events_position_idx").on(t.position),
-    index("erp_events_unsealed_idx").on(t.txid).where(sql`position is null`),
+    index("erp_events_unsealed_idx").on(t.id).where(sql`position is null`),
     index("erp_events_at_idx").on(t.at),
   ],
 );
 
 export type ErpEventRow = typeof erpEvents.$inferSelect;
-
-/**
- * One row per transaction that wrote events and has not committed yet: its deferred trigger
- * numbers that transaction's events once, at commit (one call per transaction, not per event),
- * and deletes the row again. Empty outside a writing transaction.
- */
-export const erpEventSeals = pgTable("erp_event_seals", {
-  txid: xid8("txid").primaryKey(),
-});
 
 /**
  * The company's systems that receive the events as Standard Webhooks (lib/erp/webhooks).

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { erpEvents, webhookDeliveries, webhookDispatch, webhookEndpoints } from "@/lib/db/schema";
+import { numberPendingEvents } from "../feed";
 import { matchesAny } from "./patterns";
 
 /** Events turned into deliveries per transaction. */
@@ -19,6 +20,7 @@ export const webhookIdOf = (position: number) => `evt_${position}`;
  * Returns how many events it read (0: caught up).
  */
 export async function dispatchEvents(db: Db, now: Date): Promise<number> {
+  await numberPendingEvents(db);
   return db.transaction(async (tx) => {
     const [cursor] = await tx.select().from(webhookDispatch).where(eq(webhookDispatch.id, 1)).for("update");
     const last = cursor?.lastPosition ?? 0;
