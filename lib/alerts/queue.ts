@@ -1,5 +1,6 @@
 import "server-only";
 import type PgBoss from "pg-boss";
+import { subjectJobs, subjectOf } from "@/lib/events/subject-jobs";
 import { logLine } from "@/lib/http/logger";
 import type { TransferChange } from "@/lib/transfers/live-channel";
 import type { AlertWork } from "./work";
@@ -9,7 +10,8 @@ import type { AlertWork } from "./work";
  * instance):
  * - alert-subject: one job per transfer or batch that changed, at most one waiting per subject
  *   (every instance hears the change; the singleton key makes it one job, and what the job
- *   decides is kept once by UNIQUE keys anyway);
+ *   decides is kept once by UNIQUE keys anyway); the changes heard together are put in together
+ *   (lib/events/subject-jobs.ts);
  * - alert-tick: on the reconciler's cron, one instance per tick;
  * - alert-deliver: one job per message; a failure queues the next try at its backoff instant
  *   (`startAfter`), so nothing waits in a request or holds a worker.
@@ -37,12 +39,10 @@ export async function startAlertQueue(boss: PgBoss, o: Options): Promise<AlertQu
     for (const id of workers) boss.notifyWorker(id);
   };
 
+  const noteSubject = subjectJobs(boss, QUEUE_SUBJECT, wake);
+
   const queue: AlertQueue = {
-    async noteChange(change) {
-      const subject = change.batch_id ? { kind: "batch" as const, id: change.batch_id } : { kind: "transfer" as const, id: change.id };
-      await boss.send(QUEUE_SUBJECT, subject, { singletonKey: `${subject.kind}:${subject.id}` });
-      wake();
-    },
+    noteChange: (change) => noteSubject(subjectOf(change)),
     async enqueueDeliveries(ids, startAfter) {
       for (const id of ids) {
         await boss.send(QUEUE_DELIVER, { id }, { singletonKey: String(id), ...(startAfter && startAfter.getTime() > Date.now() ? { startAfter } : {}) });

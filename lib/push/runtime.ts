@@ -3,6 +3,7 @@ import type PgBoss from "pg-boss";
 import { getStore } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { getEventBus } from "@/lib/events/runtime";
+import { subjectJobs, subjectOf } from "@/lib/events/subject-jobs";
 import { logLine } from "@/lib/http/logger";
 import { getTransferQueue } from "@/lib/transfers/server/runtime";
 import type { TransferChange } from "@/lib/transfers/live-channel";
@@ -39,12 +40,10 @@ export async function startPushQueue(boss: PgBoss, work: PushWorkOptions, pollin
     // Unsent pushes stay due: failing the job makes pg-boss try it again later.
     if (report.failed) throw new Error(`push: ${report.failed} of ${report.subject} not sent`);
   });
+  const noteSubject = subjectJobs(boss, QUEUE, () => boss.notifyWorker(worker));
   return {
     async noteChange(change) {
-      if (!PUSH_STATES.has(change.state)) return;
-      const subject = change.batch_id ? { kind: "batch" as const, id: change.batch_id } : { kind: "transfer" as const, id: change.id };
-      await boss.send(QUEUE, subject, { singletonKey: `${subject.kind}:${subject.id}` });
-      boss.notifyWorker(worker);
+      if (PUSH_STATES.has(change.state)) await noteSubject(subjectOf(change));
     },
   };
 }

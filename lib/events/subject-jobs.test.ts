@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { subjectJobs, subjectOf } from "./subject-jobs";
+
+type Insert = Array<{ name: string; data?: unknown; singletonKey?: string }>;
+
+/** A pg-boss stand-in that records each insert and lets the test decide when one finishes. */
+function recordingBoss() {
+  const inserts: Insert[] = [];
+  let gate: Promise<void> = Promise.resolve();
+  let fail: Error | null = null;
+  return {
+    inserts,
+    hold() {
+      let open!: () => void;
+      gate = new Promise<void>((resolve) => (open = resolve));
+      return open;
+    },
+    failNext(error: Error) {
+      fail = error;
+    },
+    boss: {
+      async insert(jobs: Insert) {
+        inserts.push(jobs);
+        await gate;
+        if (fail) {
+          const error = fail;
+          fail = null;
+          throw error;
+        }
+      },
+    },
+  };
+}
+
+describe("jobs per changed subject", () => {
+  it("a burst of changes heard together is one insert, one job per subject, batch rows under their batch", async () => {
+    const r = recordingBoss();
+    let woken = 0;
+    const note = subjectJobs(r.boss as never, "alert-subject", () => woken++);
+    const changes = Array.from({ length: 30 }, (_, i) => ({ id: `t${i % 4}`, batch_id: i % 5 === 0 ? "b1" : null }));
+    await Promise.all(changes.map((c) => note(subjectOf(c))));
+    expect(r.inserts).toHaveLength(1);
+    expect(r.inserts[0]!.map((j) => j.singletonKey).sort()).toEqual(["batch:b1", "transfer:t0", "transfer:t1", "transfer:t2", "transfer:t3"]);
+    expect(r.inserts[0]!.every((j) => j.name === "alert-subject")).toBe(true);
+    expect(r.inserts[0]!.find((j) => j.singletonKey === "batch:b1")!.data).toEqual({ kind: "batch", id: "b1" });
+    expect(woken).toBe(1);
+  });
+
+  it("what is heard while an insert runs goes into the next one; each note resolves only once its job is in", async () => {
+    const r = recordingBoss();
+    const note = subjectJobs(r.boss as never, "push-subject", () => {});
+    const open = r.hold();
+    let firstIn = false;
+    const first = note({ kind: "transfer", id: "a" }).then(() => (firstIn = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(r.inserts).toHaveLength(1);
+    const later = [note({ kind: "transfer", id: "b" }), note({ kind: "transfer", id: "a" })];
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(firstIn).toBe(false);
+    expect(r.inserts).toHaveLength(1);
+    open();
+    await Promise.all([first, ...later]);
+    expect(r.inserts.map((jobs) => jobs.map((j) => j.singletonKey))).toEqual([["transfer:a"], ["transfer:b", "transfer:a"]]);
+  });
+
+  it("a failed insert fails the notes it carried, and the next change is put in again", async () => {
+    const r = recordingBoss();
+    const note = subjectJobs(r.boss as never, "alert-subject", () => {});
+    r.failNext(new Error("connection lost"));
+    await expect(note({ kind: "transfer", id: "x" })).rejects.toThrow("connection lost");
+    await note({ kind: "transfer", id: "x" });
+    expect(r.inserts).toHaveLength(2);
+  });
+});
