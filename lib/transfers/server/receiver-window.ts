@@ -109,9 +109,10 @@ export async function lockDestinations(tx: Tx, bodies: readonly DestinationBody[
     const key = destinationKey(b);
     if (key) buckets.add(bucketOf(key));
   }
-  for (const bucket of [...buckets].sort((a, b) => a - b)) {
-    await tx.execute(sql`select pg_advisory_xact_lock(${WINDOW_LOCK_CLASS}::int, ${bucket}::int)`);
-  }
+  if (!buckets.size) return;
+  // One statement: unnest returns the sorted array in its order, and each row takes its lock in turn.
+  const sorted = `{${[...buckets].sort((a, b) => a - b).join(",")}}`;
+  await tx.execute(sql`select count(pg_advisory_xact_lock(${WINDOW_LOCK_CLASS}::int, bucket)) from unnest(${sorted}::int[]) as bucket`);
 }
 
 /** The advisory lock class of the approval window (any constant no other lock of ours uses). */
