@@ -19,6 +19,14 @@ import type { AlertWork } from "./work";
 const QUEUE_SUBJECT = "alert-subject";
 const QUEUE_TICK = "alert-tick";
 const QUEUE_DELIVER = "alert-deliver";
+/**
+ * Changes heard within this long go into the queue together, and a subject that changed several
+ * times in it (created, queued, sent) is evaluated once: an alert or a notice is at most this
+ * late, and the queue is not asked once per change.
+ */
+const SUBJECT_WINDOW_MS = 200;
+/** Subjects evaluated per fetch (each on its own; a failure retries the fetch's subjects, which decide once anyway). */
+const SUBJECT_BATCH = 20;
 
 export type AlertQueue = {
   /** A transfer (or a batch's rows) changed: evaluate that subject. */
@@ -39,7 +47,7 @@ export async function startAlertQueue(boss: PgBoss, o: Options): Promise<AlertQu
     for (const id of workers) boss.notifyWorker(id);
   };
 
-  const noteSubject = subjectJobs(boss, QUEUE_SUBJECT, wake);
+  const noteSubject = subjectJobs(boss, QUEUE_SUBJECT, { windowMs: SUBJECT_WINDOW_MS, afterInsert: wake });
 
   const queue: AlertQueue = {
     noteChange: (change) => noteSubject(subjectOf(change)),
@@ -57,12 +65,12 @@ export async function startAlertQueue(boss: PgBoss, o: Options): Promise<AlertQu
 
   const poll = { pollingIntervalSeconds: o.pollingIntervalSeconds };
   workers.push(
-    await boss.work<{ kind?: unknown; id?: unknown }>(QUEUE_SUBJECT, { ...poll, batchSize: 4 }, async (jobs) => {
-      for (const job of jobs) {
+    await boss.work<{ kind?: unknown; id?: unknown }>(QUEUE_SUBJECT, { ...poll, batchSize: SUBJECT_BATCH }, async (jobs) => {
+      const subjects = jobs.flatMap((job) => {
         const { kind, id } = job.data ?? {};
-        if ((kind !== "transfer" && kind !== "batch") || typeof id !== "string") continue;
-        await queue.enqueueDeliveries(await o.work.subject({ kind, id }));
-      }
+        return (kind === "transfer" || kind === "batch") && typeof id === "string" ? [{ kind: kind as "transfer" | "batch", id }] : [];
+      });
+      await queue.enqueueDeliveries(await o.work.subjects(subjects));
     }),
     await boss.work(QUEUE_TICK, poll, async () => {
       await queue.enqueueDeliveries(await o.work.tick());

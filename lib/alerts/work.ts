@@ -36,9 +36,18 @@ export function alertWork(o: AlertWorkOptions) {
     o.channels.email ? planNotices(o.db, subject, { now, appUrl: o.channels.appUrl }) : Promise.resolve([]);
 
   return {
-    async subject(subject: Exclude<Scope, { kind: "all" }>, now = new Date()): Promise<number[]> {
-      const evaluation = await evaluateAlerts(o.db, subject, await deps(now));
-      return [...evaluation.deliveryIds, ...(await notices(subject, now))];
+    subject(subject: Exclude<Scope, { kind: "all" }>, now = new Date()): Promise<number[]> {
+      return this.subjects([subject], now);
+    },
+    /** Several subjects, each evaluated on its own, with the rules' settings read once. */
+    async subjects(subjects: ReadonlyArray<Exclude<Scope, { kind: "all" }>>, now = new Date()): Promise<number[]> {
+      const common = await deps(now);
+      const ids: number[] = [];
+      for (const subject of subjects) {
+        const evaluation = await evaluateAlerts(o.db, subject, common);
+        ids.push(...evaluation.deliveryIds, ...(await notices(subject, now)));
+      }
+      return ids;
     },
     async tick(now = new Date()): Promise<number[]> {
       const evaluation = await evaluateAlerts(o.db, { kind: "all" }, { ...(await deps(now)), balance: o.balance, registration: o.registration, expectedInPercent: o.expectedInPercent });

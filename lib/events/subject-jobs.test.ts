@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { subjectJobs, subjectOf } from "./subject-jobs";
 
 type Insert = Array<{ name: string; data?: unknown; singletonKey?: string }>;
@@ -36,7 +36,7 @@ describe("jobs per changed subject", () => {
   it("a burst of changes heard together is one insert, one job per subject, batch rows under their batch", async () => {
     const r = recordingBoss();
     let woken = 0;
-    const note = subjectJobs(r.boss as never, "alert-subject", () => woken++);
+    const note = subjectJobs(r.boss as never, "alert-subject", { windowMs: 0, afterInsert: () => woken++ });
     const changes = Array.from({ length: 30 }, (_, i) => ({ id: `t${i % 4}`, batch_id: i % 5 === 0 ? "b1" : null }));
     await Promise.all(changes.map((c) => note(subjectOf(c))));
     expect(r.inserts).toHaveLength(1);
@@ -48,7 +48,7 @@ describe("jobs per changed subject", () => {
 
   it("what is heard while an insert runs goes into the next one; each note resolves only once its job is in", async () => {
     const r = recordingBoss();
-    const note = subjectJobs(r.boss as never, "push-subject", () => {});
+    const note = subjectJobs(r.boss as never, "push-subject", { windowMs: 0, afterInsert: () => {} });
     const open = r.hold();
     let firstIn = false;
     const first = note({ kind: "transfer", id: "a" }).then(() => (firstIn = true));
@@ -65,10 +65,36 @@ describe("jobs per changed subject", () => {
 
   it("a failed insert fails the notes it carried, and the next change is put in again", async () => {
     const r = recordingBoss();
-    const note = subjectJobs(r.boss as never, "alert-subject", () => {});
+    const note = subjectJobs(r.boss as never, "alert-subject", { windowMs: 0, afterInsert: () => {} });
     r.failNext(new Error("connection lost"));
     await expect(note({ kind: "transfer", id: "x" })).rejects.toThrow("connection lost");
     await note({ kind: "transfer", id: "x" });
     expect(r.inserts).toHaveLength(2);
+  });
+
+  describe("with a window", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("changes heard within the window go in together, each subject once, when the window ends", async () => {
+      vi.useFakeTimers();
+      const r = recordingBoss();
+      let woken = 0;
+      const note = subjectJobs(r.boss as never, "alert-subject", { windowMs: 200, afterInsert: () => woken++ });
+      const notes = [note({ kind: "transfer", id: "a" })];
+      await vi.advanceTimersByTimeAsync(150);
+      expect(r.inserts).toHaveLength(0);
+      notes.push(note({ kind: "transfer", id: "a" }), note({ kind: "batch", id: "b" }));
+      await vi.advanceTimersByTimeAsync(60);
+      await Promise.all(notes);
+      expect(r.inserts.map((jobs) => jobs.map((j) => j.singletonKey))).toEqual([["transfer:a", "batch:b"]]);
+      expect(woken).toBe(1);
+      // The next change opens a new window.
+      const next = note({ kind: "transfer", id: "c" });
+      await vi.advanceTimersByTimeAsync(199);
+      expect(r.inserts).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await next;
+      expect(r.inserts).toHaveLength(2);
+    });
   });
 });

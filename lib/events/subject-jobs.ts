@@ -11,12 +11,17 @@ type Waiter = { resolve: () => void; reject: (error: unknown) => void };
 
 /**
  * A job per changed subject on one pg-boss queue, at most one waiting per subject (its singleton
- * key), put in together: every change heard while an insert runs goes into the next one. A burst
- * (a transfer's created, queued and sent, a batch's rows, a busy minute) costs one statement per
- * insert instead of one per change. Each note resolves once its subject's job is in the queue
- * (or was already waiting there), and fails with the insert.
+ * key), put in together: the changes heard within `windowMs` of the first one, and every change
+ * heard while an insert runs, go into one insert. A burst (a transfer's created, queued and sent,
+ * a batch's rows, a busy minute) costs one statement per insert instead of one per change. Each
+ * note resolves once its subject's job is in the queue (or was already waiting there), and fails
+ * with the insert. `afterInsert` wakes the queue's worker.
  */
-export function subjectJobs(boss: Pick<PgBoss, "insert">, queue: string, afterInsert: () => void): (subject: ChangedSubject) => Promise<void> {
+export function subjectJobs(
+  boss: Pick<PgBoss, "insert">,
+  queue: string,
+  o: { windowMs: number; afterInsert: () => void },
+): (subject: ChangedSubject) => Promise<void> {
   let pending = new Map<string, { subject: ChangedSubject; waiters: Waiter[] }>();
   let scheduled = false;
 
@@ -27,7 +32,7 @@ export function subjectJobs(boss: Pick<PgBoss, "insert">, queue: string, afterIn
       const waiters = [...batch.values()].flatMap((entry) => entry.waiters);
       try {
         await boss.insert([...batch].map(([key, entry]) => ({ name: queue, data: entry.subject, singletonKey: key })));
-        afterInsert();
+        o.afterInsert();
         for (const waiter of waiters) waiter.resolve();
       } catch (error) {
         for (const waiter of waiters) waiter.reject(error);
@@ -44,7 +49,8 @@ export function subjectJobs(boss: Pick<PgBoss, "insert">, queue: string, afterIn
       pending.set(key, entry);
       if (!scheduled) {
         scheduled = true;
-        setImmediate(() => void flush());
+        if (o.windowMs > 0) setTimeout(() => void flush(), o.windowMs);
+        else setImmediate(() => void flush());
       }
     });
 }

@@ -40,7 +40,8 @@ export async function startPushQueue(boss: PgBoss, work: PushWorkOptions, pollin
     // Unsent pushes stay due: failing the job makes pg-boss try it again later.
     if (report.failed) throw new Error(`push: ${report.failed} of ${report.subject} not sent`);
   });
-  const noteSubject = subjectJobs(boss, QUEUE, () => boss.notifyWorker(worker));
+  // At once: an approver's phone should ring while the maker is still looking at the screen.
+  const noteSubject = subjectJobs(boss, QUEUE, { windowMs: 0, afterInsert: () => boss.notifyWorker(worker) });
   return {
     async noteChange(change) {
       if (PUSH_STATES.has(change.state)) await noteSubject(subjectOf(change));

@@ -12,9 +12,10 @@ import { dispatchEvents } from "./dispatch";
  * store itself: committed feed events become delivery rows (dispatch.ts), and due deliveries are
  * claimed with SKIP LOCKED and a lease (deliver.ts), so any number of instances share the work
  * and nothing is lost with a process. It runs every POLL_MS (a retry due in 10 s leaves within
- * 12 s) and at once when a transfer change is heard or an admin asks for a retry.
+ * 12 s), CHANGE_DELAY_MS after a transfer change is heard, and at once when an admin asks for a retry.
  */
 const POLL_MS = 2_000;
+const CHANGE_DELAY_MS = 100;
 const PRUNE_EVERY_MS = 3_600_000;
 type Worker = { wake(): void };
 const HOLDER_KEY = Symbol.for("pix-backoffice.erp-webhooks");
@@ -51,7 +52,15 @@ export function startErpWebhooks(): Promise<Worker> {
         timer.unref();
       }
     };
-    bus.subscribeTransfers(() => void run());
+    // A change heard runs the worker shortly after, not at once: the changes of that moment (a
+    // transfer created, queued and sent; a batch's rows) are dispatched by one run.
+    let soon: NodeJS.Timeout | undefined;
+    bus.subscribeTransfers(() => {
+      soon ??= setTimeout(() => {
+        soon = undefined;
+        void run();
+      }, CHANGE_DELAY_MS);
+    });
     void run();
     return { wake: () => void run() };
   })();
