@@ -1,19 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { forgetBalance } from "@/lib/payments-api/balance";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
-import { guardRefusal } from "@/lib/testing/guard-refusal";
 
 const auth = vi.hoisted(() => ({ role: "operator" }));
-vi.mock("@/lib/auth/guard", async () => {
-  const { can } = await import("@/lib/auth/roles");
-  return {
-    requireApiUser: vi.fn(async (_request: Request, permission: Parameters<typeof can>[1]) =>
-      can(auth.role as Parameters<typeof can>[0], permission)
-        ? { user: { id: `u-${auth.role}`, email: `${auth.role}@demo.test`, name: "U", role: auth.role } }
-        : { response: guardRefusal(403, "Not allowed") },
-    ),
-  };
-});
+vi.mock("@/lib/auth/guard", async () => (await import("@/lib/testing/guard-refusal")).guardAsRole(auth));
+
 
 const { GET } = await import("./route");
 const get = () => GET(new Request("http://localhost:3000/api/balance"), { params: Promise.resolve({}) });

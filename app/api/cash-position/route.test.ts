@@ -10,7 +10,6 @@ import { chargeInputSchema } from "@/lib/charges/input";
 import { createTransfer } from "@/lib/transfers/server/create";
 import { DEFAULT_POLICY } from "@/lib/transfers/policy";
 import { MAKER, seedTestPeople, transferOf } from "@/lib/transfers/testing/fixtures";
-import { guardRefusal } from "@/lib/testing/guard-refusal";
 
 /**
  * GET /api/cash-position on both stores, against the sandbox's balance: what the maker set to go
@@ -18,16 +17,8 @@ import { guardRefusal } from "@/lib/testing/guard-refusal";
  * the day that sends more than it has is a shortfall of exactly what is missing.
  */
 const auth = vi.hoisted(() => ({ role: "viewer" }));
-vi.mock("@/lib/auth/guard", async () => {
-  const { can } = await import("@/lib/auth/roles");
-  return {
-    requireApiUser: vi.fn(async (_request: Request, permission: Parameters<typeof can>[1]) =>
-      can(auth.role as Parameters<typeof can>[0], permission)
-        ? { user: { id: `u-${auth.role}`, email: `${auth.role}@demo.test`, name: "U", role: auth.role } }
-        : { response: guardRefusal(403, "Not allowed") },
-    ),
-  };
-});
+vi.mock("@/lib/auth/guard", async () => (await import("@/lib/testing/guard-refusal")).guardAsRole(auth));
+
 
 const { GET } = await import("./route");
 const get = (query: string) => GET(new Request(`http://localhost:3000/api/cash-position${query}`), { params: Promise.resolve({}) });

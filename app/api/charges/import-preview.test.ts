@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { setStoreForTests } from "@/lib/db";
+import { describe, expect, it, vi } from "vitest";
 import { charges } from "@/lib/db/schema";
-import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
-import { resetEnvForTests } from "@/lib/env";
-import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
+import { TEST_ENGINES } from "@/lib/db/test-engines";
 import { chargeAnswer, chargeImportAnswer, chargeImportPreviewAnswer } from "@/lib/charges/answers";
 import { addBrazilDays, brazilDayKey } from "@/lib/pix/time";
+import { routeStoreFor, sandboxForFile } from "@/lib/testing/route-suite";
 
 const auth = vi.hoisted(() => ({ role: "operator" }));
-vi.mock("@/lib/auth/guard", async () => {
-  const { can } = await import("@/lib/auth/roles");
-  const { guardRefusal } = await import("@/lib/testing/guard-refusal");
-  return {
-    requireApiUser: vi.fn(async (_request: Request, permission: string) => {
-      const user = { id: `u-${auth.role}`, email: `${auth.role}@demo.test`, name: auth.role, role: auth.role };
-      return can(user.role as never, permission as never) ? { user } : { response: guardRefusal(403, "forbidden") };
-    }),
-  };
-});
+vi.mock("@/lib/auth/guard", async () => (await import("@/lib/testing/guard-refusal")).guardAsRole(auth));
+
 
 const { POST } = await import("./route");
 const { POST: IMPORT } = await import("./import/route");
@@ -27,24 +17,10 @@ const APP = "http://localhost:3000";
 const upload = (handler: typeof PREVIEW, csv: string, locale = "pt-BR") =>
   handler(new Request(`${APP}/api/charges/import`, { method: "POST", headers: { "content-type": "text/csv", origin: APP, cookie: `NEXT_LOCALE=${locale}` }, body: csv }));
 
-let sandbox: TestSandbox;
-beforeAll(async () => {
-  sandbox = await startTestSandbox({ autoClock: false });
-  Object.assign(process.env, { COMPANY_NAME: "Empresa Demonstração Ltda", COMPANY_DOCUMENT: "11.222.333/0001-81" });
-  resetEnvForTests();
-});
-afterAll(() => sandbox.close());
+const provider = sandboxForFile();
 
 describe.each(TEST_ENGINES)("POST /api/charges/import/preview on $name", (engine) => {
-  let store: TestStore;
-  beforeAll(async () => {
-    store = await engine.open();
-    setStoreForTests(store);
-  });
-  afterAll(async () => {
-    setStoreForTests(undefined);
-    await store?.close();
-  });
+  const suite = routeStoreFor(engine);
 
   it("checks every row as the import would, totals what it would make, makes nothing; the import of the same file then does just that", async () => {
     auth.role = "operator";
@@ -72,8 +48,8 @@ describe.each(TEST_ENGINES)("POST /api/charges/import/preview on $name", (engine
       `Fábio Reis;11.444.777/0001-61;20,00;${due};Outro valor;PRE-${tag}-4;`,
       `Gil \u202Eevil;11.444.777/0001-61;30,00;${due};;PRE-${tag}-5;`,
     ].join("\r\n");
-    const before = (await store.db.select().from(charges)).length;
-    const calls = sandbox.calls.length;
+    const before = (await suite.store.db.select().from(charges)).length;
+    const calls = provider.sandbox.calls.length;
 
     const res = await upload(PREVIEW, csv);
     expect(res.status).toBe(200);
@@ -108,8 +84,8 @@ describe.each(TEST_ENGINES)("POST /api/charges/import/preview on $name", (engine
       repeated: { count: 1, value_cents: 123_456 },
       invalid: { count: 5 },
     });
-    expect((await store.db.select().from(charges)).length).toBe(before);
-    expect(sandbox.calls.length).toBe(calls);
+    expect((await suite.store.db.select().from(charges)).length).toBe(before);
+    expect(provider.sandbox.calls.length).toBe(calls);
 
     // English on request: the same lines, the reasons in English.
     const en = chargeImportPreviewAnswer.parse(await (await upload(PREVIEW, csv, "en")).json());
@@ -120,7 +96,7 @@ describe.each(TEST_ENGINES)("POST /api/charges/import/preview on $name", (engine
     const done = chargeImportAnswer.parse(await (await upload(IMPORT, csv)).json());
     expect(done.created).toBe(preview.totals.new.count);
     expect(done.errors.map((e) => e.line)).toEqual(preview.rows.filter((r) => r.status === "invalid").map((r) => r.line));
-    expect((await store.db.select().from(charges)).length).toBe(before + 2);
+    expect((await suite.store.db.select().from(charges)).length).toBe(before + 2);
   });
 
   it("refuses a file it cannot read (422, in the caller's language) and anyone who may not import (403)", async () => {

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { setStoreForTests } from "@/lib/db";
-import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
-import { resetEnvForTests } from "@/lib/env";
+import { describe, expect, it, vi } from "vitest";
+import { TEST_ENGINES } from "@/lib/db/test-engines";
 import { payQrcodeInHomologation } from "@/lib/payments-api";
-import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import { reconcileCharges } from "@/lib/charges/reconcile";
 import { chargeAnswer, chargesReceivedAnswer } from "@/lib/charges/answers";
 import { addBrazilDays, brazilDayKey } from "@/lib/pix/time";
 import { statementAnswerSchema, type StatementAnswer } from "@/lib/statement/answer";
+import { routeStoreFor, sandboxForFile } from "@/lib/testing/route-suite";
 
 /**
  * Money in, counted where money is counted: the overview's card reads paid charges from our store
@@ -15,16 +13,8 @@ import { statementAnswerSchema, type StatementAnswer } from "@/lib/statement/ans
  * already is, and links each to its charge instead of adding it again.
  */
 const auth = vi.hoisted(() => ({ role: "operator" }));
-vi.mock("@/lib/auth/guard", async () => {
-  const { can } = await import("@/lib/auth/roles");
-  const { guardRefusal } = await import("@/lib/testing/guard-refusal");
-  return {
-    requireApiUser: vi.fn(async (_request: Request, permission: string) => {
-      const user = { id: `u-${auth.role}`, email: `${auth.role}@demo.test`, name: auth.role, role: auth.role };
-      return can(user.role as never, permission as never) ? { user } : { response: guardRefusal(403, "forbidden") };
-    }),
-  };
-});
+vi.mock("@/lib/auth/guard", async () => (await import("@/lib/testing/guard-refusal")).guardAsRole(auth));
+
 
 const { POST } = await import("./route");
 const { GET: RECEIVED } = await import("./received/route");
@@ -66,24 +56,10 @@ async function statementOfToday(): Promise<StatementAnswer> {
   return { ...first, movements };
 }
 
-let sandbox: TestSandbox;
-beforeAll(async () => {
-  sandbox = await startTestSandbox({ autoClock: false });
-  Object.assign(process.env, { COMPANY_NAME: "Empresa Demonstração Ltda", COMPANY_DOCUMENT: "11.222.333/0001-81" });
-  resetEnvForTests();
-});
-afterAll(() => sandbox.close());
+sandboxForFile();
 
 describe.each(TEST_ENGINES)("money in on $name", (engine) => {
-  let store: TestStore;
-  beforeAll(async () => {
-    store = await engine.open();
-    setStoreForTests(store);
-  });
-  afterAll(async () => {
-    setStoreForTests(undefined);
-    await store?.close();
-  });
+  const suite = routeStoreFor(engine);
 
   it("a paid charge counts once: on the overview by the day it was paid (Brazil), in the statement as the provider's line linked to it", async () => {
     const day = today();
@@ -99,7 +75,7 @@ describe.each(TEST_ENGINES)("money in on $name", (engine) => {
     const pressed = await fetch(`${link.payment_link}/pay`, { method: "POST", redirect: "manual" });
     expect(pressed.status).toBe(303);
     // The notifications go nowhere here: the reconciler reads both back.
-    await reconcileCharges(store.db, new Date(Date.now() + 120_000), 500);
+    await reconcileCharges(suite.store.db, new Date(Date.now() + 120_000), 500);
 
     const res = await received(`start=${day}&end=${day}`);
     expect(res.status).toBe(200);

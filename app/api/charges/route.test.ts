@@ -1,16 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { setStoreForTests } from "@/lib/db";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { auditLog, charges } from "@/lib/db/schema";
-import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
-import { resetEnvForTests } from "@/lib/env";
+import { TEST_ENGINES } from "@/lib/db/test-engines";
 import { payQrcodeInHomologation } from "@/lib/payments-api";
-import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import { pdfText } from "@/lib/testing/pdf-text";
 import { reconcileCharges } from "@/lib/charges/reconcile";
 import { addBrazilDays, brazilDayKey } from "@/lib/pix/time";
 import { chargeAgingAnswer, chargeAnswer, chargeImportAnswer, chargeListAnswer } from "@/lib/charges/answers";
 import { guardRefusal } from "@/lib/testing/guard-refusal";
+import { routeStoreFor, sandboxForFile } from "@/lib/testing/route-suite";
 
 const auth = vi.hoisted(() => ({ user: null as null | { id: string; email: string; name: string; role: string } }));
 vi.mock("@/lib/auth/guard", async () => {
@@ -59,29 +57,14 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-let sandbox: TestSandbox;
-beforeAll(async () => {
-  sandbox = await startTestSandbox({ autoClock: false });
-  // The company is the receiver on a paid charge's comprovante.
-  Object.assign(process.env, { COMPANY_NAME: "Empresa Demonstração Ltda", COMPANY_DOCUMENT: "11.222.333/0001-81" });
-  resetEnvForTests();
-});
-afterAll(() => sandbox.close());
+const provider = sandboxForFile();
 
 describe.each(TEST_ENGINES)("/api/charges on $name", (engine) => {
-  let store: TestStore;
-  beforeAll(async () => {
-    store = await engine.open();
-    setStoreForTests(store);
-  });
-  afterAll(async () => {
-    setStoreForTests(undefined);
-    await store?.close();
-  });
+  const suite = routeStoreFor(engine);
   beforeEach(() => {
     auth.user = OPERATOR;
   });
-  const count = async () => (await store.db.select().from(charges)).length;
+  const count = async () => (await suite.store.db.select().from(charges)).length;
 
   it("an operator creates a charge (201, its declared answer, the copia-e-cola code); the same body again answers it (200)", async () => {
     const b = body();
@@ -117,7 +100,7 @@ describe.each(TEST_ENGINES)("/api/charges on $name", (engine) => {
     ["an e-mail that is not one", { payer_email: "not-an-email" }, "payer_email"],
   ])("refuses %s with a 4xx problem in the caller's language, and makes nothing", async (_what, overrides, field) => {
     const before = await count();
-    const calls = sandbox.calls.length;
+    const calls = provider.sandbox.calls.length;
     const res = await post(body(overrides));
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
@@ -125,7 +108,7 @@ describe.each(TEST_ENGINES)("/api/charges on $name", (engine) => {
     expect(problem.error).toBeTruthy();
     expect(Object.keys(problem.fields ?? {})).toContain(field);
     expect(await count()).toBe(before);
-    expect(sandbox.calls.length).toBe(calls);
+    expect(provider.sandbox.calls.length).toBe(calls);
   });
 
   it("answers a refusal in Portuguese by default and in English by choice", async () => {
@@ -140,7 +123,7 @@ describe.each(TEST_ENGINES)("/api/charges on $name", (engine) => {
     expect((await post(b)).status).toBe(201);
     const res = await post({ ...b, value_cents: 1 });
     expect(res.status).toBe(409);
-    const rows = await store.db.select().from(charges).where(eq(charges.externalReference, b.external_reference));
+    const rows = await suite.store.db.select().from(charges).where(eq(charges.externalReference, b.external_reference));
     expect(rows.map((r) => r.valueCents)).toEqual([25_000]);
   });
 
@@ -180,7 +163,7 @@ describe.each(TEST_ENGINES)("/api/charges on $name", (engine) => {
     const res = await WITHDRAW(jsonRequest(`/api/charges/${charge.id}/withdraw`, { reason: "Pago por boleto" }), idParams(charge.id));
     expect(res.status).toBe(200);
     expect(chargeAnswer.parse(await res.json()).charge).toMatchObject({ state: "withdrawn", withdrawn: { by: OPERATOR.email, reason: "Pago por boleto" } });
-    expect(await store.db.select().from(auditLog).where(eq(auditLog.target, charge.id))).toEqual(
+    expect(await suite.store.db.select().from(auditLog).where(eq(auditLog.target, charge.id))).toEqual(
       expect.arrayContaining([expect.objectContaining({ action: "charge.withdraw", actorEmail: OPERATOR.email })]),
     );
     expect((await WITHDRAW(jsonRequest(`/api/charges/${charge.id}/withdraw`, { reason: "again" }), idParams(charge.id))).status).toBe(409);
@@ -226,7 +209,7 @@ describe.each(TEST_ENGINES)("/api/charges on $name", (engine) => {
     ]);
     expect(answer.errors.map((e) => e.line)).toEqual([3, 4]);
     expect(answer.errors[0]?.reason).toMatch(/CPF ou CNPJ/);
-    const made = await store.db.select().from(charges);
+    const made = await suite.store.db.select().from(charges);
     expect(made.filter((c) => c.externalReference.startsWith(`IMP-${tag}-`)).map((c) => c.externalReference).sort()).toEqual([`IMP-${tag}-1`, `IMP-${tag}-4`]);
 
     const again = chargeImportAnswer.parse(await (await send()).json());
@@ -246,7 +229,7 @@ describe.each(TEST_ENGINES)("/api/charges on $name", (engine) => {
     expect(early.status).toBe(409);
     expect(((await early.json()) as { error: string }).error).toMatch(/não foi paga/);
     await payQrcodeInHomologation(charge.reference_code!);
-    await reconcileCharges(store.db, new Date(Date.now() + 120_000), 500);
+    await reconcileCharges(suite.store.db, new Date(Date.now() + 120_000), 500);
     const res = await receipt();
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");

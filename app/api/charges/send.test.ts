@@ -3,14 +3,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { startTestSmtp, type TestSmtp } from "@/lib/alerts/testing";
 import { chargeAnswer } from "@/lib/charges/answers";
 import { CHARGE_QR_CID } from "@/lib/charges/mail";
-import { setStoreForTests } from "@/lib/db";
 import { auditLog, chargeEvents } from "@/lib/db/schema";
-import { TEST_ENGINES, type TestStore } from "@/lib/db/test-engines";
+import { TEST_ENGINES } from "@/lib/db/test-engines";
 import { resetEnvForTests } from "@/lib/env";
 import { startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import { addBrazilDays, brazilDayKey } from "@/lib/pix/time";
 import { pdfText } from "@/lib/testing/pdf-text";
 import { guardRefusal } from "@/lib/testing/guard-refusal";
+import { routeStoreFor } from "@/lib/testing/route-suite";
 
 const auth = vi.hoisted(() => ({ user: null as null | { id: string; email: string; name: string; role: string } }));
 vi.mock("@/lib/auth/guard", async () => {
@@ -88,19 +88,11 @@ afterAll(async () => {
 });
 
 describe.each(TEST_ENGINES)("POST /api/charges/{id}/send on $name", (engine) => {
-  let store: TestStore;
-  beforeAll(async () => {
-    store = await engine.open();
-    setStoreForTests(store);
-  });
-  afterAll(async () => {
-    setStoreForTests(undefined);
-    await store?.close();
-  });
+  const suite = routeStoreFor(engine);
   beforeEach(() => {
     auth.user = OPERATOR;
   });
-  const sendAudits = async (id: string) => store.db.select().from(auditLog).where(and(eq(auditLog.target, id), eq(auditLog.action, "charge.send")));
+  const sendAudits = async (id: string) => suite.store.db.select().from(auditLog).where(and(eq(auditLog.target, id), eq(auditLog.action, "charge.send")));
 
   it("e-mails the charge to the payer in Portuguese: amount, due date, the code, the QR image inline (cid) and the PDF attached; audited and on the timeline", async () => {
     const charge = await makeCharge();
@@ -183,7 +175,7 @@ describe.each(TEST_ENGINES)("POST /api/charges/{id}/send on $name", (engine) => 
     }
     const audits = await sendAudits(charge.id);
     expect(audits).toEqual([expect.objectContaining({ outcome: "failure" })]);
-    const events = await store.db.select().from(chargeEvents).where(eq(chargeEvents.chargeId, charge.id));
+    const events = await suite.store.db.select().from(chargeEvents).where(eq(chargeEvents.chargeId, charge.id));
     expect(events.map((e) => e.toState)).toEqual(["creating", "awaiting_payment"]);
   });
 });
