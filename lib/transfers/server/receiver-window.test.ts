@@ -59,6 +59,14 @@ describe.each(TEST_ENGINES)("the 24 h approval sum on $name", (engine) => {
     expect(made.filter((r) => r.approvalsRequired === 0)).toHaveLength(4);
   });
 
+  it("ten creations at once to one Pix key under ten CPFs each see every earlier one on the key (kills: locking only some of a creation's destinations)", async () => {
+    const key = destination().pix_key;
+    const now = new Date();
+    const made = await Promise.all(Array.from({ length: 10 }, () => make({ ...destination(), pix_key: key }, 20_000, now)));
+    const sums = made.map((r) => (r.approvalNeed as { window_sum_cents: number }).window_sum_cents).sort((a, b) => a - b);
+    expect(sums).toEqual(Array.from({ length: 10 }, (_, i) => (i + 1) * 20_000));
+  });
+
   it("does not count requests that can no longer move money: rejected, canceled, expired (kills: counting every state)", async () => {
     for (const state of ["rejected", "canceled", "expired"] as const) {
       const to = destination();
