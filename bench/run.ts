@@ -4,7 +4,7 @@
  * missed or a benchmark could not run).
  *
  *   npm run bench [-- --load] [-- --skip-build] [-- --quick]
- *   npm run bench -- --scale [--sizes 20000,2000000] [--engine pglite]   (the store at scale alone: bench/store-scale.ts)
+ *   npm run bench -- --scale [--sizes 20000,2000000] [--engine pglite] [--reuse]   (the store at scale alone: bench/store-scale.ts)
  *   npm run bench -- --api-path [--engine pglite|postgresql|both]         (POST /api/transfers vs the provider: bench/api-path.ts)
  *
  * Order (quietest first): next build; the sandbox list at 200,000 payments (in-process); the
@@ -97,7 +97,7 @@ async function scaleOnly(): Promise<void> {
   const engine = engineAt >= 0 ? process.argv[engineAt + 1]! : "postgres";
   await waitForQuietMachine(log);
   holdMachineSlot("npm run bench -- --scale");
-  const result = await runStoreScaleBench({ sizes: [sizes[0]!, sizes[1]!], engine, runs: quick ? 5 : 15, log });
+  const result = await runStoreScaleBench({ sizes: [sizes[0]!, sizes[1]!], engine, runs: quick ? 5 : 15, reuse: process.argv.includes("--reuse"), log });
   recordStoreScale(result);
   console.log(`\n${storeScaleMarkdown(result)}`);
   log("written the store-at-scale section of docs/BENCHMARKS.md and bench/results/store-scale.json");

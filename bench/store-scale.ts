@@ -1,8 +1,10 @@
 /**
- * The store at a year of payouts (`npm run bench -- --scale [--sizes 20000,2000000] [--engine pglite]`):
+ * The store at a year of payouts (`npm run bench -- --scale [--sizes 20000,2000000] [--engine pglite] [--reuse]`):
  * the same calls the screens and the API make, timed on a store seeded with `a` and then `b` transfer
  * requests (lib/db/seed-scale.ts), and the growth between the two. PostgreSQL (a scratch database
  * per size, on TEST_DATABASE_URL or DATABASE_URL's server) unless `--engine pglite` (in memory).
+ * The PostgreSQL stores stay (pix_scale_<size>) for EXPLAIN; `--reuse` times the calls again on them
+ * without seeding anew (a 2,000,000 seed takes minutes; the table then says "seeded before").
  * Writes bench/results/store-scale.json and the "Store at scale" section of docs/BENCHMARKS.md.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -68,7 +70,7 @@ async function time(fn: () => Promise<unknown>, runs: number, budgetMs: number):
   return { p50: s.p50, p95: s.p95, n: s.n };
 }
 
-async function openScratch(engine: string, label: string): Promise<StoreHandle> {
+async function openScratch(engine: string, label: string, reuse: boolean): Promise<StoreHandle> {
   if (engine === "pglite") return createDb({ memory: true });
   const admin = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!admin) throw new Error("bench --scale: set TEST_DATABASE_URL (or DATABASE_URL), or pass --engine pglite");
@@ -76,8 +78,11 @@ async function openScratch(engine: string, label: string): Promise<StoreHandle> 
   const name = `pix_scale_${label}`;
   const client = postgres(admin, { max: 1, onnotice: () => undefined });
   try {
-    await client.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.unsafe(`CREATE DATABASE "${name}"`);
+    const exists = (await client`select 1 from pg_database where datname = ${name}`).length > 0;
+    if (!(reuse && exists)) {
+      await client.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.unsafe(`CREATE DATABASE "${name}"`);
+    }
   } finally {
     await client.end({ timeout: 5 });
   }
@@ -86,12 +91,10 @@ async function openScratch(engine: string, label: string): Promise<StoreHandle> 
   return createDb({ url: url.toString() }, { maxConnections: 4 });
 }
 
-async function measure(engine: string, transfers: number, runs: number, log: (line: string) => void): Promise<ScaleRun> {
-  const store = await openScratch(engine, String(transfers));
+async function measure(engine: string, transfers: number, runs: number, reuse: boolean, log: (line: string) => void): Promise<ScaleRun> {
+  const store = await openScratch(engine, String(transfers), reuse);
   try {
-    log(`seeding ${transfers.toLocaleString("en")} transfer requests (${store.describe})...`);
-    const seeded = await seedScale(store.db, { transfers, now: NOW });
-    log(`seeded in ${seeded.seconds} s: ${seeded.audit.toLocaleString("en")} audit rows, ${seeded.events.toLocaleString("en")} events`);
+    const seeded = (reuse && (await storeSize(store))) || (await seed(store, transfers, log));
     // A receiver's full name and a piece of a document, as a person types them.
     const pick = rowsOf<{ name: string; document: string }>(
       await store.db.execute(sql`select receiver_name as name, receiver_document as document from transfer_requests where id = 'seed-t-105'`),
@@ -111,13 +114,29 @@ async function measure(engine: string, transfers: number, runs: number, log: (li
   }
 }
 
-export async function runStoreScaleBench(options: { sizes: [number, number]; engine: string; runs: number; log: (line: string) => void }): Promise<StoreScaleResult> {
+async function seed(store: StoreHandle, transfers: number, log: (line: string) => void) {
+  log(`seeding ${transfers.toLocaleString("en")} transfer requests (${store.describe})...`);
+  const seeded = await seedScale(store.db, { transfers, now: NOW });
+  log(`seeded in ${seeded.seconds} s: ${seeded.audit.toLocaleString("en")} audit rows, ${seeded.events.toLocaleString("en")} events`);
+  return seeded;
+}
+
+/** What a store seeded by an earlier run holds (`--reuse`), or null when it is empty; its seed time is not known (0). */
+async function storeSize(store: StoreHandle): Promise<{ transfers: number; audit: number; events: number; seconds: number } | null> {
+  const [row] = rowsOf<{ transfers: string; audit: string; events: string }>(
+    await store.db.execute(sql`select (select count(*) from transfer_requests) as transfers, (select count(*) from audit_log) as audit, (select count(*) from transfer_events) as events`),
+  );
+  return row && Number(row.transfers) > 0 ? { transfers: Number(row.transfers), audit: Number(row.audit), events: Number(row.events), seconds: 0 } : null;
+}
+
+export async function runStoreScaleBench(options: { sizes: [number, number]; engine: string; runs: number; reuse?: boolean; log: (line: string) => void }): Promise<StoreScaleResult> {
   const loadBefore = loadAverage();
   const runs: ScaleRun[] = [];
-  for (const size of options.sizes) runs.push(await measure(options.engine, size, options.runs, options.log));
+  for (const size of options.sizes) runs.push(await measure(options.engine, size, options.runs, options.reuse ?? false, options.log));
   return { at: new Date().toISOString(), engine: options.engine, sizes: options.sizes, loadBefore, loadAfter: loadAverage(), runs };
 }
 
+const seedTime = (r: ScaleRun) => (r.seedS ? `${r.seedS} s` : "an earlier run");
 const ms = (n: number) => n.toLocaleString("en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export function storeScaleMarkdown(r: StoreScaleResult): string {
@@ -138,7 +157,7 @@ function scaleTable(r: StoreScaleResult, heading: string | null): string {
     ...(heading ? [`## ${heading}`, "", "Why each call stays flat, with its query plan: docs/STORE-AT-SCALE.md.", ""] : []),
     `Measured ${r.at.replace("T", " ").slice(0, 16)} UTC on ${r.engine === "pglite" ? "PGlite (in memory)" : "PostgreSQL"} by \`npm run bench -- --scale\`:`,
     `stores seeded by \`npm run seed:scale\` with ${a.transfers.toLocaleString("en")} and ${b.transfers.toLocaleString("en")} transfer requests`,
-    `(${a.audit.toLocaleString("en")} / ${b.audit.toLocaleString("en")} audit rows; seeded in ${a.seedS} s / ${b.seedS} s), the same calls timed on each.`,
+    `(${a.audit.toLocaleString("en")} / ${b.audit.toLocaleString("en")} audit rows; seeded in ${seedTime(a)} / ${seedTime(b)}), the same calls timed on each.`,
     `Load average ${r.loadBefore.join(" / ")} before, ${r.loadAfter.join(" / ")} after.`,
     "",
     `| call (p50 / p95, ms) | ${a.transfers.toLocaleString("en")} | ${b.transfers.toLocaleString("en")} | growth (p50) |`,
