@@ -1,4 +1,5 @@
 import "server-only";
+import { afterAll, beforeAll } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "@/sandbox/server";
 import { armHold, paymentsWithId, type HeldFault } from "@/sandbox/testing";
@@ -133,4 +134,19 @@ export function dictBody(idempotentId: string, valueCents = 1_234) {
     pix_key_type: "email" as const,
     pix_key: "maria.santos@example.com",
   };
+}
+
+/** The company a comprovante, a charge's checkout and the statement name as the account holder. */
+export const TEST_COMPANY = { COMPANY_NAME: "Empresa Demonstração Ltda", COMPANY_DOCUMENT: "11.222.333/0001-81" };
+
+/** A sandbox whose clock the tests drive, and the company set, for the file. */
+export function sandboxForFile(): { readonly sandbox: TestSandbox } {
+  const held = {} as { sandbox: TestSandbox };
+  beforeAll(async () => {
+    held.sandbox = await startTestSandbox({ autoClock: false });
+    Object.assign(process.env, TEST_COMPANY);
+    resetEnvForTests();
+  });
+  afterAll(() => held.sandbox?.close());
+  return held;
 }

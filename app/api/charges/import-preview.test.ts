@@ -3,7 +3,8 @@ import { charges } from "@/lib/db/schema";
 import { TEST_ENGINES } from "@/lib/db/test-engines";
 import { chargeAnswer, chargeImportAnswer, chargeImportPreviewAnswer } from "@/lib/charges/answers";
 import { addBrazilDays, brazilDayKey } from "@/lib/pix/time";
-import { routeStoreFor, sandboxForFile } from "@/lib/testing/route-suite";
+import { routeStoreFor } from "@/lib/testing/route-suite";
+import { sandboxForFile } from "@/lib/payments-api/test-sandbox";
 
 const auth = vi.hoisted(() => ({ role: "operator" }));
 vi.mock("@/lib/auth/guard", async () => (await import("@/lib/testing/guard-refusal")).guardAsRole(auth));

@@ -5,7 +5,8 @@ import { reconcileCharges } from "@/lib/charges/reconcile";
 import { chargeAnswer, chargesReceivedAnswer } from "@/lib/charges/answers";
 import { addBrazilDays, brazilDayKey } from "@/lib/pix/time";
 import { statementAnswerSchema, type StatementAnswer } from "@/lib/statement/answer";
-import { routeStoreFor, sandboxForFile } from "@/lib/testing/route-suite";
+import { routeStoreFor } from "@/lib/testing/route-suite";
+import { sandboxForFile } from "@/lib/payments-api/test-sandbox";
 
 /**
  * Money in, counted where money is counted: the overview's card reads paid charges from our store

@@ -8,7 +8,8 @@ import { reconcileCharges } from "@/lib/charges/reconcile";
 import { addBrazilDays, brazilDayKey } from "@/lib/pix/time";
 import { chargeAgingAnswer, chargeAnswer, chargeImportAnswer, chargeListAnswer } from "@/lib/charges/answers";
 import { guardRefusal } from "@/lib/testing/guard-refusal";
-import { routeStoreFor, sandboxForFile } from "@/lib/testing/route-suite";
+import { routeStoreFor } from "@/lib/testing/route-suite";
+import { sandboxForFile } from "@/lib/payments-api/test-sandbox";
 
 const auth = vi.hoisted(() => ({ user: null as null | { id: string; email: string; name: string; role: string } }));
 vi.mock("@/lib/auth/guard", async () => {

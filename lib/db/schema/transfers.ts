@@ -114,7 +114,8 @@ export const transferRequests = pgTable(
     index("transfer_requests_maker_email_trgm_idx").using("gin", t.makerEmail.op("gin_trgm_ops")),
     // "Needs attention" and the header's count: only what is not handled yet, not a year of refusals.
     // The states are attentionCondition's (lib/transfers/server/attention.ts); if they drift apart the
-    // planner only stops using this index, the answer stays right.
+    // planner only stops using this index, the answer stays right. Migration 0024 makes it cover the
+    // count and sum (INCLUDE provider_status, value_cents), which Drizzle's builder cannot say.
     index("transfer_requests_attention_idx")
       .on(t.state, t.registeredAt)
       .where(sql`${t.attentionHandledAt} is null and ${t.state} in ('provider_canceled','refused','failed','outcome_unknown','held','registered')`),

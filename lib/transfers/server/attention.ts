@@ -21,6 +21,9 @@ export function attentionCondition(now: Date, afterMinutes: number): SQL {
   const late = new Date(now.getTime() - afterMinutes * 60_000);
   return and(
     isNull(t.attentionHandledAt),
+    // Implied by the OR below; said at the top so the planner answers from the partial index
+    // transfer_requests_attention_idx alone (migration 0024), whatever it guesses of each branch.
+    inArray(t.state, [...NOT_PAID_OR_UNKNOWN, "registered"]),
     or(
       inArray(t.state, [...NOT_PAID_OR_UNKNOWN]),
       and(eq(t.state, "registered"), eq(t.providerStatus, "authorization_pending")),
