@@ -1,7 +1,8 @@
 /**
- * `npm run seed:scale -- --transfers 2000000 [--now 2026-12-01T12:00:00Z]`: fills an empty store with a
- * year of payouts (lib/db/seed-scale.ts). The store is the app's: PostgreSQL when DATABASE_URL is set,
- * otherwise PGlite under DATA_DIR (`--pglite <dir>` names another directory). Migrations run first.
+ * `npm run seed:scale -- --transfers 2000000 [--per-day 5500] [--now 2026-12-01T12:00:00Z]`: fills an
+ * empty store with a company's payouts, `--per-day` a day (2,000,000 at 5,500 a day: its first year;
+ * lib/db/seed-scale.ts). The store is the app's: PostgreSQL when DATABASE_URL is set, otherwise
+ * PGlite under DATA_DIR (`--pglite <dir>` names another directory). Migrations run first.
  */
 import path from "node:path";
 import { createDb } from "@/lib/db/client";
@@ -14,13 +15,14 @@ function arg(name: string): string | undefined {
 
 const transfers = Number((arg("transfers") ?? "20000").replace(/[_,.]/g, ""));
 const now = new Date(arg("now") ?? Date.now());
+const perDay = arg("per-day") === undefined ? undefined : Number(arg("per-day")!.replace(/[_,.]/g, ""));
 const url = process.env.DATABASE_URL;
 const pgliteDir = arg("pglite") ?? path.join(process.env.DATA_DIR ?? ".data", "dashboard");
 
 const store = await createDb(url ? { url } : { pgliteDir });
 try {
   console.log(`seed:scale: ${transfers.toLocaleString("en")} transfer requests into ${store.describe}...`);
-  const seeded = await seedScale(store.db, { transfers, now });
+  const seeded = await seedScale(store.db, { transfers, now, ...(perDay === undefined ? {} : { perDay }) });
   console.log(
     `seed:scale: ${seeded.transfers.toLocaleString("en")} requests, ${seeded.approvals.toLocaleString("en")} approvals, ` +
       `${seeded.events.toLocaleString("en")} events, ${seeded.audit.toLocaleString("en")} audit rows in ${seeded.seconds} s`,

@@ -4,14 +4,18 @@ import { rowsOf } from "./raw";
 import { foldTotals } from "./totals-fold";
 
 /**
- * A year of a mid-size company's payouts, written with set-based SQL (generate_series) so that
- * millions of rows take minutes on either engine: makers and approvers, cost centres, saved
- * receivers, batches, recurring series, transfer requests in every state (newest still waiting),
- * approvals, a creation and a final event per request and about 2.5 audit rows per request.
+ * A mid-size company's payouts, written with set-based SQL (generate_series) so that millions of
+ * rows take minutes on either engine: makers and approvers, cost centres, saved receivers, batches,
+ * recurring series, transfer requests in every state (the last two days' still waiting), approvals,
+ * a creation and a final event per request and about 2.5 audit rows per request.
+ * The company pays `perDay` a day (5,500 by default, the issue's mid-size company), so the size is
+ * its age: 20,000 requests are its first four days, 2,000,000 its first year. What waits for a person
+ * (two days of requests on their way, a week of problems not yet handled) is the same at every size,
+ * as in a company that only grows older. Past a year, the year holds more a day.
  * Rows are a pure function of their number (no random()): two seeds of one size are the same store.
  * For benchmarks and reproductions only: every id starts with "seed-", and the store must be empty.
  */
-export type ScaleSeedOptions = { transfers: number; now: Date; makers?: number; receivers?: number };
+export type ScaleSeedOptions = { transfers: number; now: Date; perDay?: number; makers?: number; receivers?: number };
 
 export type ScaleSeedResult = { transfers: number; audit: number; events: number; approvals: number; seconds: number };
 
@@ -35,18 +39,23 @@ export async function seedScale(db: Db, options: ScaleSeedOptions): Promise<Scal
   const receivers = options.receivers ?? Math.max(200, Math.min(50_000, Math.round(n / 40)));
   const existing = rowsOf<{ n: string | number }>(await db.execute(sql`select count(*) as n from (select 1 from transfer_requests limit 1) x`));
   if (Number(existing[0]?.n ?? 0) > 0) throw new Error("seed:scale: the store already holds transfer requests; seed an empty one");
+  const perDay = Math.trunc(options.perDay ?? 5_500);
+  if (!Number.isSafeInteger(perDay) || perDay < 1) throw new Error("seed:scale: --per-day must be a positive whole number");
   const now = options.now.toISOString();
-  const year = sql.raw(`interval '365 days'`);
-  // The year's months get their partitions first (audit log, events): rows go where a running store keeps them, not to the default partition.
+  const days = Math.min(365, n / perDay);
+  const rate = n / days;
+  const span = sql.raw(`interval '${Math.round(days * 86_400)} seconds'`);
+  // The months of the span get their partitions first (audit log, events): rows go where a running store keeps them, not to the default partition.
   await db.execute(sql`select create_month_partition(t, m::date)
     from unnest(array['audit_log', 'transfer_events', 'webhook_events']::regclass[]) t,
-         generate_series(date_trunc('month', (${now}::timestamptz - ${year}) at time zone 'America/Sao_Paulo'),
+         generate_series(date_trunc('month', (${now}::timestamptz - ${span}) at time zone 'America/Sao_Paulo'),
                          date_trunc('month', ${now}::timestamptz at time zone 'America/Sao_Paulo'), interval '1 month') m`);
   // One transaction: one connection (the temporary table of receivers), and all or nothing.
-  await db.transaction(async (tx) => fill(tx as unknown as Db, { n, now, year, makers, receivers }));
+  const shape = { waiting: Math.max(1, Math.min(n, Math.round(2 * rate))), unhandled: Math.max(1, Math.min(n, Math.round(7 * rate))) };
+  await db.transaction(async (tx) => fill(tx as unknown as Db, { n, now, span, makers, receivers, ...shape }));
   // What the triggers appended, folded as the running app's queue would (lib/db/totals-fold.ts).
   await foldTotals(db);
-  // What autovacuum would have done over the year: statistics, and the visibility map index-only scans rely on.
+  // What autovacuum would have done over the months: statistics, and the visibility map index-only scans rely on.
   await db.execute(sql`vacuum analyze`);
 
   const counts = rowsOf<{ t: string; a: string; e: string; p: string }>(
@@ -62,9 +71,10 @@ export async function seedScale(db: Db, options: ScaleSeedOptions): Promise<Scal
   };
 }
 
-type Fill = { n: number; now: string; year: SQL; makers: number; receivers: number };
+/** waiting: the newest requests, still on their way (two days' worth); unhandled: the newest problems no one has handled yet (a week's). */
+type Fill = { n: number; now: string; span: SQL; makers: number; receivers: number; waiting: number; unhandled: number };
 
-async function fill(db: Db, { n, now, year, makers, receivers }: Fill): Promise<void> {
+async function fill(db: Db, { n, now, span, makers, receivers, waiting, unhandled }: Fill): Promise<void> {
   await db.execute(sql`insert into auth_user (id, name, email, role, email_verified)
     select 'seed-maker-' || i, 'Maker ' || i, 'maker' || i || '@seed.test', 'finance', true from generate_series(1, ${int(makers)}) i
     union all select 'seed-approver-' || i, 'Approver ' || i, 'approver' || i || '@seed.test', 'approver', true from generate_series(1, 5) i
@@ -82,10 +92,10 @@ async function fill(db: Db, { n, now, year, makers, receivers }: Fill): Promise<
     from generate_series(0, ${int(receivers - 1)}) r`);
   await db.execute(sql`insert into receivers (id, nickname, nickname_key, name, document, initiation_type, pix_key_type, pix_key, created_by_id, created_by_email, created_at)
     select 'seed-receiver-' || r, 'Favorecido ' || r, 'favorecido ' || r, name, document, 'dict', case when length(document) = 14 then 'cnpj' else 'cpf' end, document,
-      'seed-maker-1', 'maker1@seed.test', ${now}::timestamptz - ${year}
+      'seed-maker-1', 'maker1@seed.test', ${now}::timestamptz - ${span}
     from seed_receivers where r < ${int(Math.ceil(receivers / 10))}`);
 
-  // Requests: created evenly over the year before `now`; the last two days still on their way.
+  // Requests: created evenly over the span before `now`; the last two days' still on their way.
   await db.execute(sql`insert into transfer_requests (id, idempotent_id, body, body_hash, value_cents, receiver_name, receiver_key, receiver_document,
       maker_id, maker_email, destination_key, state, approvals_required, expires_at, batch_id, batch_line, series_id, cost_centre_id, receiver_id,
       submitted_by_id, submitted_by_email, created_at, updated_at, submitted_at, registered_at, settled_at, payment_date, provider_status, attempts,
@@ -111,14 +121,14 @@ async function fill(db: Db, { n, now, year, makers, receivers }: Fill): Promise<
         st in ('paid','registered','refused','provider_canceled','failed','outcome_unknown') as sent,
         st in ('paid','refused','provider_canceled','failed','rejected','canceled','expired') as final,
         st in ('refused','provider_canceled','failed','outcome_unknown','held') as attention,
-        g <= ${int(n)} - ${int(Math.max(1, Math.round(n / 52)))} as old
+        g <= ${int(n - unhandled)} as old
       from (
         select g, (1000 + ${mix(1, 1200000)}) * (case when ${mix(6, 20)} = 0 then 10 else 1 end) as v,
           1 + ${mix(2, makers)} as m,
-          ${now}::timestamptz - ${year} + (g::float8 / ${int(n)}) * ${year} as c,
+          ${now}::timestamptz - ${span} + (g::float8 / ${int(n)}) * ${span} as c,
           (g / 200) % 10 < 3 as batch,
           case
-            when g > ${int(n)} - ${int(Math.max(1, Math.round(n / 182)))} then (array['awaiting_approval','approved','registered','scheduled','submitting'])[1 + ${mix(7, 5)}]
+            when g > ${int(n - waiting)} then (array['awaiting_approval','approved','registered','scheduled','submitting'])[1 + ${mix(7, 5)}]
             else (case when ${mix(8, 1000)} < 900 then 'paid' when ${mix(8, 1000)} < 920 then 'refused' when ${mix(8, 1000)} < 930 then 'provider_canceled'
               when ${mix(8, 1000)} < 950 then 'rejected' when ${mix(8, 1000)} < 970 then 'canceled' when ${mix(8, 1000)} < 985 then 'expired'
               when ${mix(8, 1000)} < 992 then 'failed' when ${mix(8, 1000)} < 996 then 'outcome_unknown' else 'held' end)
@@ -127,7 +137,7 @@ async function fill(db: Db, { n, now, year, makers, receivers }: Fill): Promise<
       ) raw
     ) t
     join seed_receivers rc on rc.r = ${mix(9, receivers)}
-    -- In the order they were made, as a year of appends lays them out (the newest pages together).
+    -- In the order they were made, as months of appends lay them out (the newest pages together).
     order by g`);
 
   await db.execute(sql`insert into batches (id, file_sha256, file_name, file_format, maker_id, maker_email, state, rows, valid, invalid, total_cents, submitted_by_id, created_at, updated_at, submitted_at, finished_at)

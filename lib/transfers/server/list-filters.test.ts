@@ -117,6 +117,28 @@ describe.each(TEST_ENGINES)("listTransfers filters on $name", (engine) => {
     expect(page.transfers).toHaveLength(2);
     expect(page.meta).toMatchObject({ total: 5, total_pages: 3, total_value_cents: 140_999 });
   });
+
+  it("receiver: names first seen together in one insert, one of them on two requests, are all found with their totals", async () => {
+    const rows = [["Zélia Duarte", 700], ["ZELIA DUARTE", 300], ["Zuleica Duarte", 50]] as const;
+    await store.db.transaction((tx) =>
+      insertRequests(
+        tx,
+        rows.map(([name, cents], i) => ({
+          transfer: transferOf(`filters-names-${i}`, cents, { receiver_name: name, receiver_document: "39053344705" }),
+          maker: ANA,
+          submittedBy: ANA,
+          approvalsRequired: 0,
+          expiresAt: null,
+        })),
+        brazilInstant("2030-06-01", "10:00")!,
+      ),
+    );
+    expect(await names({ receiver: "duarte" })).toMatchObject({ names: ["ZELIA DUARTE", "Zuleica Duarte", "Zélia Duarte"], total: 3, cents: 1_050 });
+    expect(await names({ receiver: "zélia" })).toMatchObject({ total: 2, cents: 1_000 });
+    expect(await names({ receiver: "elia duar" })).toMatchObject({ total: 2, cents: 1_000 });
+    // A document's digits still find every name written under it.
+    expect((await names({ receiver: "390.533" })).total).toBe(5);
+  });
 });
 
 describe("the list's query (GET /api/transfers)", () => {
