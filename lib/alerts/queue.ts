@@ -1,6 +1,6 @@
 import "server-only";
 import type PgBoss from "pg-boss";
-import { subjectJobs, subjectOf } from "@/lib/events/subject-jobs";
+import { subjectJobs, subjectOf, subjectOfJob } from "@/lib/events/subject-jobs";
 import { logLine } from "@/lib/http/logger";
 import type { TransferChange } from "@/lib/transfers/live-channel";
 import type { AlertWork } from "./work";
@@ -66,10 +66,7 @@ export async function startAlertQueue(boss: PgBoss, o: Options): Promise<AlertQu
   const poll = { pollingIntervalSeconds: o.pollingIntervalSeconds };
   workers.push(
     await boss.work<{ kind?: unknown; id?: unknown }>(QUEUE_SUBJECT, { ...poll, batchSize: SUBJECT_BATCH }, async (jobs) => {
-      const subjects = jobs.flatMap((job) => {
-        const { kind, id } = job.data ?? {};
-        return (kind === "transfer" || kind === "batch") && typeof id === "string" ? [{ kind: kind as "transfer" | "batch", id }] : [];
-      });
+      const subjects = jobs.flatMap((job) => subjectOfJob(job.data) ?? []);
       await queue.enqueueDeliveries(await o.work.subjects(subjects));
     }),
     await boss.work(QUEUE_TICK, poll, async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { subjectJobs, subjectOf } from "./subject-jobs";
+import { subjectJobs, subjectOf, subjectOfJob } from "./subject-jobs";
 
 type Insert = Array<{ name: string; data?: unknown; singletonKey?: string }>;
 
@@ -96,5 +96,13 @@ describe("jobs per changed subject", () => {
       await next;
       expect(r.inserts).toHaveLength(2);
     });
+  });
+});
+
+describe("subjectOfJob: what a worker takes from a job's data", () => {
+  it("a transfer or a batch with its id; anything else (another sender, an old job's shape) is no subject", () => {
+    expect(subjectOfJob({ kind: "transfer", id: "t1" })).toEqual({ kind: "transfer", id: "t1" });
+    expect(subjectOfJob({ kind: "batch", id: "b1" })).toEqual({ kind: "batch", id: "b1" });
+    for (const data of [null, undefined, {}, { kind: "charge", id: "c1" }, { kind: "transfer" }, { kind: "batch", id: 7 }]) expect(subjectOfJob(data)).toBeNull();
   });
 });

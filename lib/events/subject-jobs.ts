@@ -7,6 +7,12 @@ export type ChangedSubject = { kind: "transfer" | "batch"; id: string };
 export const subjectOf = (change: { id: string; batch_id?: string | null }): ChangedSubject =>
   change.batch_id ? { kind: "batch", id: change.batch_id } : { kind: "transfer", id: change.id };
 
+/** The subject a job of such a queue carries, or null for data no sender of ours writes. */
+export function subjectOfJob(data: { kind?: unknown; id?: unknown } | null | undefined): ChangedSubject | null {
+  const { kind, id } = data ?? {};
+  return (kind === "transfer" || kind === "batch") && typeof id === "string" ? { kind, id } : null;
+}
+
 type Waiter = { resolve: () => void; reject: (error: unknown) => void };
 
 /**

@@ -3,7 +3,7 @@ import type PgBoss from "pg-boss";
 import { getStore } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { getEventBus } from "@/lib/events/runtime";
-import { subjectJobs, subjectOf } from "@/lib/events/subject-jobs";
+import { subjectJobs, subjectOf, subjectOfJob } from "@/lib/events/subject-jobs";
 import { logLine } from "@/lib/http/logger";
 import { getTransferQueue } from "@/lib/transfers/server/runtime";
 import type { TransferChange } from "@/lib/transfers/live-channel";
@@ -34,9 +34,9 @@ function holder(): Holder {
 export async function startPushQueue(boss: PgBoss, work: PushWorkOptions, pollingIntervalSeconds = 1): Promise<PushQueue> {
   await boss.createQueue(QUEUE, { name: QUEUE, policy: "stately", retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 });
   const worker = await boss.work<{ kind?: unknown; id?: unknown }>(QUEUE, { pollingIntervalSeconds }, async ([job]) => {
-    const { kind, id } = job?.data ?? {};
-    if ((kind !== "transfer" && kind !== "batch") || typeof id !== "string") return;
-    const report = await pushForChange(work, { kind, id });
+    const subject = subjectOfJob(job?.data);
+    if (!subject) return;
+    const report = await pushForChange(work, subject);
     // Unsent pushes stay due: failing the job makes pg-boss try it again later.
     if (report.failed) throw new Error(`push: ${report.failed} of ${report.subject} not sent`);
   });
