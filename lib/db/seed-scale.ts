@@ -17,6 +17,9 @@ import { foldTotals } from "./totals-fold";
  */
 export type ScaleSeedOptions = { transfers: number; now: Date; perDay?: number; makers?: number; receivers?: number };
 
+/** The issue's mid-size company: 5,000-10,000 payouts a day. */
+export const SEED_PER_DAY = 5_500;
+
 export type ScaleSeedResult = { transfers: number; audit: number; events: number; approvals: number; seconds: number };
 
 /** Deterministic "random" integer in [0, m) from the row number and a salt (Knuth's multiplicative hash). */
@@ -39,7 +42,7 @@ export async function seedScale(db: Db, options: ScaleSeedOptions): Promise<Scal
   const receivers = options.receivers ?? Math.max(200, Math.min(50_000, Math.round(n / 40)));
   const existing = rowsOf<{ n: string | number }>(await db.execute(sql`select count(*) as n from (select 1 from transfer_requests limit 1) x`));
   if (Number(existing[0]?.n ?? 0) > 0) throw new Error("seed:scale: the store already holds transfer requests; seed an empty one");
-  const perDay = Math.trunc(options.perDay ?? 5_500);
+  const perDay = Math.trunc(options.perDay ?? SEED_PER_DAY);
   if (!Number.isSafeInteger(perDay) || perDay < 1) throw new Error("seed:scale: --per-day must be a positive whole number");
   const now = options.now.toISOString();
   const days = Math.min(365, n / perDay);

@@ -96,9 +96,17 @@ function listConditions(q: TransferListQuery, now: Date): SQL[] {
   if (q.maker) conditions.push(ilike(t.makerEmail, containsPattern(q.maker.trim())));
   if (q.receiver) {
     const { key, digits } = receiverSearch(q.receiver);
-    // The names that contain the text (a small table's trigram index), then their rows (a plain index).
-    const byName = sql`${t.receiverKey} = any(array(select ${receiverKeys.key} from ${receiverKeys} where ${receiverKeys.key} like ${containsPattern(key)}))`;
-    conditions.push(digits ? (or(byName, sql`${t.receiverDocument} like ${containsPattern(digits)}`) as SQL) : byName);
+    // The names that contain the text (receiver_keys: a small table's trigram index), then their
+    // rows (a plain index). Alone, a semi-join: the planner weighs how many names matched (a common
+    // surname: the newest rows, filtered, for the page). Beside the document, an OR, which a join
+    // cannot be: the names as an array, few when the text has digits (a long array would be
+    // compared row by row: "silva", 1,614 names, took 13 s that way at 2,000,000 requests).
+    const names = sql`select ${receiverKeys.key} from ${receiverKeys} where ${receiverKeys.key} like ${containsPattern(key)}`;
+    conditions.push(
+      digits
+        ? (or(sql`${t.receiverKey} = any(array(${names}))`, sql`${t.receiverDocument} like ${containsPattern(digits)}`) as SQL)
+        : sql`${t.receiverKey} in (${names})`,
+    );
   }
   if (q.costCentre) conditions.push(q.costCentre === NO_COST_CENTRE ? isNull(t.costCentreId) : eq(t.costCentreId, q.costCentre));
   if (q.minCents !== undefined) conditions.push(gte(t.valueCents, q.minCents));
