@@ -4,6 +4,7 @@ export * from "./auth";
 export * from "./audit";
 export * from "./webhook-events";
 export * from "./transfers";
+export * from "./receiver-keys";
 export * from "./batches";
 export * from "./alerts";
 export * from "./payables";

@@ -131,18 +131,6 @@ export const transferRequests = pgTable(
 );
 
 /**
- * Every receiver name the requests hold, once (their search key: lib/transfers/filters.ts). A name
- * search reads this small table's trigram index, then the requests of the names found, by their
- * plain index: the cost follows the rows that match, not every row that shares a trigram with the
- * name (at 2,000,000 requests the common trigrams' lists made a one-name search read 2,500 pages).
- * Filled by a statement trigger on transfer_requests, in the transaction of the insert (migration
- * receiver_keys); a key whose requests are all gone stays, and finds nothing.
- */
-export const receiverKeys = pgTable("receiver_keys", { key: text("key").primaryKey() }, (t) => [
-  index("receiver_keys_trgm_idx").using("gin", t.key.op("gin_trgm_ops")),
-]);
-
-/**
  * Count and sum of the requests per Brazil day of creation and state: the list's totals for its
  * common filters without reading every row. Three levels in one table: every maker and cost
  * centre (both '*'), one maker (cost centre '*'), one cost centre (maker '*'; '' is "none").

@@ -3,12 +3,13 @@ import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, ty
 import type { Db } from "@/lib/db";
 import { afterCursor, encodeCursor, microsOf, type Cursor } from "@/lib/db/keyset";
 import { containsPattern } from "@/lib/db/like";
-import { receiverKeys, transferRequests } from "@/lib/db/schema";
+import { transferRequests } from "@/lib/db/schema";
 import { MAX_STORE_PAGE_SIZE, TRANSFERS_PAGE_SIZE } from "@/lib/domain/pages";
 import { addBrazilDays, brazilInstant } from "@/lib/pix/time";
 import { attentionCondition } from "./attention";
 import { NO_COST_CENTRE, receiverSearch } from "../filters";
 import { listTotals } from "./list-totals";
+import { namesContaining } from "./receiver-names";
 import { approvalsOf, attentionSettings, costCentresOf, toTransfer } from "./row-view";
 import type { TransferState } from "../states";
 import type { TransferListMeta, TransferRequest } from "../types";
@@ -101,7 +102,7 @@ function listConditions(q: TransferListQuery, now: Date): SQL[] {
     // surname: the newest rows, filtered, for the page). Beside the document, an OR, which a join
     // cannot be: the names as an array, few when the text has digits (a long array would be
     // compared row by row: "silva", 1,614 names, took 13 s that way at 2,000,000 requests).
-    const names = sql`select ${receiverKeys.key} from ${receiverKeys} where ${receiverKeys.key} like ${containsPattern(key)}`;
+    const names = namesContaining(key);
     conditions.push(
       digits
         ? (or(sql`${t.receiverKey} = any(array(${names}))`, sql`${t.receiverDocument} like ${containsPattern(digits)}`) as SQL)
