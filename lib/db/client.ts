@@ -81,6 +81,11 @@ async function openPglite(location: { pgliteDir: string } | { memory: true }): P
   }
   try {
     await client.waitReady;
+    // Its pages are in this process's memory or the local file system's cache: a random read costs
+    // what a sequential one does. At the default (4) the planner hashed a year of approvals
+    // (113,000 rows at 200,000 requests) instead of probing its index for the 1,600 waiting
+    // requests: the approver's inbox count took 19.5 ms instead of 9.8.
+    await client.exec("set random_page_cost = 1.1");
   } catch (error) {
     unlock();
     throw error;
