@@ -41,18 +41,20 @@ export async function listTotals(db: Db, q: TransferListQuery, where: SQL | unde
     const rows = await db.select({ n: count(), cents: sql<string | null>`sum(${transferRequests.valueCents})` }).from(transferRequests).where(where);
     return { n: Number(rows[0]?.n ?? 0), cents: Number(rows[0]?.cents ?? 0) };
   }
-  // Folded totals and the deltas appended since, in one statement (one snapshot: lib/db/totals-fold.ts).
   const rows =
     source === "days"
-      ? await unionAll(sumOf(db, transferTotals, dayConditions(transferTotals, q)), sumOf(db, transferTotalsDelta, dayConditions(transferTotalsDelta, q)))
-      : await unionAll(sumOf(db, receiverTotals, receiverConditions(receiverTotals, q)), sumOf(db, receiverTotalsDelta, receiverConditions(receiverTotalsDelta, q)));
+      ? await foldedAndDelta(db, [transferTotals, transferTotalsDelta], (t) => dayConditions(t, q))
+      : await foldedAndDelta(db, [receiverTotals, receiverTotalsDelta], (t) => receiverConditions(t, q));
   return { n: rows.reduce((sum, r) => sum + Number(r.n ?? 0), 0), cents: rows.reduce((sum, r) => sum + Number(r.cents ?? 0), 0) };
 }
 
 type Rollup = typeof transferTotals | typeof transferTotalsDelta | typeof receiverTotals | typeof receiverTotalsDelta;
 
-const sumOf = (db: Db, t: Rollup, where: SQL | undefined) =>
-  db.select({ n: sql<string | null>`sum(${t.n})`, cents: sql<string | null>`sum(${t.cents})` }).from(t).where(where);
+/** Folded totals and the deltas appended since, in one statement (one snapshot: lib/db/totals-fold.ts). */
+function foldedAndDelta<F extends Rollup, D extends Rollup>(db: Db, [folded, delta]: [F, D], where: (t: F | D) => SQL | undefined) {
+  const sumOf = (t: F | D) => db.select({ n: sql<string | null>`sum(${t.n})`, cents: sql<string | null>`sum(${t.cents})` }).from(t as Rollup).where(where(t));
+  return unionAll(sumOf(folded), sumOf(delta));
+}
 
 const stateIs = (t: Rollup, state: NonNullable<TransferListQuery["state"]>) => (Array.isArray(state) ? inArray(t.state, state) : eq(t.state, state));
 
