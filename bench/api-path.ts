@@ -37,6 +37,8 @@ export type ApiPathRun = {
   postP50Ms: number;
   postP95Ms: number;
   notCreated: number;
+  /** The server's floor: the same POSTs refused by the body's check (signed in, parsed, answered 422; no store write), per second. */
+  refusedPerSecond: number;
 };
 
 const arg = (name: string, fallback: string) => {
@@ -95,6 +97,18 @@ async function oneEngine(engine: "pglite" | "postgresql", o: ApiPathOptions): Pr
     // Warm-up, not timed: the route's modules load on its first requests, once per server.
     for (let i = 0; i < 10; i++) await (await fetch(`${server.appUrl}/api/transfers`, { method: "POST", headers, body: JSON.stringify(body("warm", i)) })).arrayBuffer();
     const limit = pLimit(o.clients);
+    // The floor: what the server does for any POST (session, body read and checked, a 422 answer), with nothing stored.
+    t = performance.now();
+    await Promise.all(
+      Array.from({ length: o.requests }, (_, i) =>
+        limit(async () => {
+          const res = await fetch(`${server.appUrl}/api/transfers`, { method: "POST", headers, body: JSON.stringify({ ...body("floor", i), value_cents: -1 }) });
+          if (res.status !== 422) throw new Error(`a refused POST answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+          await res.arrayBuffer();
+        }),
+      ),
+    );
+    const refusedPerSecond = o.requests / ((performance.now() - t) / 1000);
     const latencies: number[] = [];
     let notCreated = 0;
     t = performance.now();
@@ -136,6 +150,7 @@ async function oneEngine(engine: "pglite" | "postgresql", o: ApiPathOptions): Pr
       postP50Ms: round(latencies[Math.floor(latencies.length / 2)] ?? 0, 1),
       postP95Ms: round(latencies[Math.floor(latencies.length * 0.95)] ?? 0, 1),
       notCreated,
+      refusedPerSecond: round(refusedPerSecond),
     };
   } finally {
     await server.stop();
@@ -166,13 +181,15 @@ export function apiPathMarkdown(r: ApiPathResult): string {
     `operator) posts transfers through POST /api/transfers from concurrent clients to the production build, each to a destination of`,
     `its own under the approval tier, until every one is registered; beside it, against the same sandbox (every provider call held`,
     `${r.latencyMs} ms), the same number of POSTs straight to the provider, as many in flight. Target: end to end ≥ 0.5 of the provider.`,
+    `The floor: the same number of POSTs from as many clients, each refused by the body's check (the session read, the body read and`,
+    `checked, a 422 answered, nothing stored), the most POSTs per second this server answers on this machine whatever a transfer costs.`,
     `Load average ${r.loadBefore.join(" / ")} before, ${r.loadAfter.join(" / ")} after.`,
     "",
-    "| store | POSTs (clients) | created: s, per s | created, sent and registered: s, per s | provider's own rate (same run) | end to end ÷ provider | POST p50 / p95 | refused |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    "| store | POSTs (clients) | created: s, per s | created, sent and registered: s, per s | provider's own rate (same run) | end to end ÷ provider | POST p50 / p95 | refused | floor: POSTs refused by the body's check, per s |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...r.runs.map(
       (r) =>
-        `| ${r.engine} | ${r.requests} (${r.clients}) | ${r.createdSeconds} s, ${r.createdPerSecond}/s | ${r.doneSeconds} s, ${r.donePerSecond}/s | ${r.providerPerSecond}/s | ${r.ratio} ${r.ratio >= 0.5 ? "✓" : "✗"} | ${r.postP50Ms} / ${r.postP95Ms} ms | ${r.notCreated} |`,
+        `| ${r.engine} | ${r.requests} (${r.clients}) | ${r.createdSeconds} s, ${r.createdPerSecond}/s | ${r.doneSeconds} s, ${r.donePerSecond}/s | ${r.providerPerSecond}/s | ${r.ratio} ${r.ratio >= 0.5 ? "✓" : "✗"} | ${r.postP50Ms} / ${r.postP95Ms} ms | ${r.notCreated} | ${r.refusedPerSecond ?? "–"}/s |`,
     ),
   ].join("\n");
 }
