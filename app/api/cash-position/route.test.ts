@@ -10,6 +10,7 @@ import { chargeInputSchema } from "@/lib/charges/input";
 import { createTransfer } from "@/lib/transfers/server/create";
 import { DEFAULT_POLICY } from "@/lib/transfers/policy";
 import { MAKER, seedTestPeople, transferOf } from "@/lib/transfers/testing/fixtures";
+import { holdClockAtBrazilNoon } from "@/lib/testing/brazil-noon";
 
 /**
  * GET /api/cash-position on both stores, against the sandbox's balance: what the maker set to go
@@ -18,6 +19,8 @@ import { MAKER, seedTestPeople, transferOf } from "@/lib/transfers/testing/fixtu
  */
 const auth = vi.hoisted(() => ({ role: "viewer" }));
 vi.mock("@/lib/auth/guard", async () => (await import("@/lib/testing/guard-refusal")).guardAsRole(auth));
+// Brazil days ("today", the days ahead) are the subject: the same answer at any hour of the run.
+holdClockAtBrazilNoon();
 
 
 const { GET } = await import("./route");

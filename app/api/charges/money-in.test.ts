@@ -7,6 +7,7 @@ import { addBrazilDays, brazilDayKey } from "@/lib/pix/time";
 import { statementAnswerSchema, type StatementAnswer } from "@/lib/statement/answer";
 import { routeStoreFor } from "@/lib/testing/route-suite";
 import { sandboxForFile } from "@/lib/payments-api/test-sandbox";
+import { holdClockAtBrazilNoon } from "@/lib/testing/brazil-noon";
 
 /**
  * Money in, counted where money is counted: the overview's card reads paid charges from our store
@@ -15,6 +16,8 @@ import { sandboxForFile } from "@/lib/payments-api/test-sandbox";
  */
 const auth = vi.hoisted(() => ({ role: "operator" }));
 vi.mock("@/lib/auth/guard", async () => (await import("@/lib/testing/guard-refusal")).guardAsRole(auth));
+// Brazil days ("today", the days ahead) are the subject: the same answer at any hour of the run.
+holdClockAtBrazilNoon();
 
 
 const { POST } = await import("./route");
