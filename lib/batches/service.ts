@@ -88,7 +88,7 @@ export async function submitBatch(db: Db, queue: Pick<TransferQueue, "enqueueMan
         },
         tx,
       );
-      await announceMany(tx, created);
+      await announceMany(tx, created, { created: true });
       await syncBatchStates(tx, [id], { actor, now, submitted: true });
       return { ids: needed > 0 ? [] : created.map((r) => r.id) };
     }),

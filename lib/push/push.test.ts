@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { addPeople } from "@/lib/alerts/testing";
 import { pushDeliveries, pushSubscriptions } from "@/lib/db/schema";
+import { rowsOf } from "@/lib/db/raw";
 import { TEST_ENGINES } from "@/lib/db/test-engines";
 import { createEventBus, type EventBus } from "@/lib/events/bus";
 import { createTransfer } from "@/lib/transfers/server/create";
@@ -107,6 +108,33 @@ describe.each(TEST_ENGINES)("Web Push to approvers, on $name", (engine) => {
       // Heard again (another instance, the job tried again): nothing is sent twice.
       expect(await pushForChange(work(), { kind: "transfer", id: transfer.id })).toMatchObject({ sent: 0, failed: 0 });
       expect(service.received).toHaveLength(2);
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it("a request made with no approval to wait for queues no push job; one made waiting does, and so does the later decision on it", async () => {
+    const queue = await startPushQueue(h.queue.boss, work(), 0.5);
+    const unsubscribe = bus.subscribeTransfers((change) => void queue.noteChange(change));
+    const jobsFor = async (id: string) =>
+      rowsOf<{ n: number }>(await h.store.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'push-subject' and singleton_key = ${`transfer:${id}`}`))[0]!.n;
+    try {
+      const { transfer: straight } = await createTransfer(h.store.db, null, {
+        transfer: transferOf(`push-straight-${engine.name}-${Date.now().toString(36)}`, 20_000, { receiver_document: "529.982.247-25", pix_key: "straight@example.com" }),
+        maker: MAKER,
+        policy: DEFAULT_POLICY,
+      });
+      expect(straight.state).toBe("approved");
+      const waits = await newRequest("waits-job", 250_000);
+      // Announcements arrive in commit order: once the second one's job is in, the first was heard.
+      await expect.poll(() => jobsFor(waits.id), { timeout: 20_000 }).toBe(1);
+      expect(await jobsFor(straight.id)).toBe(0);
+      await expect.poll(() => service.received.length, { timeout: 20_000 }).toBe(2);
+      service.received.length = 0;
+      await approveTransfer(h.store.db, waits.id, APPROVER);
+      // The decision replaces the notification on both approvers' devices.
+      await expect.poll(() => service.received.map((r) => r.path).sort(), { timeout: 20_000 }).toEqual(["/approver-phone", "/approver2-phone"]);
+      expect(opened("/approver2-phone")).toMatchObject({ kind: "decided", tag: `transfer:${waits.id}` });
     } finally {
       unsubscribe();
     }

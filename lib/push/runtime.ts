@@ -8,7 +8,7 @@ import { logLine } from "@/lib/http/logger";
 import { getTransferQueue } from "@/lib/transfers/server/runtime";
 import type { TransferChange } from "@/lib/transfers/live-channel";
 import { webPushSender } from "./send";
-import { PUSH_STATES } from "./subjects";
+import { pushMayFollow } from "./subjects";
 import { pushForChange, type PushWorkOptions } from "./work";
 
 /**
@@ -22,7 +22,7 @@ const QUEUE = "push-subject";
 type Holder = { push?: Promise<PushQueue | null> };
 const HOLDER_KEY = Symbol.for("pix-backoffice.push");
 
-export type PushQueue = { noteChange(change: Pick<TransferChange, "id" | "batch_id" | "state">): Promise<void> };
+export type PushQueue = { noteChange(change: Pick<TransferChange, "id" | "batch_id" | "state" | "created">): Promise<void> };
 
 function holder(): Holder {
   const g = globalThis as typeof globalThis & { [HOLDER_KEY]?: Holder };
@@ -44,7 +44,7 @@ export async function startPushQueue(boss: PgBoss, work: PushWorkOptions, pollin
   const noteSubject = subjectJobs(boss, QUEUE, { windowMs: 0, afterInsert: () => boss.notifyWorker(worker) });
   return {
     async noteChange(change) {
-      if (PUSH_STATES.has(change.state)) await noteSubject(subjectOf(change));
+      if (pushMayFollow(change)) await noteSubject(subjectOf(change));
     },
   };
 }

@@ -28,9 +28,19 @@ export type PushSubject = {
   outcome: { state: string; byEmail: string | null } | null;
 };
 
-/** The states a transfer change must reach for a push to be reconsidered (the runtime filters on it). */
-export const PUSH_STATES: ReadonlySet<string> = new Set(["awaiting_approval", "approved", "scheduled", "rejected", "canceled", "expired"]);
+/** The states a transfer change must reach for a push to be reconsidered (pushMayFollow filters on it). */
+const PUSH_STATES: ReadonlySet<string> = new Set(["awaiting_approval", "approved", "scheduled", "rejected", "canceled", "expired"]);
 const DECISION_STATES = ["approved", "scheduled", "rejected", "canceled", "expired"];
+
+/**
+ * Can this transfer change send or replace a push? Only one into a state PUSH_STATES names, and
+ * not the making of a request that does not wait for approval: it never waited, so no approver
+ * was told of it and no "decided" push can replace one (most API transfers: one job less each).
+ */
+export function pushMayFollow(change: { state: string; created: boolean }): boolean {
+  if (!PUSH_STATES.has(change.state)) return false;
+  return !change.created || change.state === "awaiting_approval";
+}
 
 const t = transferRequests;
 

@@ -115,7 +115,7 @@ export async function createTransfer(
       },
       tx,
     );
-    await announceMany(tx, rows);
+    await announceMany(tx, rows, { created: true });
     return rows;
   });
   if (created) {

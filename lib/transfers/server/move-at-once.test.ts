@@ -58,7 +58,8 @@ describe.each(TEST_ENGINES)("a move in one statement, on $name", (engine) => {
       ["approved", "submitting"],
     ]);
     expect(await auditOf(row.idempotentId)).toEqual([expect.objectContaining({ action: "transfer.submit", outcome: "submitting", detail: { transfer_id: row.id, attempt: 0 } })]);
-    await expect.poll(() => heard.find((c) => c.id === row.id)).toEqual({ id: row.id, state: "submitting", idempotent_id: row.idempotentId, batch_id: null, awaiting: false });
+    // A move is not the making of the request: `created` is false.
+    await expect.poll(() => heard.find((c) => c.id === row.id)).toEqual({ id: row.id, state: "submitting", idempotent_id: row.idempotentId, batch_id: null, awaiting: false, created: false });
   });
 
   it("leaves a request alone when it is not in an expected state, is claimed by another, or fails the condition", async () => {

@@ -155,25 +155,25 @@ function movable(row: TransferRequestRow, o: MoveOptions): Refusal | null {
   return null;
 }
 
-/** Tells every instance (on commit) that this request changed. */
-export async function announce(tx: Tx, row: TransferRequestRow): Promise<void> {
-  await tx.execute(notifyTransferChange({ id: row.id, state: row.state, idempotent_id: row.idempotentId, batch_id: row.batchId }));
+/** Tells every instance (on commit) that this request changed (`created`: it was made by this change). */
+export async function announce(tx: Tx, row: TransferRequestRow, o: { created?: boolean } = {}): Promise<void> {
+  await tx.execute(notifyTransferChange({ id: row.id, state: row.state, idempotent_id: row.idempotentId, batch_id: row.batchId, created: o.created }));
 }
 
 /** One announcement per request, or one per batch when many of its rows changed together. */
-export async function announceMany(tx: Tx, rows: readonly TransferRequestRow[]): Promise<void> {
+export async function announceMany(tx: Tx, rows: readonly TransferRequestRow[], o: { created?: boolean } = {}): Promise<void> {
   const byBatch = new Map<string, TransferRequestRow[]>();
   for (const row of rows) {
-    if (!row.batchId) await announce(tx, row);
+    if (!row.batchId) await announce(tx, row, o);
     else byBatch.set(row.batchId, [...(byBatch.get(row.batchId) ?? []), row]);
   }
   for (const [batchId, members] of byBatch) {
     if (members.length <= ANNOUNCE_EACH_UP_TO) {
-      for (const row of members) await announce(tx, row);
+      for (const row of members) await announce(tx, row, o);
       continue;
     }
     const first = members[0]!;
-    await tx.execute(notifyTransferChange({ id: batchId, state: first.state, idempotent_id: "", batch_id: batchId }));
+    await tx.execute(notifyTransferChange({ id: batchId, state: first.state, idempotent_id: "", batch_id: batchId, created: o.created }));
   }
 }
 
