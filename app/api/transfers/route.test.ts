@@ -5,7 +5,8 @@ import { TEST_ENGINES } from "@/lib/db/test-engines";
 import { auditStoreDown, auditStoreUp } from "@/lib/auth/test-auth";
 import { dictBody, startTestSandbox, type TestSandbox } from "@/lib/payments-api/test-sandbox";
 import { startEngineHarness, waitForState, type EngineHarness } from "@/lib/transfers/testing/harness";
-import { seedTestPeople } from "@/lib/transfers/testing/fixtures";
+import { APPROVER, seedTestPeople } from "@/lib/transfers/testing/fixtures";
+import { approveTransfer } from "@/lib/transfers/server/service";
 import { guardRefusal } from "@/lib/testing/guard-refusal";
 
 const auth = vi.hoisted(() => ({ user: null as null | { id: string; email: string; name: string; role: string } }));
@@ -87,6 +88,20 @@ describe.each(TEST_ENGINES)("POST/GET /api/transfers on $name", (engine) => {
     expect(await h.store.db.select().from(transferRequests).where(eq(transferRequests.idempotentId, id))).toHaveLength(1);
     await waitForState(h.store, [...ids][0]!, ["registered"]);
     expect(paymentsWith(id)).toHaveLength(1);
+  });
+
+  it("a repeat of a request answers it as it is now: the approval given since the first answer is in it", async () => {
+    const id = newId();
+    const body = { ...dictBody(id, 250_000), receiver_document: "529.982.247-25", pix_key: `repeat-${id}@example.com` };
+    const first = (await (await post(body)).json()) as { transfer: { id: string; state: string; approvals: unknown[] } };
+    expect(first.transfer).toMatchObject({ state: "awaiting_approval", approvals: [] });
+    await approveTransfer(h.store.db, first.transfer.id, APPROVER);
+    await h.queue.enqueue(first.transfer.id); // what the decision route does after the approval: it goes out
+    const again = await post(body);
+    expect(again.status).toBe(200);
+    const repeat = (await again.json()) as { transfer: { id: string; approvals: Array<{ approver: { email: string } }> } };
+    expect(repeat.transfer.id).toBe(first.transfer.id);
+    expect(repeat.transfer.approvals.map((a) => a.approver.email)).toEqual([APPROVER.email]);
   });
 
   it("the same id with another transfer is 409, in the caller's language; nothing is created", async () => {

@@ -27,8 +27,10 @@ export const POST = route(
       sendTime: env.transfers.scheduleSendTime,
       payable: body,
     });
-    const occurrences = series ? await Promise.all(series.map((row) => transferView(db, row))) : undefined;
-    return jsonOk({ transfer: await transferView(db, transfer), ...(occurrences ? { series: occurrences } : {}) }, created ? 201 : 200);
+    // A new request is answered as written (a repeat is read again: it may have been decided since).
+    const view = (row: typeof transfer) => transferView(db, row, { justMade: created });
+    const occurrences = series ? await Promise.all(series.map(view)) : undefined;
+    return jsonOk({ transfer: await view(transfer), ...(occurrences ? { series: occurrences } : {}) }, created ? 201 : 200);
   },
 );
 

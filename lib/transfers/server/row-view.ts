@@ -46,9 +46,12 @@ export async function costCentresOf(db: Tx, rows: readonly TransferRequestRow[])
   return new Map(found.map((c) => [c.id, c]));
 }
 
-/** One stored row as the API answers it (approvals and cost centre read here). */
-export async function transferView(db: Tx, row: TransferRequestRow): Promise<TransferRequest> {
-  const [approvedBy, centres] = await Promise.all([approvalsOf(db, [row.id]), costCentresOf(db, [row])]);
+/**
+ * One stored row as the API answers it (approvals and cost centre read here). `justMade`: the row
+ * as its creation wrote it, which no one can have approved yet: its approvals are not read.
+ */
+export async function transferView(db: Tx, row: TransferRequestRow, o: { justMade?: boolean } = {}): Promise<TransferRequest> {
+  const [approvedBy, centres] = await Promise.all([o.justMade ? new Map<string, TransferRequest["approvals"]>() : approvalsOf(db, [row.id]), costCentresOf(db, [row])]);
   return toTransfer(row, approvedBy.get(row.id) ?? [], new Date(), centres);
 }
 
