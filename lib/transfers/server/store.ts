@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { RegisterTransfer } from "@/lib/contract";
 import type { Db, Tx } from "@/lib/db";
 import { transferEvents, transferRequests, type TransferRequestRow } from "@/lib/db/schema";
@@ -45,69 +45,65 @@ function initialState(item: NewRequest, now: Date): TransferState {
 
 /**
  * Writes transfer requests and the first event of each timeline, in the caller's transaction
- * (the service writes the audit row beside them). The idempotent_id is UNIQUE: a request whose id
- * is taken is not written and not returned; the caller decides what a repeat means.
+ * (the service writes the audit row beside them), each chunk in one statement: the events are
+ * appended by the insert's own WITH, from the rows it wrote. The idempotent_id is UNIQUE: a
+ * request whose id is taken is not written and not returned; the caller decides what a repeat means.
  */
 export async function insertRequests(tx: Tx, items: readonly NewRequest[], now: Date): Promise<TransferRequestRow[]> {
   const created: TransferRequestRow[] = [];
   for (let i = 0; i < items.length; i += 500) {
-    const chunk = items.slice(i, i + 500);
-    const rows = await tx
+    const insert = tx
       .insert(transferRequests)
-      .values(
-        chunk.map((item) => {
-          const state = initialState(item, now);
-          return {
-            id: randomUUID(),
-            idempotentId: item.transfer.idempotent_id,
-            body: canonicalBody(item.transfer),
-            bodyHash: bodyHash(item.transfer),
-            valueCents: item.transfer.value_cents,
-            receiverName: item.transfer.receiver_name,
-            receiverKey: searchKey(item.transfer.receiver_name),
-            receiverDocument: item.transfer.receiver_document,
-            makerId: item.maker.id,
-            makerEmail: item.maker.email,
-            makerTokenId: item.maker.tokenId ?? null,
-            destinationKey: destinationKey(item.transfer),
-            approvalNeed: item.approvalNeed ?? null,
-            submittedById: item.submittedBy.id,
-            submittedByEmail: item.submittedBy.email,
-            state,
-            approvalsRequired: item.approvalsRequired,
-            expiresAt: state === "awaiting_approval" ? item.expiresAt : null,
-            batchId: item.batch?.id ?? null,
-            batchLine: item.batch?.line ?? null,
-            scheduledFor: item.schedule?.day ?? null,
-            sendAt: item.schedule?.sendAt ?? null,
-            nextAttemptAt: state === "scheduled" ? item.schedule!.sendAt : null,
-            seriesId: item.seriesId ?? null,
-            description: item.description ?? null,
-            costCentreId: item.costCentreId ?? null,
-            receiverId: item.receiverId ?? null,
-            createdAt: now,
-            updatedAt: now,
-          };
-        }),
-      )
+      .values(items.slice(i, i + 500).map((item) => newRow(item, now)))
       .onConflictDoNothing({ target: transferRequests.idempotentId })
       .returning();
-    created.push(...rows);
-  }
-  for (let i = 0; i < created.length; i += 1_000) {
-    await tx.insert(transferEvents).values(
-      created.slice(i, i + 1_000).map((row) => ({
-        transferId: row.id,
-        at: now,
-        fromState: null,
-        toState: row.state,
-        actorId: row.submittedById,
-        actorEmail: row.submittedByEmail,
-        note: row.batchLine !== null ? { key: "transfers.notes.fromBatch", values: { line: row.batchLine } } : null,
-      })),
+    const made = tx.$with("made", getTableColumns(transferRequests)).as(insert.getSQL());
+    const events = tx.$with("made_events", {}).as(
+      sql`insert into ${transferEvents} (transfer_id, at, from_state, to_state, actor_id, actor_email, note)
+          select made.id, ${now.toISOString()}::timestamptz, null, made.state, made.submitted_by_id, made.submitted_by_email,
+                 case when made.batch_line is null then null
+                      else jsonb_build_object('key', 'transfers.notes.fromBatch', 'values', jsonb_build_object('line', made.batch_line)) end
+          from made`,
     );
+    created.push(...((await tx.with(made, events).select().from(made)) as TransferRequestRow[]));
   }
   return created;
+}
+
+/** A new request's row: its state from its approvals and its day. */
+function newRow(item: NewRequest, now: Date) {
+  const state = initialState(item, now);
+  return {
+    id: randomUUID(),
+    idempotentId: item.transfer.idempotent_id,
+    body: canonicalBody(item.transfer),
+    bodyHash: bodyHash(item.transfer),
+    valueCents: item.transfer.value_cents,
+    receiverName: item.transfer.receiver_name,
+    receiverKey: searchKey(item.transfer.receiver_name),
+    receiverDocument: item.transfer.receiver_document,
+    makerId: item.maker.id,
+    makerEmail: item.maker.email,
+    makerTokenId: item.maker.tokenId ?? null,
+    destinationKey: destinationKey(item.transfer),
+    approvalNeed: item.approvalNeed ?? null,
+    submittedById: item.submittedBy.id,
+    submittedByEmail: item.submittedBy.email,
+    state,
+    approvalsRequired: item.approvalsRequired,
+    expiresAt: state === "awaiting_approval" ? item.expiresAt : null,
+    batchId: item.batch?.id ?? null,
+    batchLine: item.batch?.line ?? null,
+    scheduledFor: item.schedule?.day ?? null,
+    sendAt: item.schedule?.sendAt ?? null,
+    nextAttemptAt: state === "scheduled" ? item.schedule!.sendAt : null,
+    seriesId: item.seriesId ?? null,
+    description: item.description ?? null,
+    costCentreId: item.costCentreId ?? null,
+    receiverId: item.receiverId ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 /** The request with this idempotent_id, or null. */
