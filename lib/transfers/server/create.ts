@@ -15,7 +15,6 @@ import { destinationKey } from "../destination";
 import { earlierFor, lockDestinations, makerGroup, recentSums } from "./receiver-window";
 import { DEFAULT_SEND_TIME, requestExpiry } from "../deadlines";
 import { findByIdempotentId, insertRequests } from "./store";
-import { announceMany } from "./transition";
 import type { DestinationBody } from "../destination";
 import type { Person } from "../types";
 import type { Actor } from "@/lib/domain/actor";
@@ -92,6 +91,8 @@ export async function createTransfer(
         receiverId: payable.receiverId ?? null,
       })),
       now,
+      // A request, or a series' occurrences: no batch, each one announced by the insert itself.
+      { announce: true },
     );
     const [row] = rows;
     if (!row) return null;
@@ -115,7 +116,6 @@ export async function createTransfer(
       },
       tx,
     );
-    await announceMany(tx, rows, { created: true });
     return rows;
   });
   if (created) {

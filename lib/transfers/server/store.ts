@@ -9,6 +9,7 @@ import { bodyHash, canonicalBody } from "../body";
 import type { ApprovalNeed } from "../approval-need";
 import { destinationKey } from "../destination";
 import { receiverCheck } from "./receiver-check";
+import { TRANSFER_CHANNEL, transferChangeJson } from "../live-channel";
 import { seriesView } from "./series-view";
 import { asTransferOutcome } from "../outcome";
 import { isTransferState, type TransferState } from "../states";
@@ -46,10 +47,11 @@ function initialState(item: NewRequest, now: Date): TransferState {
 /**
  * Writes transfer requests and the first event of each timeline, in the caller's transaction
  * (the service writes the audit row beside them), each chunk in one statement: the events are
- * appended by the insert's own WITH, from the rows it wrote. The idempotent_id is UNIQUE: a
+ * appended by the insert's own WITH, from the rows it wrote, and with `announce` each row's making
+ * is announced there too (pg_notify, delivered on commit). The idempotent_id is UNIQUE: a
  * request whose id is taken is not written and not returned; the caller decides what a repeat means.
  */
-export async function insertRequests(tx: Tx, items: readonly NewRequest[], now: Date): Promise<TransferRequestRow[]> {
+export async function insertRequests(tx: Tx, items: readonly NewRequest[], now: Date, o: { announce?: boolean } = {}): Promise<TransferRequestRow[]> {
   const created: TransferRequestRow[] = [];
   for (let i = 0; i < items.length; i += 500) {
     const insert = tx
@@ -65,7 +67,13 @@ export async function insertRequests(tx: Tx, items: readonly NewRequest[], now: 
                       else jsonb_build_object('key', 'transfers.notes.fromBatch', 'values', jsonb_build_object('line', made.batch_line)) end
           from made`,
     );
-    created.push(...((await tx.with(made, events).select().from(made)) as TransferRequestRow[]));
+    // `announce`: each row's making is announced by the same statement (what announceMany does for rows of no batch).
+    const announced = { announced: sql`pg_notify(${TRANSFER_CHANNEL}, ${transferChangeJson({ id: sql`made.id`, state: sql`made.state`, idempotentId: sql`made.idempotent_id`, batchId: sql`made.batch_id`, created: true })})` };
+    const rows = await tx
+      .with(made, events)
+      .select({ ...made._.selectedFields, ...(o.announce ? announced : {}) })
+      .from(made);
+    created.push(...rows.map(({ announced: _announced, ...row }: { announced?: unknown }) => row as TransferRequestRow));
   }
   return created;
 }
