@@ -28,9 +28,9 @@ export type PushSubject = {
   outcome: { state: string; byEmail: string | null } | null;
 };
 
-/** The states a transfer change must reach for a push to be reconsidered (pushMayFollow filters on it). */
-const PUSH_STATES: ReadonlySet<string> = new Set(["awaiting_approval", "approved", "scheduled", "rejected", "canceled", "expired"]);
 const DECISION_STATES = ["approved", "scheduled", "rejected", "canceled", "expired"];
+/** The states a transfer change must reach for a push to be reconsidered (pushMayFollow filters on it): waiting, or decided. */
+const PUSH_STATES: ReadonlySet<string> = new Set(["awaiting_approval", ...DECISION_STATES]);
 
 /**
  * Can this transfer change send or replace a push? Only one into a state PUSH_STATES names, and
